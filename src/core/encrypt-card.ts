@@ -1,0 +1,65 @@
+// validate -> plaintext -> AES-256-GCM under a fresh key, wrapped with RSA-OAEP-256
+// (TOKEN-FORMAT.md "Encryption, step by step").
+import { IV_BYTES, additionalData, assembleToken, toBase64Url, utf8 } from './envelope.js';
+import { importPublicKey, pemToSpki } from './public-key.js';
+import type { CardError, EncryptCardResult } from './types.js';
+import { validateCard } from './validate.js';
+
+/** The error `encryptCard` rejects with when the page cannot encrypt: `code` is `SECURE_CONTEXT_REQUIRED`. */
+export class SecureContextError extends Error {
+  readonly code = 'SECURE_CONTEXT_REQUIRED';
+  constructor() {
+    super('svc.encryptCard: crypto.subtle is unavailable: serve the page over HTTPS (a secure context is required)');
+    this.name = 'SecureContextError';
+  }
+}
+
+const badKey = (): CardError => ({
+  code: 'INVALID_PUBLIC_KEY',
+  field: 'publicKey',
+  message: 'publicKey: expected a PEM RSA public key (SPKI or PKCS#1) of at least 2048 bits',
+});
+
+const randomBytes = (length: number): Uint8Array<ArrayBuffer> => crypto.getRandomValues(new Uint8Array(length));
+
+/**
+ * Validates a card and encrypts it into the token that the merchant's server forwards as `token`.
+ * Resolves for every input; rejects only with {@link SecureContextError} when WebCrypto is absent.
+ *
+ * @example
+ * const result = await encryptCard({ publicKey, holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111',
+ *   expMonth: '03', expYear: '2030', securityCode: '123' });
+ * if (result.hasErrors) showErrors(result.errors); else await sendToServer(result.encryptedCard);
+ */
+export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
+  const { errors, card } = validateCard(input);
+  const subtle = globalThis.crypto?.subtle;
+  const keyChecked = errors.some((e) => e.code === 'INVALID_PUBLIC_KEY');
+  if (!subtle) {
+    // Without WebCrypto the card cannot be encrypted, but bad fields are still worth reporting.
+    if (!keyChecked && !pemToSpki(card.publicKey)) errors.push(badKey());
+    if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
+    throw new SecureContextError();
+  }
+  const publicKey = keyChecked ? null : await importPublicKey(card.publicKey);
+  if (!keyChecked && !publicKey) errors.push(badKey());
+  if (errors.length || !publicKey) return { hasErrors: true, errors, encryptedCard: null };
+
+  const plaintext = utf8(
+    JSON.stringify({
+      holderName: card.holderName,
+      cardNumber: card.cardNumber,
+      cardExpiration: card.cardExpiration,
+      cardCvv: card.cardCvv,
+      iat: Math.floor(Date.now() / 1000),
+      jti: toBase64Url(randomBytes(16)),
+    }),
+  );
+  const iv = randomBytes(IV_BYTES);
+  const cek = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+  const [encryptedKey, sealed] = await Promise.all([
+    subtle.wrapKey('raw', cek, publicKey, { name: 'RSA-OAEP' }),
+    subtle.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(card.keyId), tagLength: 128 }, cek, plaintext),
+  ]);
+  return { hasErrors: false, errors: [], encryptedCard: assembleToken(card.keyId, encryptedKey, iv, sealed) };
+}

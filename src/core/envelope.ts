@@ -1,0 +1,51 @@
+// The byte-level parts of the token shared by encryptCard and the service-side
+// decryptor (TOKEN-FORMAT.md steps 2-3 and "The token").
+import type { EncryptedCard } from './types.js';
+
+/** TOKEN-FORMAT.md "Keys": restricted so every language builds the same header bytes. */
+export const KEY_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const DEFAULT_KEY_ID = 'v1';
+export const IV_BYTES = 12;
+export const TAG_BYTES = 16;
+
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
+
+/** Step 2: exactly these bytes, in this member order. */
+export const protectedHeader = (keyId: string): string =>
+  `{"alg":"RSA-OAEP-256","enc":"A256GCM","kid":"${keyId}"}`;
+
+/** Step 3: AAD = ASCII of BASE64URL(protected header), as in JWE. */
+export const additionalData = (keyId: string): Uint8Array<ArrayBuffer> => utf8(toBase64Url(utf8(protectedHeader(keyId))));
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
+  return btoa(binary);
+}
+
+export const toBase64Url = (bytes: Uint8Array): string =>
+  toBase64(bytes).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** RFC 4648 section 4 with padding; anything else (white space, base64url, bad padding) is null. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!STRICT_BASE64.test(text)) return null;
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Splits WebCrypto's AES-GCM output (ciphertext || tag) into the token's members. */
+export function assembleToken(keyId: string, encryptedKey: ArrayBuffer, iv: Uint8Array, sealed: ArrayBuffer): EncryptedCard {
+  const bytes = new Uint8Array(sealed);
+  const cut = bytes.length - TAG_BYTES;
+  return {
+    keyId,
+    encryptedKey: toBase64(new Uint8Array(encryptedKey)),
+    iv: toBase64(iv),
+    ciphertext: toBase64(bytes.subarray(0, cut)),
+    authTag: toBase64(bytes.subarray(cut)),
+  };
+}

@@ -1,0 +1,37 @@
+// Vite builds one IIFE per run, so the build is three runs selected by mode:
+//   esm            the npm package (core, element, define, server, keygen CLI)
+//   svc            dist/svc.js: the core as a script tag, global `svc`
+//   svc-card-form  dist/svc-card-form.js: the same plus the registered element, Lit bundled
+import { defineConfig, type UserConfig } from 'vite';
+
+const iife = (entry: string, fileName: string): UserConfig => ({
+  build: {
+    emptyOutDir: false,
+    target: 'es2020',
+    lib: { entry, formats: ['iife'], name: 'svc', fileName: () => fileName },
+  },
+});
+
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'svc') return iife('src/iife/svc.ts', 'svc.js');
+  if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js');
+  return {
+    build: {
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      sourcemap: true,
+      lib: {
+        entry: {
+          index: 'src/core/index.ts',
+          element: 'src/element/index.ts',
+          define: 'src/element/define.ts',
+          server: 'src/server/index.ts',
+          keygen: 'src/server/keygen-cli.ts',
+        },
+        formats: ['es'],
+      },
+      rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^node:/] },
+    },
+  };
+});
