@@ -1,0 +1,32 @@
+// Real browsers from Debian (../shared/ENGINES.md): Chromium and Firefox ESR through
+// Playwright 1.64.1; WebKitGTK goes through WebDriver in e2e/webkit/run.mjs.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: { trace: 'off' },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+    {
+      name: 'firefox',
+      use: { browserName: 'firefox', channel: 'moz-firefox', launchOptions: { executablePath: '/usr/bin/firefox-esr' } },
+    },
+  ],
+});
