@@ -1,0 +1,52 @@
+// The fourth row of the acceptance table: the plaintext is a JSON object whose members
+// meet the rules of TOKEN-FORMAT.md step 1. Only the six known members are read.
+import { TokenError } from './errors.js';
+
+/** The open card, named as the API's `paymentProfile` (API reference 4.9). */
+export interface PaymentProfile {
+  cardNumber: string;
+  cardExpiration: string;
+  holderName: string;
+  cardCvv: string;
+}
+
+export interface Payload {
+  paymentProfile: PaymentProfile;
+  iat: number;
+  jti: string;
+}
+
+const invalid = (member: string, expected: string): TokenError =>
+  new TokenError('TOKEN_INVALID_PAYLOAD', `payload.${member}: expected ${expected}`);
+
+function parseJson(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new TokenError('TOKEN_INVALID_PAYLOAD', 'payload: expected UTF-8 JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TokenError('TOKEN_INVALID_PAYLOAD', 'payload: expected a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function matching(payload: Record<string, unknown>, member: string, pattern: RegExp, expected: string): string {
+  const value = Object.prototype.hasOwnProperty.call(payload, member) ? payload[member] : undefined;
+  if (typeof value !== 'string' || !pattern.test(value)) throw invalid(member, expected);
+  return value;
+}
+
+/** Parses and checks the plaintext, or throws TOKEN_INVALID_PAYLOAD naming the member (never its value). */
+export function checkPayload(bytes: Uint8Array): Payload {
+  const payload = parseJson(bytes);
+  // Any non-white-space character: holders are trimmed by the browser, but another
+  // encoder's idea of white space may differ, so surrounding space is not refused.
+  const holderName = matching(payload, 'holderName', /\S/, 'a non-empty string');
+  const cardNumber = matching(payload, 'cardNumber', /^[0-9]{13,19}$/, '13 to 19 digits');
+  const cardExpiration = matching(payload, 'cardExpiration', /^(?:0[1-9]|1[0-2])\/[0-9]{4}$/, 'MM/YYYY with a month 01 to 12');
+  const cardCvv = matching(payload, 'cardCvv', /^[0-9]{3,4}$/, '3 or 4 digits');
+  const iat = Object.prototype.hasOwnProperty.call(payload, 'iat') ? payload.iat : undefined;
+  if (typeof iat !== 'number' || !Number.isSafeInteger(iat) || iat < 0) throw invalid('iat', 'whole seconds since the Unix epoch');
+  const jti = matching(payload, 'jti', /^[A-Za-z0-9_-]{22}$/, '16 bytes in base64url without padding (22 characters)');
+  return { paymentProfile: { cardNumber, cardExpiration, holderName, cardCvv }, iat, jti };
+}

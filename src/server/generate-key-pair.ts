@@ -1,0 +1,46 @@
+// A key pair for sandbox and demo use: RSA-OAEP with SHA-256, the public half for the
+// page (SPKI PEM), the private half for the service (PKCS#8 PEM).
+import { KEY_ID_PATTERN, toBase64 } from '../core/envelope.js';
+import { DecryptorOptionsError } from './errors.js';
+
+/** Modulus sizes offered. 3072 is the default: NIST SP 800-57 for use beyond 2030. */
+export type KeyBits = 2048 | 3072 | 4096;
+
+/** A generated key pair and the keyId it is for. */
+export interface GeneratedKeyPair {
+  keyId: string;
+  bits: KeyBits;
+  /** `-----BEGIN PUBLIC KEY-----` (SPKI): give it to `encryptCard` with `keyId`. */
+  publicKeyPem: string;
+  /** `-----BEGIN PRIVATE KEY-----` (PKCS#8): keep it on the service, give it to `createDecryptor`. */
+  privateKeyPem: string;
+}
+
+const KEY_BITS: readonly number[] = [2048, 3072, 4096];
+
+function pem(label: string, der: ArrayBuffer): string {
+  const lines = toBase64(new Uint8Array(der)).match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/**
+ * Generates an RSA key pair for the card token.
+ *
+ * @example
+ * const { publicKeyPem, privateKeyPem } = await generateKeyPair({ keyId: '2027-01', bits: 3072 });
+ */
+export async function generateKeyPair(options: { keyId?: string; bits?: KeyBits } = {}): Promise<GeneratedKeyPair> {
+  const { keyId = 'v1', bits = 3072 } = options;
+  if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) throw new DecryptorOptionsError('keyId', 'expected 1 to 64 of A-Z a-z 0-9 . _ -');
+  if (!KEY_BITS.includes(bits)) throw new DecryptorOptionsError('bits', `expected 2048, 3072 or 4096, got ${String(bits)}`);
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['encrypt', 'decrypt'],
+  );
+  const [spki, pkcs8] = await Promise.all([
+    crypto.subtle.exportKey('spki', pair.publicKey),
+    crypto.subtle.exportKey('pkcs8', pair.privateKey),
+  ]);
+  return { keyId, bits, publicKeyPem: pem('PUBLIC KEY', spki), privateKeyPem: pem('PRIVATE KEY', pkcs8) };
+}

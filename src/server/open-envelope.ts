@@ -1,0 +1,44 @@
+// RSA-OAEP-256 unwrap + AES-256-GCM decryption (TOKEN-FORMAT.md steps 3-6, reversed).
+// One path for every failure: when the unwrap fails, or yields a key of the wrong size,
+// a random CEK goes through AES-GCM anyway and the same error comes out (RFC 7516
+// section 11.5, as jose does), so neither the error nor the timing is an oracle.
+import { additionalData } from '../core/envelope.js';
+import { undecryptable } from './errors.js';
+import type { ParsedToken } from './parse-token.js';
+
+const CEK_BYTES = 32;
+
+function joined(ciphertext: Uint8Array, authTag: Uint8Array): Uint8Array<ArrayBuffer> {
+  const sealed = new Uint8Array(ciphertext.length + authTag.length);
+  sealed.set(ciphertext);
+  sealed.set(authTag, ciphertext.length);
+  return sealed;
+}
+
+async function unwrapOrRandom(privateKey: CryptoKey, encryptedKey: Uint8Array<ArrayBuffer>): Promise<{ cek: Uint8Array<ArrayBuffer>; unwrapped: boolean }> {
+  try {
+    const cek = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, encryptedKey));
+    if (cek.length === CEK_BYTES) return { cek, unwrapped: true };
+  } catch {
+    // fall through: same path as a wrong-size key
+  }
+  return { cek: crypto.getRandomValues(new Uint8Array(CEK_BYTES)), unwrapped: false };
+}
+
+/** The plaintext bytes, or TOKEN_UNDECRYPTABLE for any failure whatsoever. */
+export async function openEnvelope(token: ParsedToken, privateKey: CryptoKey): Promise<Uint8Array<ArrayBuffer>> {
+  const { cek, unwrapped } = await unwrapOrRandom(privateKey, token.encryptedKey);
+  let plaintext: ArrayBuffer;
+  try {
+    const aesKey = await crypto.subtle.importKey('raw', cek, { name: 'AES-GCM' }, false, ['decrypt']);
+    plaintext = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: token.iv, additionalData: additionalData(token.keyId), tagLength: 128 },
+      aesKey,
+      joined(token.ciphertext, token.authTag),
+    );
+  } catch {
+    throw undecryptable();
+  }
+  if (!unwrapped) throw undecryptable(); // a random CEK cannot authenticate; kept for clarity
+  return new Uint8Array(plaintext);
+}

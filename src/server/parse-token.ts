@@ -1,0 +1,62 @@
+// The first row of the acceptance table: shape, base64 and lengths (TOKEN-FORMAT.md
+// "The token"). Lengths are capped before any regular expression sees a string, so
+// megabyte inputs are refused in constant time.
+import { IV_BYTES, KEY_ID_PATTERN, TAG_BYTES, fromBase64 } from '../core/envelope.js';
+import { TokenError } from './errors.js';
+
+/** The token's members, decoded. */
+export interface ParsedToken {
+  keyId: string;
+  encryptedKey: Uint8Array<ArrayBuffer>;
+  iv: Uint8Array<ArrayBuffer>;
+  ciphertext: Uint8Array<ArrayBuffer>;
+  authTag: Uint8Array<ArrayBuffer>;
+}
+
+type Member = keyof ParsedToken;
+
+// Base64 characters at most. encryptedKey: a 16384-bit modulus is 2732; ciphertext: the
+// plaintext of step 1 is well under 2 KiB even with a long multi-byte holder name.
+const MAX_CHARS: Record<Member, number> = { keyId: 64, encryptedKey: 2732, iv: 16, ciphertext: 16384, authTag: 24 };
+
+const malformed = (member: string, expected: string): TokenError =>
+  new TokenError('TOKEN_MALFORMED', `token${member ? `.${member}` : ''}: expected ${expected}`);
+
+/** A member's value; a throwing getter or proxy counts as missing. */
+function read(token: object, member: Member): unknown {
+  try {
+    return Object.prototype.hasOwnProperty.call(token, member) ? (token as Record<string, unknown>)[member] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function text(token: object, member: Member): string {
+  const value = read(token, member);
+  if (typeof value !== 'string') throw malformed(member, `a string, got ${value === null ? 'null' : typeof value}`);
+  if (value.length > MAX_CHARS[member]) throw malformed(member, `at most ${MAX_CHARS[member]} characters, got ${value.length}`);
+  return value;
+}
+
+function bytes(token: object, member: Exclude<Member, 'keyId'>, length?: number): Uint8Array<ArrayBuffer> {
+  const decoded = fromBase64(text(token, member));
+  if (!decoded) throw malformed(member, 'standard base64 with padding (RFC 4648 section 4)');
+  if (length !== undefined && decoded.length !== length) throw malformed(member, `${length} bytes, got ${decoded.length}`);
+  return decoded;
+}
+
+/** Decodes the five members or throws TOKEN_MALFORMED naming the first bad one. */
+export function parseToken(token: unknown): ParsedToken {
+  if (token === null || typeof token !== 'object' || Array.isArray(token)) {
+    throw malformed('', `an object with keyId, encryptedKey, iv, ciphertext and authTag, got ${Array.isArray(token) ? 'an array' : token === null ? 'null' : typeof token}`);
+  }
+  const keyId = text(token, 'keyId');
+  if (!KEY_ID_PATTERN.test(keyId)) throw malformed('keyId', '1 to 64 of A-Z a-z 0-9 . _ -');
+  return {
+    keyId,
+    encryptedKey: bytes(token, 'encryptedKey'),
+    iv: bytes(token, 'iv', IV_BYTES),
+    ciphertext: bytes(token, 'ciphertext'),
+    authTag: bytes(token, 'authTag', TAG_BYTES),
+  };
+}

@@ -1,0 +1,72 @@
+// keys option -> Map of keyId to an RSA-OAEP-256 private CryptoKey, imported once at
+// creation (TOKEN-FORMAT.md "Keys": RSA, modulus of at least 2048 bits).
+import { KEY_ID_PATTERN, fromBase64 } from '../core/envelope.js';
+import { DecryptorOptionsError } from './errors.js';
+
+/** A PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`) or an RSA-OAEP SHA-256 private CryptoKey with usage `decrypt`. */
+export type PrivateKeyInput = string | CryptoKey;
+
+/** keyId -> private key. Several at once while keys rotate. */
+export type KeysOption = Readonly<Record<string, PrivateKeyInput>> | ReadonlyMap<string, PrivateKeyInput>;
+
+const MIN_MODULUS_BITS = 2048;
+const MAX_PEM = 65536;
+const PKCS8_PEM = /^-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\s]+)-----END PRIVATE KEY-----$/;
+
+function pkcs8Body(pem: string, option: string): Uint8Array<ArrayBuffer> {
+  const trimmed = pem.length <= MAX_PEM ? pem.trim() : '';
+  if (trimmed.startsWith('-----BEGIN RSA PRIVATE KEY-----')) {
+    throw new DecryptorOptionsError(option, 'expected PKCS#8 (-----BEGIN PRIVATE KEY-----), got PKCS#1; convert it with `openssl pkcs8 -topk8 -nocrypt`');
+  }
+  if (trimmed.startsWith('-----BEGIN ENCRYPTED PRIVATE KEY-----')) {
+    throw new DecryptorOptionsError(option, 'expected an unencrypted PKCS#8 PEM, got an encrypted one; decrypt it first');
+  }
+  const match = PKCS8_PEM.exec(trimmed);
+  const body = match && fromBase64(match[1]!.replace(/\s/g, ''));
+  if (!body) throw new DecryptorOptionsError(option, 'expected a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)');
+  return body;
+}
+
+function checkKey(key: CryptoKey, option: string): CryptoKey {
+  const algorithm = key.algorithm as RsaHashedKeyAlgorithm;
+  if (key.type !== 'private' || algorithm.name !== 'RSA-OAEP' || algorithm.hash?.name !== 'SHA-256') {
+    throw new DecryptorOptionsError(option, `expected an RSA-OAEP SHA-256 private key, got ${key.type} ${algorithm.name}`);
+  }
+  if (algorithm.modulusLength < MIN_MODULUS_BITS) {
+    throw new DecryptorOptionsError(option, `expected an RSA modulus of at least ${MIN_MODULUS_BITS} bits, got ${algorithm.modulusLength}`);
+  }
+  if (!key.usages.includes('decrypt')) throw new DecryptorOptionsError(option, 'expected a CryptoKey with usage "decrypt"');
+  return key;
+}
+
+async function importOne(value: unknown, option: string): Promise<CryptoKey> {
+  if (typeof value === 'string') {
+    const body = pkcs8Body(value, option);
+    let key: CryptoKey;
+    try {
+      key = await crypto.subtle.importKey('pkcs8', body, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+    } catch {
+      throw new DecryptorOptionsError(option, 'expected a PKCS#8 RSA private key; this PEM is not one (not RSA, or damaged)');
+    }
+    return checkKey(key, option);
+  }
+  if (value instanceof CryptoKey) return checkKey(value, option);
+  throw new DecryptorOptionsError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);
+}
+
+/** Validates every keyId and imports every key, or rejects naming the first bad one. */
+export async function importPrivateKeys(keys: unknown): Promise<Map<string, CryptoKey>> {
+  if (keys === null || typeof keys !== 'object') {
+    throw new DecryptorOptionsError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');
+  }
+  const entries: [unknown, unknown][] = keys instanceof Map ? [...keys.entries()] : Object.entries(keys);
+  if (entries.length === 0) throw new DecryptorOptionsError('keys', 'expected at least one keyId');
+  const imported = new Map<string, CryptoKey>();
+  for (const [keyId, value] of entries) {
+    if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) {
+      throw new DecryptorOptionsError('keys', `keyId ${JSON.stringify(String(keyId)).slice(0, 80)} does not match ${KEY_ID_PATTERN}`);
+    }
+    imported.set(keyId, await importOne(value, `keys["${keyId}"]`));
+  }
+  return imported;
+}

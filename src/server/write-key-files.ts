@@ -1,0 +1,47 @@
+// Writes <kid>.public.pem and <kid>.private.pem (0600) without ever overwriting: both
+// files are created exclusively before anything is written, so no half pair is left.
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GeneratedKeyPair } from './generate-key-pair.js';
+
+/** Thrown when a file of the pair already exists; nothing was written. */
+export class KeyFileExistsError extends Error {
+  readonly code = 'KEY_FILE_EXISTS';
+  constructor(readonly path: string) {
+    super(`${path} already exists: refusing to overwrite (choose another --kid or --out)`);
+    this.name = 'KeyFileExistsError';
+  }
+}
+
+async function createExclusive(path: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx', mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new KeyFileExistsError(path);
+    throw error;
+  }
+}
+
+/** Writes the pair into `dir` (created if missing); resolves the two paths. */
+export async function writeKeyFiles(pair: GeneratedKeyPair, dir: string): Promise<{ publicPath: string; privatePath: string }> {
+  await mkdir(dir, { recursive: true });
+  const publicPath = join(dir, `${pair.keyId}.public.pem`);
+  const privatePath = join(dir, `${pair.keyId}.private.pem`);
+  const publicFile = await createExclusive(publicPath, 0o644);
+  let privateFile: FileHandle;
+  try {
+    privateFile = await createExclusive(privatePath, 0o600);
+  } catch (error) {
+    await publicFile.close();
+    await unlink(publicPath);
+    throw error;
+  }
+  try {
+    await privateFile.chmod(0o600); // the umask may have removed bits, never added: make it exact
+    await privateFile.writeFile(pair.privateKeyPem);
+    await publicFile.writeFile(pair.publicKeyPem);
+  } finally {
+    await Promise.all([privateFile.close(), publicFile.close()]);
+  }
+  return { publicPath, privatePath };
+}
