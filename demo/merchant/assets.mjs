@@ -1,0 +1,37 @@
+// The files the checkout page loads. The element script is served under a
+// versioned name (svc-card-form-<version>.js, cacheable forever) and the page
+// pins it with an SRI sha384 computed from the very bytes served.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+const root = new URL('../../', import.meta.url);
+const read = (path) => readFileSync(new URL(path, root));
+
+/** `sha384-<base64>` of the bytes: the value of a `<script integrity>` attribute. */
+export const sriHash = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
+
+function asset(path, body, cache) {
+  const type = TYPES[path.split('.').pop()];
+  return { path, body, integrity: sriHash(body), headers: { 'content-type': type, 'cache-control': cache } };
+}
+
+/** Loads dist/svc-card-form.js and demo/public/* once; run `npm run build` first. */
+export function loadAssets() {
+  const { version } = JSON.parse(read('package.json').toString('utf8'));
+  let element;
+  try {
+    element = read('dist/svc-card-form.js');
+  } catch {
+    throw new Error('dist/svc-card-form.js is missing: run `npm run build` (or `npm run demo`) first');
+  }
+  const immutable = 'public, max-age=31536000, immutable';
+  const list = [
+    asset(`/assets/svc-card-form-${version}.js`, element, immutable),
+    asset('/assets/checkout.js', read('demo/public/checkout.js'), 'no-cache'),
+    asset('/assets/checkout.css', read('demo/public/checkout.css'), 'no-cache'),
+    asset('/assets/favicon.svg', read('demo/public/favicon.svg'), 'no-cache'),
+  ];
+  return { version, element: list[0], byPath: new Map(list.map((a) => [a.path, a])), list };
+}

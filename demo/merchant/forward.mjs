@@ -1,0 +1,34 @@
+// The merchant's server-to-server call (API reference 4.3 and 4.9): the page's
+// encrypted card goes unchanged as `token`, with the merchant's apiKey header.
+// The amount comes from the merchant's own catalogue, never from the browser.
+
+/** Codes after which the customer only has to submit the form again (a fresh token). */
+const RESUBMIT = new Set(['TOKEN_EXPIRED', 'TOKEN_REUSED', 'TOKEN_NOT_YET_VALID']);
+
+/** Calls POST /v1/transaction; resolves the sandbox's status and JSON body. */
+export async function createTransaction({ sandboxUrl, apiKey, companyId, cents }, encryptedCard) {
+  const response = await fetch(`${sandboxUrl}/v1/transaction`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apiKey },
+    body: JSON.stringify({ companyId, amount: cents, installments: 1, capture: true, token: encryptedCard }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+/** What the customer sees for an API answer: `{http, outcome, message, ...}`. */
+export function customerOutcome({ status, body }) {
+  if (status === 200 && body?.status === 'PAID')
+    return { http: 200, outcome: 'paid', message: 'Payment approved. Thank you!', transactionId: body._id, last4: body.card?.last4 };
+  if (status === 200 && body?.status === 'AUTHORIZED')
+    return { http: 200, outcome: 'authorized', message: 'Payment authorized.', transactionId: body._id };
+  if (status === 200 && body?.status === 'DECLINED')
+    return { http: 402, outcome: 'declined', message: `Payment declined (${body.message}). Please try another card.` };
+  if (status === 400 && RESUBMIT.has(body?.code))
+    return { http: 409, outcome: 'resubmit', code: body.code, message: 'For your security the card details expired or were already used. Please submit again.' };
+  if (status === 400 && body?.code === 'SchemaValidationException')
+    return { http: 422, outcome: 'invalid', message: 'Please check the card details.', fields: body.error_messages.map((m) => m.path).filter(Boolean) };
+  if (status === 400 && typeof body?.code === 'string' && body.code.startsWith('TOKEN_'))
+    return { http: 422, outcome: 'invalid', code: body.code, message: 'The card details could not be read. Please enter them again.' };
+  return { http: 502, outcome: 'error', message: 'The payment service is unavailable. Please try again in a moment.' };
+}

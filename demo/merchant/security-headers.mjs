@@ -1,0 +1,25 @@
+// Headers on every merchant response. The CSP is the strict one a merchant can
+// deploy with the script (README "Deploying the script"): only same-origin
+// scripts, no inline code, no eval, DOM sinks behind Trusted Types (Lit's
+// own policy is named `lit-html`).
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  'trusted-types lit-html',
+].join('; ');
+
+export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};

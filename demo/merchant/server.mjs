@@ -1,0 +1,72 @@
+// The merchant's web server: serves the checkout page and its assets, and
+// receives the encrypted card from the page as JSON (POST /api/pay). It never
+// sees open card data: it forwards the token to the payments API.
+import { createServer } from 'node:http';
+import { BodyError, readJson, sendJson } from '../sandbox/http.mjs';
+import { loadAssets } from './assets.mjs';
+import { createTransaction, customerOutcome } from './forward.mjs';
+import { renderCheckoutPage } from './page.mjs';
+import { SECURITY_HEADERS } from './security-headers.mjs';
+
+/** What the demo store sells: the amount is decided here, in cents. */
+export const DEMO_PRODUCT = { store: 'Café do Vale', title: 'Specialty coffee beans, 1 kg', cents: 12990 };
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+async function pay(request, response, config) {
+  let body;
+  try {
+    body = await readJson(request);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    return sendJson(response, error.status, { outcome: 'invalid', message: error.message }, SECURITY_HEADERS);
+  }
+  if (!isObject(body) || !isObject(body.encryptedCard))
+    return sendJson(response, 422, { outcome: 'invalid', message: 'encryptedCard (an object) is required' }, SECURITY_HEADERS);
+  let answer;
+  try {
+    answer = await createTransaction(config, body.encryptedCard);
+  } catch {
+    answer = { status: 0, body: null }; // sandbox unreachable or timed out
+  }
+  const { http, ...outcome } = customerOutcome(answer);
+  sendJson(response, http, outcome, SECURITY_HEADERS);
+}
+
+/**
+ * Starts the merchant server on 127.0.0.1 (`port` 0: a free one).
+ * `config`: {sandboxUrl, apiKey, companyId, publicKey, keyId, product?}.
+ */
+export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
+  const assets = loadAssets();
+  const page = renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId });
+  const forwarding = { ...config, cents: product.cents };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://merchant').pathname;
+    const asset = assets.byPath.get(path);
+    if (request.method === 'POST' && path === '/api/pay') {
+      pay(request, response, forwarding).catch(() => {
+        if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
+      });
+    } else if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
+    } else if (path === '/') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      response.end(request.method === 'HEAD' ? undefined : page);
+    } else if (asset) {
+      response.writeHead(200, { ...asset.headers, ...SECURITY_HEADERS });
+      response.end(request.method === 'HEAD' ? undefined : asset.body);
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('not found');
+    }
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address();
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
+    scriptPath: assets.element.path,
+    integrity: assets.element.integrity,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

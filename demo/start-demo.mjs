@@ -1,0 +1,44 @@
+// startDemo: keys (made on first start), the local sandbox API with the
+// project's decryptor, and the merchant server in front of the checkout page.
+import { ensureDemoKeys } from './keys.mjs';
+import { startMerchant } from './merchant/server.mjs';
+import { SANDBOX_CREDENTIAL, startSandbox } from './sandbox/server.mjs';
+
+/**
+ * Starts the whole demo on 127.0.0.1. `port` is the merchant's (0: a free one);
+ * the sandbox always takes a free port. `keysDir` defaults to demo/.keys/.
+ *
+ * @example
+ * const demo = await startDemo({ port: 0 });
+ * await page.goto(demo.url);
+ * await demo.close();
+ */
+export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {} } = {}) {
+  const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
+  const { createDecryptor } = await import('../dist/server.js');
+  const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
+  const sandbox = await startSandbox({ decryptor, port: sandboxPort });
+  let merchant;
+  try {
+    merchant = await startMerchant({
+      port,
+      sandboxUrl: sandbox.url,
+      apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`,
+      companyId: SANDBOX_CREDENTIAL.companies[0],
+      publicKey: keys.publicKeyPem,
+      keyId: keys.keyId,
+    });
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  return {
+    url: merchant.url,
+    port: merchant.port,
+    sandboxUrl: sandbox.url,
+    sandbox,
+    merchant,
+    keys,
+    close: async () => { await merchant.close(); await sandbox.close(); },
+  };
+}
