@@ -1,28 +1,28 @@
-// The demo's key pair, made on first start with the project's key tool
-// (generateKeyPair of dist/server.js) into demo/.keys/ (git-ignored). The page
+// The demo's key pair, made on first start by the project's key tool
+// (dist/keygen.js, `svc-card-keygen`) into demo/.keys/ (git-ignored). The page
 // gets the public half; only the sandbox reads the private half.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
-const DEFAULT_DIR = new URL('./.keys/', import.meta.url);
+const DEFAULT_DIR = fileURLToPath(new URL('./.keys/', import.meta.url));
+const KEYGEN = fileURLToPath(new URL('../dist/keygen.js', import.meta.url));
 
 /** Reads `<keyId>.public.pem` / `<keyId>.private.pem` from `dir`, generating them when absent. */
 export async function ensureDemoKeys({ dir = DEFAULT_DIR, keyId = 'v1', bits = 3072 } = {}) {
-  const publicFile = new URL(`${keyId}.public.pem`, dir);
-  const privateFile = new URL(`${keyId}.private.pem`, dir);
-  let created = false;
-  if (!existsSync(publicFile) || !existsSync(privateFile)) {
-    const { generateKeyPair } = await import('../dist/server.js');
-    const pair = await generateKeyPair({ keyId, bits });
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(privateFile, pair.privateKeyPem, { mode: 0o600 });
-    chmodSync(privateFile, 0o600);
-    writeFileSync(publicFile, pair.publicKeyPem);
-    created = true;
+  const publicFile = join(dir, `${keyId}.public.pem`);
+  const privateFile = join(dir, `${keyId}.private.pem`);
+  const created = !existsSync(publicFile) || !existsSync(privateFile);
+  if (created) {
+    if (!existsSync(KEYGEN)) throw new Error('dist/keygen.js is missing: run `npm run build` (or `npm run demo`) first');
+    await promisify(execFile)(process.execPath, [KEYGEN, '--kid', keyId, '--bits', String(bits), '--out', dir], { timeout: 60_000 });
   }
   return {
     keyId,
     created,
-    dir: dir.pathname,
+    dir,
     publicKeyPem: readFileSync(publicFile, 'utf8'),
     privateKeyPem: readFileSync(privateFile, 'utf8'),
   };
