@@ -1,0 +1,1 @@
+export const SANDBOX_CAPTCHA_TOKEN: string;

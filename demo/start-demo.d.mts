@@ -1,0 +1,26 @@
+// Types of start-demo.mjs for the TypeScript e2e tests.
+import type { SandboxRecords } from './sandbox/server.mjs';
+
+export interface DemoOptions {
+  /** Merchant port; 0 picks a free one. Default 4173. */
+  port?: number;
+  /** Sandbox port; default 0 (a free one). */
+  sandboxPort?: number;
+  /** Where the key pair lives; default demo/.keys/. */
+  keysDir?: string;
+  /** Passed to createDecryptor (e.g. `now`, `maxAgeSeconds`). */
+  decryptorOptions?: Record<string, unknown>;
+}
+
+export interface Demo {
+  /** The checkout page's origin, e.g. http://127.0.0.1:4173 */
+  url: string;
+  port: number;
+  sandboxUrl: string;
+  sandbox: { url: string; records: SandboxRecords; close(): Promise<void> };
+  merchant: { url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void> };
+  keys: { keyId: string; created: boolean; dir: string; publicKeyPem: string; privateKeyPem: string };
+  close(): Promise<void>;
+}
+
+export function startDemo(options?: DemoOptions): Promise<Demo>;

@@ -1,0 +1,53 @@
+// The script-tag build on a plain page, in every Playwright engine: global `svc`,
+// the six error codes (shared validation vectors), and a token the service accepts.
+import { expect, test } from '@playwright/test';
+import { PAID_CARD } from '../support/cards.js';
+import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
+import { ROOT, readVector } from '../support/paths.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.js';
+
+interface ValidationCase { name: string; input: Record<string, unknown>; errors: string[] }
+const vectors: ValidationCase[] = JSON.parse(readVector('validation-vectors.json')).cases;
+
+let server: StaticServer;
+test.beforeAll(async () => {
+  server = await startStaticServer(ROOT);
+});
+test.afterAll(async () => server.close());
+test.beforeEach(async ({ page }) => {
+  await page.goto(`${server.url}/e2e/pages/plain.html`);
+});
+
+test('defines the global svc with encryptCard', async ({ page }) => {
+  expect(await page.evaluate(() => typeof (window as any).svc?.encryptCard)).toBe('function');
+});
+
+test('reports the six error codes, in order, for a card bad in every field', async ({ page }) => {
+  const result = await page.evaluate(() =>
+    (window as any).svc.encryptCard({ publicKey: 'not a key', holder: '  ', number: '4111', expMonth: '13', expYear: '30', securityCode: '12' }),
+  );
+  expect(result.hasErrors).toBe(true);
+  expect(result.encryptedCard).toBeNull();
+  expect(result.errors.map((e: { code: string }) => e.code)).toEqual([
+    'INVALID_HOLDER', 'INVALID_NUMBER', 'INVALID_EXPIRATION_MONTH', 'INVALID_EXPIRATION_YEAR', 'INVALID_SECURITY_CODE', 'INVALID_PUBLIC_KEY',
+  ]);
+});
+
+test('gives every shared validation vector its codes', async ({ page }) => {
+  const codes = await page.evaluate(async (cases) => {
+    const out: string[][] = [];
+    for (const c of cases) out.push((await (window as any).svc.encryptCard(c.input)).errors.map((e: { code: string }) => e.code));
+    return out;
+  }, vectors);
+  expect(codes).toEqual(vectors.map((v) => v.errors));
+});
+
+test('makes a token the decryptor accepts, holding the typed card', async ({ page }) => {
+  const result = await page.evaluate((input) => (window as any).svc.encryptCard(input), { ...PAID_CARD, publicKey: SHARED_PUBLIC_KEY });
+  expect(result.hasErrors).toBe(false);
+  const opened = await decryptWithSharedKey(result.encryptedCard);
+  expect(opened.keyId).toBe('v1');
+  expect(opened.paymentProfile).toEqual({
+    holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: '03/2030', cardCvv: '123',
+  });
+});

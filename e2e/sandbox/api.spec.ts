@@ -1,0 +1,120 @@
+// The local sandbox of the payments API, over HTTP from Node (no page needed, so
+// it runs once, in the chromium project): guard, part-7 error bodies, schema
+// validation, decryption through dist/server.js, test cards.
+import { expect, test } from '@playwright/test';
+import { SANDBOX_CREDENTIAL, startSandbox } from '../../demo/sandbox/server.mjs';
+import { SANDBOX_CAPTCHA_TOKEN } from '../../demo/sandbox/routes/charge-pay.mjs';
+import { DECLINED_CARD, PAID_CARD } from '../support/cards.js';
+import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
+import { encryptInNode } from '../support/node-encrypt.js';
+import { readVector } from '../support/paths.js';
+
+test.skip(({ browserName }) => browserName !== 'chromium', 'API-only: runs once');
+
+const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
+const COMPANY = SANDBOX_CREDENTIAL.companies[0]!;
+let clockOffsetMs = 0;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+
+test.beforeAll(async () => {
+  const { createDecryptor } = await serverModule();
+  const decryptor = await createDecryptor({ keys: { v1: readVector('keys/rsa-2048-private.pem') }, now: () => Date.now() + clockOffsetMs });
+  sandbox = await startSandbox({ decryptor });
+});
+test.afterAll(async () => sandbox?.close());
+test.beforeEach(() => { clockOffsetMs = 0; });
+
+async function call(path: string, body: unknown, headers: Record<string, string> = { apiKey: API_KEY }) {
+  const response = await fetch(sandbox.url + path, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+const token = (card = PAID_CARD) => encryptInNode(card, SHARED_PUBLIC_KEY);
+const transaction = async (extra: Record<string, unknown> = {}) => ({ companyId: COMPANY, amount: 12990, token: await token(), ...extra });
+
+test('without apiKey, or with a wrong secret: 401 unauthorized in the part-7 body', async () => {
+  for (const headers of [{} as Record<string, string>, { apiKey: `${SANDBOX_CREDENTIAL.keyId}.wrong` }, { apiKey: 'nodot' }, { 'X-API-Key': API_KEY }]) {
+    const { status, body } = await call('/v1/transaction', await transaction(), headers);
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ code: 'unauthorized', path: '/v1/transaction', metadata: {} });
+    expect(body.error_messages[0].msg).toEqual(expect.any(String));
+  }
+});
+
+test('a company outside the credential: 403 forbidden', async () => {
+  const { status, body } = await call('/v1/transaction', await transaction({ companyId: 'someone_else' }));
+  expect(status).toBe(403);
+  expect(body.code).toBe('forbidden');
+});
+
+test('400 SchemaValidationException lists each bad field, token and paymentProfile together naming both', async () => {
+  const profile = { cardNumber: '4111111111111111', cardExpiration: '03/2030', holderName: 'A', cardCvv: '123' };
+  const { status, body } = await call('/v1/transaction', {
+    amount: 129.9, installments: 0, capture: 'yes', token: await token(), paymentProfile: profile, client: { name: 'Ana' },
+  });
+  expect(status).toBe(400);
+  expect(body.code).toBe('SchemaValidationException');
+  expect(body.path).toBe('/v1/transaction');
+  expect(body.metadata).toEqual({});
+  expect(body.error_messages.map((m: { path: string }) => m.path)).toEqual(
+    ['companyId', 'amount', 'installments', 'capture', 'token', 'paymentProfile', 'client.doc']);
+  for (const item of body.error_messages) expect(item).toMatchObject({ type: 'field', location: 'body', msg: expect.any(String) });
+  expect(JSON.stringify(body)).not.toContain('4111111111111111');
+});
+
+test('a token for a paid test card: PAID, amount in cents, installments default 1', async () => {
+  const { status, body } = await call('/v1/transaction', await transaction());
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ companyId: COMPANY, status: 'PAID', amount: { value: 12990, currency: 'BRL' }, installments: 1, paymentMethod: 'CREDIT_CARD' });
+  expect(body._id).toMatch(/^[0-9a-f]{24}$/);
+  expect(body.card).toEqual({ last4: '1111', expiration: '03/2030', holderName: 'MARIA DA SILVA' });
+});
+
+test('a declined test card: DECLINED; capture false: AUTHORIZED', async () => {
+  expect((await call('/v1/transaction', await transaction({ token: await token(DECLINED_CARD) }))).body.status).toBe('DECLINED');
+  const authorized = await call('/v1/transaction', await transaction({ capture: false, installments: 3 }));
+  expect(authorized.body).toMatchObject({ status: 'AUTHORIZED', installments: 3 });
+});
+
+test('a reused token is refused with TOKEN_REUSED; an expired one with TOKEN_EXPIRED', async () => {
+  const body = await transaction();
+  expect((await call('/v1/transaction', body)).body.status).toBe('PAID');
+  const again = await call('/v1/transaction', body);
+  expect(again.status).toBe(400);
+  expect(again.body).toMatchObject({ code: 'TOKEN_REUSED', error_messages: [{ type: 'field', path: 'token', location: 'body' }] });
+  expect(again.body.error_messages[0].msg).toMatch(/already used.*encrypt the card again/);
+
+  const old = await transaction();
+  clockOffsetMs = 601_000;
+  const expired = await call('/v1/transaction', old);
+  expect(expired.status).toBe(400);
+  expect(expired.body.code).toBe('TOKEN_EXPIRED');
+});
+
+test('a token that is not the 2.7 object: TOKEN_MALFORMED', async () => {
+  const { status, body } = await call('/v1/transaction', await transaction({ token: { keyId: 'v1' } }));
+  expect(status).toBe(400);
+  expect(body.code).toBe('TOKEN_MALFORMED');
+});
+
+test('POST /v1/subscription pays the first period with the token', async () => {
+  const { status, body } = await call('/v1/subscription', {
+    companyId: COMPANY, product: { id: 'prod_demo_monthly' }, paymentMethod: 'CREDIT_CARD', token: await token(),
+  });
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ productId: 'prod_demo_monthly', status: 'ACTIVE', installments: 1, transaction: { status: 'PAID', amount: { value: 2990 } } });
+  const missing = await call('/v1/subscription', { companyId: COMPANY, product: {}, paymentMethod: 'CASH' });
+  expect(missing.body.error_messages.map((m: { path: string }) => m.path)).toEqual(['paymentMethod', 'product.id']);
+});
+
+test('POST /v1/charge/pay needs the sandbox captcha value, not an apiKey', async () => {
+  const charge = sandbox.records.addCharge({ companyId: COMPANY, cents: 4990 });
+  const body = { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', token: await token() };
+  const refused = await call('/v1/charge/pay', { ...body, captchaToken: 'wrong' }, {});
+  expect(refused.status).toBe(401);
+  expect(refused.body.code).toBe('unauthorized');
+  const paid = await call('/v1/charge/pay', { ...body, captchaToken: SANDBOX_CAPTCHA_TOKEN }, {});
+  expect(paid.status).toBe(200);
+  expect(paid.body).toMatchObject({ charge: { _id: charge._id, status: 'PAID' }, transaction: { status: 'PAID', installments: 1, amount: { value: 4990 } } });
+});
