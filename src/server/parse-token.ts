@@ -15,9 +15,9 @@ export interface ParsedToken {
 
 type Member = keyof ParsedToken;
 
-// Base64 characters at most. encryptedKey: a 16384-bit modulus is 2732; ciphertext: the
-// plaintext of step 1 is well under 2 KiB even with a long multi-byte holder name.
-const MAX_CHARS: Record<Member, number> = { keyId: 64, encryptedKey: 2732, iv: 16, ciphertext: 16384, authTag: 24 };
+// Base64 characters at most; iv and authTag are then checked by byte count. encryptedKey:
+// a 16384-bit modulus is 2732; ciphertext: the step 1 plaintext is well under 2 KiB.
+const MAX_CHARS: Record<Member, number> = { keyId: 64, encryptedKey: 2732, iv: 64, ciphertext: 16384, authTag: 64 };
 
 const malformed = (member: string, expected: string): TokenError =>
   new TokenError('TOKEN_MALFORMED', `token${member ? `.${member}` : ''}: expected ${expected}`);

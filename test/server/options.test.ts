@@ -1,0 +1,79 @@
+// createDecryptor validates its options at creation, naming the bad one.
+import { describe, expect, it } from 'vitest';
+import { createDecryptor, DecryptorOptionsError, type DecryptorOptions } from '../../src/server/index.js';
+import { readKey } from './support/vectors.js';
+
+const private2048 = readKey('keys/rsa-2048-private.pem');
+
+async function optionError(options: unknown): Promise<DecryptorOptionsError> {
+  const error = await createDecryptor(options as DecryptorOptions).then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DecryptorOptionsError);
+  return error as DecryptorOptionsError;
+}
+
+const pkcs1 = async () => {
+  const { privateKey } = await import('node:crypto').then((c) => c.generateKeyPairSync('rsa', { modulusLength: 2048 }));
+  return privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
+};
+
+describe('createDecryptor options', () => {
+  it.each([
+    [undefined, 'options'],
+    [{}, 'keys'],
+    [{ keys: {} }, 'keys'],
+    [{ keys: 'pem' }, 'keys'],
+    [{ keys: { 'bad kid': private2048 } }, 'keys'],
+    [{ keys: { v1: private2048 }, maxAgeSeconds: 0 }, 'maxAgeSeconds'],
+    [{ keys: { v1: private2048 }, maxAgeSeconds: -5 }, 'maxAgeSeconds'],
+    [{ keys: { v1: private2048 }, maxAgeSeconds: '600' }, 'maxAgeSeconds'],
+    [{ keys: { v1: private2048 }, maxAgeSeconds: Number.NaN }, 'maxAgeSeconds'],
+    [{ keys: { v1: private2048 }, clockToleranceSeconds: -1 }, 'clockToleranceSeconds'],
+    [{ keys: { v1: private2048 }, clockToleranceSeconds: Infinity }, 'clockToleranceSeconds'],
+    [{ keys: { v1: private2048 }, now: 5 }, 'now'],
+    [{ keys: { v1: private2048 }, replayStore: {} }, 'replayStore'],
+  ])('%j -> option %s', async (options, option) => {
+    const error = await optionError(options);
+    expect(error.option).toBe(option);
+    expect(error.message).toContain(`option "${option}"`);
+  });
+
+  it.each([
+    ['not a PEM', 'a PKCS#8 PEM private key'],
+    [readKey('keys/rsa-2048-public.pem'), 'a PKCS#8 PEM private key'],
+    ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', 'not RSA, or damaged'],
+    ['-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----', 'encrypted'],
+    [42, 'got number'],
+  ])('a bad key names its keyId: %#', async (pem, words) => {
+    const error = await optionError({ keys: { v1: private2048, x: pem } });
+    expect(error.option).toBe('keys["x"]');
+    expect(error.message).toContain(words);
+  });
+
+  it('explains PKCS#1 private keys', async () => {
+    expect((await optionError({ keys: { x: await pkcs1() } })).message).toContain('openssl pkcs8 -topk8 -nocrypt');
+  });
+
+  it('refuses RSA keys under 2048 bits and CryptoKeys of the wrong kind', async () => {
+    const rsa = (modulusLength: number, hash = 'SHA-256', usages: KeyUsage[] = ['encrypt', 'decrypt']) =>
+      crypto.subtle.generateKey({ name: 'RSA-OAEP', modulusLength, publicExponent: new Uint8Array([1, 0, 1]), hash }, true, usages);
+    const small = await rsa(1024);
+    expect((await optionError({ keys: { x: small.privateKey } })).message).toContain('at least 2048 bits, got 1024');
+    const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', small.privateKey)).toString('base64');
+    expect((await optionError({ keys: { x: `-----BEGIN PRIVATE KEY-----\n${pkcs8}\n-----END PRIVATE KEY-----` } })).message).toContain('got 1024');
+    expect((await optionError({ keys: { x: (await rsa(2048)).publicKey } })).message).toContain('private key, got public');
+    expect((await optionError({ keys: { x: (await rsa(2048, 'SHA-1')).privateKey } })).message).toContain('SHA-256');
+    const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+    expect((await optionError({ keys: { x: aes } })).message).toContain('RSA-OAEP SHA-256 private key');
+  });
+
+  it('accepts a PEM with CRLF line ends and surrounding white space', async () => {
+    const crlf = `\n  ${private2048.replace(/\n/g, '\r\n')}  \n`;
+    await expect(createDecryptor({ keys: { v1: crlf } })).resolves.toHaveProperty('decrypt');
+  });
+
+  it('fails closed when the clock gives no number', async () => {
+    const { decryptVectors, vectorKeys } = await import('./support/vectors.js');
+    const decryptor = await createDecryptor({ keys: vectorKeys, now: () => Number.NaN });
+    await expect(decryptor.decrypt(decryptVectors.vectors[0]!.token)).rejects.toBeInstanceOf(DecryptorOptionsError);
+  });
+});
