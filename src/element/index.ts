@@ -1,1 +1,11 @@
-export {};
+// The element's public API (ESM entry `svc-card/element`): the class and its
+// types, without registering the tag (import `svc-card/define` for that).
+export { SvcCardForm } from './svc-card-form.js';
+export { BRANDS, detectBrand } from './brands.js';
+export type { Brand, BrandId } from './brands.js';
+export type { Lang, Strings } from './i18n.js';
+export type { FieldError, FieldErrorReason, FieldName } from './validation.js';
+export type { SvcState } from './states.js';
+export type {
+  SvcBrandDetail, SvcChangeDetail, SvcEncryptedDetail, SvcErrorCode, SvcErrorDetail,
+} from './events.js';

@@ -1,0 +1,56 @@
+// The element's events: all bubble and are composed (they cross shadow roots).
+// None ever carries the card number, the code, the expiry or the holder name.
+import type { CardError, EncryptedCard } from '../core/index.js';
+import type { BrandId } from './brands.js';
+import type { FieldError } from './validation.js';
+
+/** `svc-change`: after every edit and blur. */
+export interface SvcChangeDetail {
+  /** Every field is valid: submit or `encrypt()` will encrypt. */
+  complete: boolean;
+  brand: BrandId | 'unknown';
+  /** The errors currently shown (after blur or submit), in field order. */
+  errors: FieldError[];
+}
+
+/** `svc-brand`: the detected brand changed. */
+export interface SvcBrandDetail {
+  brand: BrandId | 'unknown';
+  /** Display name, empty while unknown. */
+  name: string;
+}
+
+/** `svc-encrypted`: the card was encrypted; forward `encryptedCard` as `token` (API reference 2.7). */
+export interface SvcEncryptedDetail {
+  encryptedCard: EncryptedCard;
+  brand: BrandId | 'unknown';
+  /** The last four digits, for the merchant's receipt. */
+  last4: string;
+}
+
+/** Why `svc-error` fired. */
+export type SvcErrorCode = 'INVALID_CARD' | 'INVALID_PUBLIC_KEY' | 'SECURE_CONTEXT_REQUIRED' | 'ENCRYPTION_FAILED';
+
+/** `svc-error`: nothing was encrypted. */
+export interface SvcErrorDetail {
+  code: SvcErrorCode;
+  /** The failing fields, as the core names them (empty for environment failures). */
+  errors: CardError[];
+  message: string;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'svc-change': CustomEvent<SvcChangeDetail>;
+    'svc-brand': CustomEvent<SvcBrandDetail>;
+    'svc-encrypted': CustomEvent<SvcEncryptedDetail>;
+    'svc-error': CustomEvent<SvcErrorDetail>;
+  }
+}
+
+/** Dispatches one of the element's events from `target`. */
+export function emit<K extends 'svc-change' | 'svc-brand' | 'svc-encrypted' | 'svc-error'>(
+  target: HTMLElement, type: K, detail: HTMLElementEventMap[K]['detail'],
+): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}

@@ -1,0 +1,70 @@
+// Number field formatting: digits kept, grouped by the brand's gaps, caret kept in place.
+
+/**
+ * The ASCII digits of any text: full-width and other compatibility digits are
+ * folded by NFKC first (`４１１１` -> `4111`); spaces, dashes, dots and anything
+ * else are dropped.
+ *
+ * @example
+ * digitsOf('4111-1111.1111 1111'); // '4111111111111111'
+ */
+export const digitsOf = (text: string): string => text.normalize('NFKC').replace(/\D/g, '');
+
+/**
+ * Digits grouped with a space after each gap position.
+ *
+ * @example
+ * groupDigits('378282246310005', [4, 10]); // '3782 822463 10005'
+ */
+export function groupDigits(digits: string, gaps: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += (gaps.includes(i) ? ' ' : '') + digits[i];
+  return out;
+}
+
+/** How many digits lie before `caret` in `text` (after NFKC folding of each character). */
+export const digitsBefore = (text: string, caret: number): number => digitsOf(text.slice(0, caret)).length;
+
+/** The caret position in grouped text that follows the `count`-th digit. */
+export function caretAfterDigits(grouped: string, count: number): number {
+  if (count <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < grouped.length; i++) {
+    if (/\d/.test(grouped[i]!) && ++seen === count) return i + 1;
+  }
+  return grouped.length;
+}
+
+/** What an edit of the number field becomes: the new digits, their text, and the caret. */
+export interface NumberEdit {
+  digits: string;
+  text: string;
+  caret: number;
+}
+
+/**
+ * Reformats the number field after an input event. `previous` is the digit
+ * string before the edit: when a deletion removed only a space (the digits
+ * did not change), the digit beside it goes instead, so Backspace never sticks.
+ *
+ * @example
+ * formatNumberEdit('4111 11111', 10, '411111111', 'insertText', () => ({ gaps: [4, 8, 12], maxLength: 19 }));
+ * // { digits: '411111111', text: '4111 1111 1', caret: 11 }
+ */
+export function formatNumberEdit(
+  raw: string, caret: number, previous: string, inputType: string,
+  layout: (digits: string) => { gaps: readonly number[]; maxLength: number },
+): NumberEdit {
+  let digits = digitsOf(raw);
+  let before = digitsBefore(raw, caret);
+  if (digits === previous && inputType === 'deleteContentBackward' && before > 0) {
+    digits = digits.slice(0, before - 1) + digits.slice(before);
+    before -= 1;
+  } else if (digits === previous && inputType === 'deleteContentForward') {
+    digits = digits.slice(0, before) + digits.slice(before + 1);
+  }
+  digits = digits.slice(0, layout(digits).maxLength);
+  before = Math.min(before, digits.length);
+  const text = groupDigits(digits, layout(digits).gaps);
+  return { digits, text, caret: caretAfterDigits(text, before) };
+}

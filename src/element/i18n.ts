@@ -1,0 +1,99 @@
+// Every text the element shows or announces, in pt-BR (default) and en.
+// Placeholders in braces are filled in: {brand}, {code}, {digits}, {count}.
+
+/** The texts of the element. Override any of them with the `strings` property. */
+export interface Strings {
+  group: string;
+  holderLabel: string;
+  numberLabel: string;
+  expiryLabel: string;
+  /** The security code's label; `{code}` is the brand's name for it (CVV, CVC, CID, CVE). */
+  codeLabel: string;
+  /** Hint under the code field; `{digits}` is its length for the brand. */
+  codeHint: string;
+  holderRequired: string;
+  numberRequired: string;
+  numberIncomplete: string;
+  numberInvalid: string;
+  brandNotAccepted: string;
+  expiryRequired: string;
+  expiryInvalid: string;
+  expiryPast: string;
+  expiryTooFar: string;
+  codeRequired: string;
+  codeLength: string;
+  brandDetected: string;
+  busy: string;
+  encrypted: string;
+  fixErrors: string;
+  encryptFailed: string;
+  insecurePage: string;
+}
+
+/** A language the element ships texts for. */
+export type Lang = 'pt-BR' | 'en';
+
+const ptBR: Strings = {
+  group: 'Dados do cartão',
+  holderLabel: 'Nome impresso no cartão',
+  numberLabel: 'Número do cartão',
+  expiryLabel: 'Validade (MM/AA)',
+  codeLabel: 'Código de segurança ({code})',
+  codeHint: '{digits} dígitos',
+  holderRequired: 'Informe o nome como está no cartão.',
+  numberRequired: 'Informe o número do cartão.',
+  numberIncomplete: 'O número do cartão está incompleto.',
+  numberInvalid: 'O número do cartão não é válido. Confira os dígitos.',
+  brandNotAccepted: 'Cartões {brand} não são aceitos aqui.',
+  expiryRequired: 'Informe a validade do cartão.',
+  expiryInvalid: 'Use o formato MM/AA, com mês de 01 a 12.',
+  expiryPast: 'Este cartão está vencido.',
+  expiryTooFar: 'Confira o ano da validade.',
+  codeRequired: 'Informe o código de segurança.',
+  codeLength: 'O código de segurança tem {digits} dígitos.',
+  brandDetected: 'Bandeira: {brand}.',
+  busy: 'Protegendo os dados do cartão…',
+  encrypted: 'Dados do cartão protegidos.',
+  fixErrors: 'Corrija os campos indicados: {count}.',
+  encryptFailed: 'Não foi possível proteger os dados do cartão. Tente novamente.',
+  insecurePage: 'Esta página não é segura (HTTPS): o cartão não pode ser enviado.',
+};
+
+const en: Strings = {
+  group: 'Card details',
+  holderLabel: 'Name on card',
+  numberLabel: 'Card number',
+  expiryLabel: 'Expiry date (MM/YY)',
+  codeLabel: 'Security code ({code})',
+  codeHint: '{digits} digits',
+  holderRequired: 'Enter the name as it appears on the card.',
+  numberRequired: 'Enter the card number.',
+  numberIncomplete: 'The card number is incomplete.',
+  numberInvalid: 'The card number is not valid. Check the digits.',
+  brandNotAccepted: '{brand} cards are not accepted here.',
+  expiryRequired: 'Enter the expiry date.',
+  expiryInvalid: 'Use MM/YY, with a month from 01 to 12.',
+  expiryPast: 'This card has expired.',
+  expiryTooFar: 'Check the expiry year.',
+  codeRequired: 'Enter the security code.',
+  codeLength: 'The security code has {digits} digits.',
+  brandDetected: 'Card brand: {brand}.',
+  busy: 'Protecting your card details…',
+  encrypted: 'Card details protected.',
+  fixErrors: 'Fix the highlighted fields: {count}.',
+  encryptFailed: 'The card details could not be protected. Please try again.',
+  insecurePage: 'This page is not secure (HTTPS): the card cannot be sent.',
+};
+
+/** The built-in texts of a language tag: `en`, `en-US`... give English, anything else pt-BR. */
+export const stringsFor = (lang: string | null | undefined): Strings =>
+  /^en(-|$)/i.test(lang ?? '') ? en : ptBR;
+
+/**
+ * Fills `{name}` placeholders.
+ *
+ * @example
+ * fill('Código de segurança ({code})', { code: 'CID' }); // 'Código de segurança (CID)'
+ */
+export const fill = (text: string, values: Record<string, string | number>): string =>
+  text.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));

@@ -1,0 +1,22 @@
+// Custom states (`:state(invalid)`) through ElementInternals.states. Where they
+// are missing (happy-dom, older engines) or reject plain names (Chromium < 125
+// wanted `--invalid`), the host gets `data-state-<name>` attributes instead.
+// These are booleans: no card data ever reaches them.
+
+/** The states the element exposes for styling. */
+export type SvcState = 'invalid' | 'complete' | 'focused' | 'autofilled' | 'busy' | 'disabled';
+
+/** Turns a state on or off on `host`, through `internals.states` when it works. */
+export function setState(host: HTMLElement, internals: ElementInternals | undefined, state: SvcState, on: boolean): void {
+  const states = internals?.states;
+  if (states) {
+    try {
+      if (on) states.add(state);
+      else states.delete(state);
+      return;
+    } catch {
+      // Fall through to the attribute.
+    }
+  }
+  host.toggleAttribute(`data-state-${state}`, on);
+}

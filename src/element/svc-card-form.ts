@@ -1,0 +1,456 @@
+// <svc-card-form>: collects a card, helps the customer type it right, and gives
+// the page only the encrypted token (API reference 2.7 and 4.9). No side
+// effects: define.ts registers the tag.
+import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { encryptCard, type CardError, type EncryptCardResult } from '../core/index.js';
+import { detectBrand, type Brand, type BrandId } from './brands.js';
+import { emit, type SvcErrorCode } from './events.js';
+import { formatExpiryInput, parseExpiry } from './expiry.js';
+import { formatNumberEdit, digitsOf } from './format.js';
+import { fill, stringsFor, type Strings } from './i18n.js';
+import { setState } from './states.js';
+import { styles } from './svc-card-form.styles.js';
+import { renderCard } from './template.js';
+import { toCardErrors } from './card-errors.js';
+import { checkCard, FIELDS, messageFor, type CardValues, type FieldError, type FieldName, type FieldErrorReason } from './validation.js';
+
+const listConverter = { fromAttribute: (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean) };
+const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityCode: '' });
+// Values inserted whole, not typed key by key: autofill, paste, drop, or an untyped `input` event.
+const WHOLE = /^(insertReplacementText|insertFromPaste|insertFromDrop|)$/;
+
+/**
+ * A card form for Brazilian checkouts that hands the page only the encrypted token.
+ *
+ * @summary Card number, expiry, code and holder, encrypted in the browser.
+ * @attr lang - `pt-BR` (default) or `en`: the language of every text.
+ * @fires svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires svc-brand - `{brand, name}` when the detected brand changes.
+ * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires svc-error - `{code, errors, message}` when nothing could be encrypted.
+ * @csspart group - The wrapper of the fields (role=group, aria-busy).
+ * @csspart field - Each field's wrapper (also `field-holder`, `field-number`, `field-expiry`, `field-securityCode`).
+ * @csspart label - Each label (also `label-<field>`).
+ * @csspart input - Each input (also `input-<field>`).
+ * @csspart error - Each field's error text (also `error-<field>`).
+ * @csspart hint - The security code's hint.
+ * @csspart brand - The detected brand: icon and name.
+ * @csspart icon - The brand's icon (an inline SVG).
+ * @csspart brand-name - The brand's name.
+ * @csspart status - The polite live region (visually hidden).
+ * @cssproperty --svc-font-family - Font of the whole element (default: inherited).
+ * @cssproperty --svc-font-size - Base font size (default 1rem).
+ * @cssproperty --svc-color-text - Text colour.
+ * @cssproperty --svc-color-muted - Hint and brand name colour.
+ * @cssproperty --svc-color-background - Input background.
+ * @cssproperty --svc-color-border - Input border.
+ * @cssproperty --svc-color-focus - Focus outline.
+ * @cssproperty --svc-color-error - Error text and invalid border.
+ * @cssproperty --svc-border-width - Input border width.
+ * @cssproperty --svc-radius - Input corner radius.
+ * @cssproperty --svc-gap - Space between fields.
+ * @cssproperty --svc-input-padding - Input padding.
+ * @cssproperty --svc-label-font-weight - Label weight (default 600).
+ *
+ * @example
+ * <form method="post" action="/pay">
+ *   <svc-card-form name="card" public-key="-----BEGIN PUBLIC KEY-----..." key-id="v1"></svc-card-form>
+ *   <button>Pagar</button>
+ * </form>
+ */
+export class SvcCardForm extends LitElement {
+  static override styles = styles;
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  /** Makes the element a form control (ElementInternals). */
+  static formAssociated = true;
+  static override properties: PropertyDeclarations = {
+    publicKey: { attribute: 'public-key' },
+    keyId: { attribute: 'key-id' },
+    disabled: { type: Boolean, reflect: true },
+    acceptedBrands: { attribute: 'accepted-brands', converter: listConverter },
+    strings: { attribute: false },
+  };
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  /** PEM RSA public key of the service (SPKI or PKCS#1, at least 2048 bits). */
+  declare publicKey: string;
+  /** Names the service's key pair; default `v1`. */
+  declare keyId: string;
+  /** Disables every field; a disabled element is neither validated nor submitted. */
+  declare disabled: boolean;
+  /** Brand ids accepted by the merchant (attribute: space or comma separated); empty accepts all. */
+  declare acceptedBrands: BrandId[];
+  /** Overrides for any text, e.g. `{ numberLabel: 'Número' }`. */
+  declare strings: Partial<Strings>;
+
+  private readonly internals?: ElementInternals;
+  private values = empty();
+  private shown: Partial<Record<FieldName, FieldErrorReason>> = {};
+  private autofilled = new Set<FieldName>();
+  private brand: Brand | undefined;
+  private busy = false;
+  private formDisabled = false;
+  private resubmitting = false;
+  private owner: HTMLFormElement | null = null;
+  private announcement = '';
+  private hasSynced = false;
+
+  constructor() {
+    super();
+    this.publicKey = '';
+    this.keyId = '';
+    this.disabled = false;
+    this.acceptedBrands = [];
+    this.strings = {};
+    // happy-dom and very old engines have no ElementInternals: the element still renders.
+    try {
+      this.internals = this.attachInternals();
+    } catch {
+      this.internals = undefined;
+    }
+    this.addEventListener('invalid', () => this.showErrors());
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.watchForm(null);
+  }
+
+  /** The texts in use: the language's, then the `strings` overrides. */
+  get texts(): Strings {
+    return { ...stringsFor(this.getAttribute('lang')), ...this.strings };
+  }
+
+  /** The owning form, as for native controls. */
+  get form(): HTMLFormElement | null {
+    return this.internals?.form ?? null;
+  }
+
+  /** The element's validity, following the fields. */
+  get validity(): ValidityState | undefined {
+    return this.internals?.validity;
+  }
+
+  /** The first bad field's message, in the element's language. */
+  get validationMessage(): string {
+    return this.internals?.validationMessage ?? '';
+  }
+
+  /** True when every field is valid (no events, nothing shown). */
+  checkValidity(): boolean {
+    return this.internals ? this.internals.checkValidity() : !this.firstBad();
+  }
+
+  /** Shows every error, focuses the first bad field and returns whether the card is valid. */
+  reportValidity(): boolean {
+    const bad = this.showErrors();
+    if (bad[0]) this.focus(bad[0].field);
+    return this.internals ? this.internals.reportValidity() : !bad.length;
+  }
+
+  /**
+   * Focuses a field (the first one by default).
+   * @example form.querySelector('svc-card-form').focus('number');
+   */
+  override focus(target?: FieldName | FocusOptions): void {
+    const input = this.input(typeof target === 'string' ? target : 'holder');
+    if (input) input.focus(typeof target === 'object' ? target : undefined);
+    else super.focus();
+  }
+
+  /**
+   * Clears every field, error and the form value.
+   * @example cardForm.reset();
+   */
+  reset(): void {
+    this.values = empty();
+    this.shown = {};
+    this.autofilled.clear();
+    for (const name of FIELDS) {
+      const input = this.input(name);
+      if (input) input.value = '';
+    }
+    this.internals?.setFormValue(null);
+    this.setBrand(undefined);
+    this.changed();
+  }
+
+  /**
+   * Checks the fields (showing errors and focusing the first bad one), then encrypts.
+   * Resolves the core's `EncryptCardResult`; rejects like `encryptCard` when the page is not a secure context.
+   * @example
+   * const result = await cardForm.encrypt();
+   * if (!result.hasErrors) await fetch('/pay', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) });
+   */
+  async encrypt(): Promise<EncryptCardResult> {
+    const bad = this.showErrors();
+    if (bad.length) {
+      this.focus(bad[0]!.field);
+      this.announce(fill(this.texts.fixErrors, { count: bad.length }));
+      const errors = toCardErrors(bad);
+      this.fail('INVALID_CARD', errors, bad.map((e) => e.message).join(' '));
+      return { hasErrors: true, errors, encryptedCard: null };
+    }
+    this.setBusy(true);
+    try {
+      const expiry = parseExpiry(this.values.expiry)!;
+      const result = await encryptCard({
+        publicKey: this.publicKey, keyId: this.keyId || undefined, holder: this.values.holder,
+        number: this.values.number, expMonth: String(expiry.month), expYear: String(expiry.year),
+        securityCode: this.values.securityCode,
+      });
+      if (result.hasErrors) {
+        const keyOnly = result.errors.every((e) => e.code === 'INVALID_PUBLIC_KEY');
+        this.fail(keyOnly ? 'INVALID_PUBLIC_KEY' : 'INVALID_CARD', result.errors, this.texts.encryptFailed);
+        return result;
+      }
+      this.internals?.setFormValue(JSON.stringify(result.encryptedCard));
+      this.announce(this.texts.encrypted);
+      emit(this, 'svc-encrypted', {
+        encryptedCard: result.encryptedCard, brand: this.brand?.id ?? 'unknown', last4: this.values.number.slice(-4),
+      });
+      return result;
+    } catch (error) {
+      const insecure = (error as { code?: unknown } | null)?.code === 'SECURE_CONTEXT_REQUIRED';
+      this.fail(insecure ? 'SECURE_CONTEXT_REQUIRED' : 'ENCRYPTION_FAILED', [],
+        insecure ? this.texts.insecurePage : this.texts.encryptFailed);
+      throw error;
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  // --- form participation (ElementInternals) ---
+
+  /** @internal */
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    this.watchForm(form);
+  }
+
+  /** @internal */
+  formResetCallback(): void {
+    this.reset();
+  }
+
+  /** @internal */
+  formDisabledCallback(disabled: boolean): void {
+    this.formDisabled = disabled;
+    this.changed();
+  }
+
+  private watchForm(form: HTMLFormElement | null): void {
+    this.owner?.removeEventListener('submit', this.onSubmit, true);
+    this.owner = form;
+    form?.addEventListener('submit', this.onSubmit, true);
+  }
+
+  // The first submit is held back: the card is encrypted now (a token lives 10
+  // minutes and is used once, TOKEN-FORMAT.md), the form value set, then the
+  // form submitted again with the same submitter. `resubmitting` lets that
+  // second submit through, so this never loops. Merchants' own submit listeners
+  // only see the second one (stopImmediatePropagation on the first).
+  private readonly onSubmit = (event: SubmitEvent): void => {
+    if (this.resubmitting || this.isDisabled) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!this.busy) void this.encryptAndSubmit(event.target as HTMLFormElement, event.submitter);
+  };
+
+  private async encryptAndSubmit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
+    const result = await this.encrypt().catch(() => undefined);
+    if (!result || result.hasErrors || this.owner !== form) return;
+    const button = submitter as HTMLButtonElement | null;
+    this.resubmitting = true;
+    try {
+      form.requestSubmit(button?.isConnected && button.form === form ? button : null);
+    } finally {
+      this.resubmitting = false;
+    }
+  }
+
+  // Inputs in a shadow root have no form owner, so Enter would not submit the
+  // page's form by itself (HTML "implicit submission"): do it, via its default button.
+  private readonly onKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.isComposing || !this.owner) return;
+    event.preventDefault();
+    const button = [...this.owner.elements].find(
+      (e): e is HTMLButtonElement => (e as HTMLButtonElement).type === 'submit' && 'form' in e,
+    );
+    if (button?.disabled) return;
+    this.owner.requestSubmit(button ?? null);
+  };
+
+  // --- editing ---
+
+  private readonly onInput = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    const field = input.id as FieldName;
+    const type = (event as InputEvent).inputType ?? '';
+    if (field === 'number') {
+      const caret = input.selectionStart ?? input.value.length;
+      const edit = formatNumberEdit(input.value, caret, this.values.number, type, (digits) => {
+        const brand = detectBrand(digits);
+        return { gaps: brand?.gaps ?? [4, 8, 12], maxLength: brand ? Math.max(...brand.lengths) : 19 };
+      });
+      input.value = edit.text;
+      if (this.shadowRoot?.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+      this.values.number = edit.digits;
+      this.setBrand(detectBrand(edit.digits));
+    } else if (field === 'expiry') {
+      input.value = formatExpiryInput(input.value, WHOLE.test(type));
+      this.values.expiry = input.value;
+    } else if (field === 'securityCode') {
+      input.value = digitsOf(input.value).slice(0, this.brand?.code.size ?? 4);
+      this.values.securityCode = input.value;
+    } else {
+      this.values.holder = input.value;
+    }
+    this.trackAutofill(field, input, type);
+    if (this.check()[field].status !== 'invalid') delete this.shown[field];
+    this.internals?.setFormValue(null); // an edit makes any earlier token stale
+    this.changed();
+  };
+
+  private readonly onBlur = (event: Event): void => {
+    const field = (event.target as HTMLInputElement).id as FieldName;
+    const result = this.check()[field];
+    // An empty field the customer only tabbed through is not an error yet: submit says so.
+    if (result.status === 'valid' || result.reason === 'required') delete this.shown[field];
+    else this.shown[field] = result.reason;
+    setState(this, this.internals, 'focused', false);
+    this.changed();
+  };
+
+  private readonly onFocus = (): void => setState(this, this.internals, 'focused', true);
+
+  private trackAutofill(field: FieldName, input: HTMLInputElement, type: string): void {
+    let filled = WHOLE.test(type) && type !== 'insertFromPaste' && type !== 'insertFromDrop';
+    for (const selector of [':autofill', ':-webkit-autofill']) {
+      try {
+        filled ||= input.matches(selector);
+      } catch {
+        // Selector unknown to this engine.
+      }
+    }
+    if (filled) this.autofilled.add(field);
+    else this.autofilled.delete(field);
+  }
+
+  // --- state ---
+
+  private get isDisabled(): boolean {
+    return this.disabled || this.formDisabled;
+  }
+
+  private input(field: FieldName): HTMLInputElement | null {
+    return this.shadowRoot?.getElementById(field) as HTMLInputElement | null;
+  }
+
+  private check() {
+    return checkCard(this.values, this.brand, this.acceptedBrands, new Date());
+  }
+
+  private firstBad(): FieldName | undefined {
+    const checks = this.check();
+    return FIELDS.find((field) => checks[field].status !== 'valid');
+  }
+
+  private error(field: FieldName, reason: FieldErrorReason): FieldError {
+    return { field, reason, message: messageFor(field, reason, this.texts, this.brand) };
+  }
+
+  /** Shows the error of every bad field and returns them in field order. */
+  private showErrors(): FieldError[] {
+    const checks = this.check();
+    this.shown = {};
+    for (const field of FIELDS) if (checks[field].reason) this.shown[field] = checks[field].reason;
+    this.changed();
+    return this.shownErrors();
+  }
+
+  private shownErrors(): FieldError[] {
+    return FIELDS.flatMap((field) => (this.shown[field] ? [this.error(field, this.shown[field]!)] : []));
+  }
+
+  private setBrand(brand: Brand | undefined): void {
+    if (brand === this.brand) return;
+    this.brand = brand;
+    if (brand) this.announce(fill(this.texts.brandDetected, { brand: brand.name }));
+    emit(this, 'svc-brand', { brand: brand?.id ?? 'unknown', name: brand?.name ?? '' });
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    if (busy) this.announce(this.texts.busy);
+    setState(this, this.internals, 'busy', busy);
+    this.requestUpdate();
+  }
+
+  private announce(text: string): void {
+    // The same text twice must still be heard: make it differ by a no-break space.
+    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
+    this.requestUpdate();
+  }
+
+  private fail(code: SvcErrorCode, errors: CardError[], message: string): void {
+    if (code !== 'INVALID_CARD') this.announce(message);
+    emit(this, 'svc-error', { code, errors, message });
+  }
+
+  /** After any change: validity, states, a render and `svc-change`. */
+  private changed(): void {
+    const complete = this.sync();
+    this.requestUpdate();
+    emit(this, 'svc-change', { complete, brand: this.brand?.id ?? 'unknown', errors: this.shownErrors() });
+  }
+
+  /** Validity and states from the fields; returns whether every field is valid. */
+  private sync(): boolean {
+    const bad = this.firstBad();
+    this.updateValidity(bad);
+    setState(this, this.internals, 'invalid', Object.keys(this.shown).length > 0);
+    setState(this, this.internals, 'complete', !bad);
+    setState(this, this.internals, 'autofilled', this.autofilled.size > 0);
+    setState(this, this.internals, 'disabled', this.isDisabled);
+    return !bad;
+  }
+
+  private updateValidity(bad: FieldName | undefined): void {
+    const anchor = bad && this.input(bad);
+    if (!this.internals || (bad && !anchor)) return; // before the first render: see firstUpdated
+    if (!bad || this.isDisabled) return this.internals.setValidity({});
+    const reason = this.check()[bad].reason!;
+    const flags = reason === 'required' ? { valueMissing: true } : { badInput: true };
+    this.internals.setValidity(flags, messageFor(bad, reason, this.texts, this.brand), anchor!);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // First render (the inputs now exist to anchor validity), disabled or accepted brands changed.
+    if (!this.hasSynced || changed.has('disabled') || changed.has('acceptedBrands')) this.sync();
+    this.hasSynced = true;
+  }
+
+  protected override render() {
+    const messages = {} as Record<FieldName, string>;
+    for (const field of FIELDS) messages[field] = this.shown[field] ? messageFor(field, this.shown[field]!, this.texts, this.brand) : '';
+    return renderCard({
+      strings: this.texts, brand: this.brand, errors: messages, disabled: this.isDisabled, busy: this.busy,
+      announcement: this.announcement, onInput: this.onInput, onFocus: this.onFocus, onBlur: this.onBlur,
+      onKeydown: this.onKeydown,
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-card-form': SvcCardForm;
+  }
+}

@@ -1,0 +1,101 @@
+// Field rules applied before anything is encrypted: the core's rules (API
+// reference 4.9) plus what it cannot know: Luhn, the brand's lengths, an
+// expired card, the accepted brands. "partial" means potentially valid: the
+// customer may still be typing, so no error is shown until blur or submit.
+import type { Brand } from './brands.js';
+import { isExpired, isTooFar, parseExpiry } from './expiry.js';
+import { fill, type Strings } from './i18n.js';
+import { luhnValid } from './luhn.js';
+
+/** The element's four fields. */
+export type FieldName = 'holder' | 'number' | 'expiry' | 'securityCode';
+
+/** Why a field is not valid. */
+export type FieldErrorReason =
+  | 'required' | 'incomplete' | 'invalid' | 'brand-not-accepted' | 'expired' | 'too-far' | 'length';
+
+/** A field's error as events report it: no card data, only the field, a reason and the shown text. */
+export interface FieldError {
+  field: FieldName;
+  reason: FieldErrorReason;
+  message: string;
+}
+
+/** The result for one field. */
+export interface FieldCheck {
+  status: 'valid' | 'partial' | 'invalid';
+  /** Present unless `status` is `valid`: what blur or submit would show. */
+  reason?: FieldErrorReason;
+}
+
+/** The fields' current values: digits only for number and code, as shown for expiry. */
+export interface CardValues {
+  holder: string;
+  number: string;
+  expiry: string;
+  securityCode: string;
+}
+
+/** The fields in tab order; the first bad one gets the focus. */
+export const FIELDS: readonly FieldName[] = ['holder', 'number', 'expiry', 'securityCode'];
+
+const valid: FieldCheck = { status: 'valid' };
+const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });
+const invalid = (reason: FieldErrorReason): FieldCheck => ({ status: 'invalid', reason });
+
+function checkNumber(digits: string, brand: Brand | undefined, accepted: readonly string[]): FieldCheck {
+  if (!digits) return partial('required');
+  if (accepted.length && brand && !accepted.includes(brand.id)) return invalid('brand-not-accepted');
+  const lengths = brand ? brand.lengths : [13, 14, 15, 16, 17, 18, 19];
+  const complete = lengths.includes(digits.length);
+  if (complete && luhnValid(digits)) return accepted.length && !brand ? invalid('invalid') : valid;
+  if (digits.length < Math.max(...lengths)) return partial(complete ? 'invalid' : 'incomplete');
+  return invalid(complete ? 'invalid' : 'incomplete');
+}
+
+function checkExpiry(text: string, now: Date): FieldCheck {
+  if (!text) return partial('required');
+  const expiry = parseExpiry(text);
+  if (!expiry) return /^(0?[1-9]?|1[0-2]?)(\/\d{0,3})?$/.test(text) ? partial('invalid') : invalid('invalid');
+  if (isExpired(expiry, now)) return /^\d\d\/\d\d$/.test(text) && text.startsWith('20', 3) ? partial('expired') : invalid('expired');
+  return isTooFar(expiry, now) ? invalid('too-far') : valid;
+}
+
+function checkCode(digits: string, brand: Brand | undefined): FieldCheck {
+  if (!digits) return partial('required');
+  const sizes = brand ? [brand.code.size] : [3, 4];
+  if (sizes.includes(digits.length)) return valid;
+  return digits.length < Math.max(...sizes) ? partial('length') : invalid('length');
+}
+
+/**
+ * Checks every field. `now` decides expiry (valid through the last day of the month).
+ *
+ * @example
+ * checkCard({ holder: 'ANA', number: '4111111111111111', expiry: '03/30', securityCode: '123' },
+ *   detectBrand('4111111111111111'), [], new Date(2026, 0, 1)).number.status; // 'valid'
+ */
+export function checkCard(
+  values: CardValues, brand: Brand | undefined, accepted: readonly string[], now: Date,
+): Record<FieldName, FieldCheck> {
+  return {
+    holder: values.holder.trim() ? valid : partial('required'),
+    number: checkNumber(values.number, brand, accepted),
+    expiry: checkExpiry(values.expiry, now),
+    securityCode: checkCode(values.securityCode, brand),
+  };
+}
+
+/** The text shown for a reason on a field, in the element's language. */
+export function messageFor(field: FieldName, reason: FieldErrorReason, strings: Strings, brand: Brand | undefined): string {
+  const digits = brand ? brand.code.size : '3–4';
+  const byField: Record<FieldName, Partial<Record<FieldErrorReason, string>>> = {
+    holder: { required: strings.holderRequired },
+    number: { required: strings.numberRequired, incomplete: strings.numberIncomplete, invalid: strings.numberInvalid,
+      'brand-not-accepted': strings.brandNotAccepted },
+    expiry: { required: strings.expiryRequired, invalid: strings.expiryInvalid, expired: strings.expiryPast,
+      'too-far': strings.expiryTooFar },
+    securityCode: { required: strings.codeRequired, length: strings.codeLength },
+  };
+  return fill(byField[field][reason] ?? strings.numberInvalid, { brand: brand?.name ?? '', digits });
+}
