@@ -2,23 +2,23 @@
 // (TOKEN-FORMAT.md "Encryption, step by step").
 import { IV_BYTES, additionalData, assembleToken, toBase64Url, utf8 } from './envelope.js';
 import { importPublicKey, pemToSpki } from './public-key.js';
-import type { CardError, EncryptCardResult } from './types.js';
-import { validateCard } from './validate.js';
+import type { EncryptCardResult } from './types.js';
+import { publicKeyError, validateCard } from './validate.js';
 
-/** The error `encryptCard` rejects with when the page cannot encrypt: `code` is `SECURE_CONTEXT_REQUIRED`. */
+/**
+ * The error `encryptCard` rejects with when the page cannot encrypt (no `crypto.subtle`, e.g. plain http).
+ *
+ * @example
+ * try { await encryptCard(card); } catch (e) { if (e instanceof SecureContextError) showHttpsRequired(); }
+ */
 export class SecureContextError extends Error {
+  /** Always `SECURE_CONTEXT_REQUIRED`. */
   readonly code = 'SECURE_CONTEXT_REQUIRED';
   constructor() {
     super('svc.encryptCard: crypto.subtle is unavailable: serve the page over HTTPS (a secure context is required)');
     this.name = 'SecureContextError';
   }
 }
-
-const badKey = (): CardError => ({
-  code: 'INVALID_PUBLIC_KEY',
-  field: 'publicKey',
-  message: 'publicKey: expected a PEM RSA public key (SPKI or PKCS#1) of at least 2048 bits',
-});
 
 const randomBytes = (length: number): Uint8Array<ArrayBuffer> => crypto.getRandomValues(new Uint8Array(length));
 
@@ -34,16 +34,11 @@ const randomBytes = (length: number): Uint8Array<ArrayBuffer> => crypto.getRando
 export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   const { errors, card } = validateCard(input);
   const subtle = globalThis.crypto?.subtle;
-  const keyChecked = errors.some((e) => e.code === 'INVALID_PUBLIC_KEY');
-  if (!subtle) {
-    // Without WebCrypto the card cannot be encrypted, but bad fields are still worth reporting.
-    if (!keyChecked && !pemToSpki(card.publicKey)) errors.push(badKey());
-    if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
-    throw new SecureContextError();
-  }
-  const publicKey = keyChecked ? null : await importPublicKey(card.publicKey);
-  if (!keyChecked && !publicKey) errors.push(badKey());
-  if (errors.length || !publicKey) return { hasErrors: true, errors, encryptedCard: null };
+  // Without WebCrypto only the PEM syntax can be checked: bad fields are still worth reporting.
+  const publicKey = card.publicKey && (subtle ? await importPublicKey(card.publicKey) : pemToSpki(card.publicKey));
+  if (card.publicKey && !publicKey) errors.push(publicKeyError(card.publicKey));
+  if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
+  if (!subtle) throw new SecureContextError();
 
   const plaintext = utf8(
     JSON.stringify({
@@ -58,7 +53,7 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   const iv = randomBytes(IV_BYTES);
   const cek = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const [encryptedKey, sealed] = await Promise.all([
-    subtle.wrapKey('raw', cek, publicKey, { name: 'RSA-OAEP' }),
+    subtle.wrapKey('raw', cek, publicKey as CryptoKey, { name: 'RSA-OAEP' }),
     subtle.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(card.keyId), tagLength: 128 }, cek, plaintext),
   ]);
   return { hasErrors: false, errors: [], encryptedCard: assembleToken(card.keyId, encryptedKey, iv, sealed) };

@@ -1,26 +1,32 @@
 // PEM -> RSA-OAEP-256 CryptoKey (TOKEN-FORMAT.md "Keys"), cached: a checkout
 // page encrypts with the same key every time, so the import is paid once.
-import { fromBase64 } from './envelope.js';
 
 const MIN_MODULUS_BITS = 2048;
 const CACHE_SIZE = 4;
 const cache = new Map<string, Promise<CryptoKey | null>>();
 
-// SEQUENCE { OID 1.2.840.113549.1.1.1 rsaEncryption, NULL }
-const RSA_ALGORITHM_ID = [0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00];
-
-function der(tag: number, body: ArrayLike<number>): number[] {
-  const n = body.length;
-  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
-  return [tag, ...length, ...Array.from(body)];
-}
-
-/** The DER SubjectPublicKeyInfo of a PEM public key; PKCS#1 is wrapped. Null when it is not one. */
+/**
+ * The DER SubjectPublicKeyInfo of a PEM public key; PKCS#1 is wrapped. Null when it is not one.
+ * The caller bounds the PEM (16 KiB), so every DER length fits in two bytes.
+ */
 export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
   const match = /^-----BEGIN (RSA )?PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END \1PUBLIC KEY-----$/.exec(pem.trim());
-  const body = match && fromBase64(match[2]!.replace(/\s/g, ''));
-  if (!body || body.length > 0xffff) return null;
-  return match[1] ? new Uint8Array(der(0x30, [...RSA_ALGORITHM_ID, ...der(0x03, [0, ...body])])) : body;
+  if (!match) return null;
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = Uint8Array.from(atob(match[2]!.replace(/\s/g, '')), (c) => c.charCodeAt(0));
+  } catch {
+    return null; // bad base64
+  }
+  if (!match[1]) return body;
+  // SEQUENCE { SEQUENCE { OID rsaEncryption, NULL }, BIT STRING { 0 unused bits, PKCS#1 } }.
+  // Lengths in the two-byte form: DER for any RSA key >= 2048 bits (PKCS#1 >= 256 bytes);
+  // a smaller key is refused either way. Uint8Array.set keeps the low byte of each number.
+  const n = body.length;
+  const spki = new Uint8Array(n + 24);
+  spki.set([48, 130, (n + 20) >> 8, n + 20, 48, 13, 6, 9, 42, 134, 72, 134, 247, 13, 1, 1, 1, 5, 0, 3, 130, (n + 1) >> 8, n + 1, 0]);
+  spki.set(body, 24);
+  return spki;
 }
 
 async function importRsaKey(pem: string): Promise<CryptoKey | null> {

@@ -11,6 +11,7 @@ export interface NormalisedCard {
   cardExpiration: string;
   cardCvv: string;
   keyId: string;
+  /** The PEM to import, or '' when publicKey or keyId was already reported. */
   publicKey: string;
 }
 
@@ -32,58 +33,69 @@ function read(input: unknown, key: string): unknown {
   }
 }
 
-/** What came, without its content: card data is never echoed. */
-function got(value: unknown): string {
-  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
-  return value ? `${value.length} characters` : 'an empty string';
-}
+/** The trimmed text of a string, a whole number as text (a `<select>` may give one), else ''. Never coerces objects. */
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value.trim() : Number.isSafeInteger(value) ? String(value) : '';
 
-/** Whole numbers are accepted for month and year (a `<select>` or a number input may give them). */
-const text = (value: unknown): unknown =>
-  typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : value;
+/** Builds the error of one field: what was expected and what came, by type and length only (never card data). */
+export const fieldError = (code: ErrorCode, field: CardField, expected: string, value: unknown): CardError => ({
+  code,
+  field,
+  message: `${field}: expected ${expected}, got ${
+    typeof value === 'string' ? `a string of length ${value.length}` : value === null ? 'null' : typeof value
+  }`,
+});
+
+export const publicKeyError = (value: unknown): CardError =>
+  fieldError('INVALID_PUBLIC_KEY', 'publicKey', 'a PEM RSA public key (SPKI or PKCS#1) of at least 2048 bits', value);
 
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
-  const fail = (code: ErrorCode, field: CardField, expected: string, value: unknown) =>
-    errors.push({ code, field, message: `${field}: expected ${expected}, got ${got(value)}` });
+  const check = (valid: boolean, code: ErrorCode, field: CardField, expected: string, value: unknown) => {
+    if (!valid) errors.push(fieldError(code, field, expected, value));
+  };
 
   const holder = read(input, 'holder');
   const holderName = typeof holder === 'string' ? holder.trim() : '';
-  if (!holderName || holderName.length > MAX_HOLDER) fail('INVALID_HOLDER', 'holder', `a name of 1 to ${MAX_HOLDER} characters`, holder);
+  check(!!holderName && holderName.length <= MAX_HOLDER, 'INVALID_HOLDER', 'holder', `a name of 1 to ${MAX_HOLDER} characters`, holder);
 
+  // All white space goes (section 4.9 "spaces are removed"); hyphens and the rest are refused.
   const number = read(input, 'number');
   const cardNumber = typeof number === 'string' && number.length < 64 ? number.replace(/\s/g, '') : '';
-  if (!/^\d{13,19}$/.test(cardNumber)) fail('INVALID_NUMBER', 'number', '13 to 19 digits (spaces allowed)', number);
+  check(/^\d{13,19}$/.test(cardNumber), 'INVALID_NUMBER', 'number', '13 to 19 digits (spaces allowed)', number);
 
-  const month = text(read(input, 'expMonth'));
-  const monthValid = typeof month === 'string' && /^\d{1,2}$/.test(month) && +month >= 1 && +month <= 12;
-  if (!monthValid) fail('INVALID_EXPIRATION_MONTH', 'expMonth', 'a month from 1 to 12', month);
+  const month = read(input, 'expMonth');
+  const cardMonth = text(month);
+  check(/^(0?[1-9]|1[0-2])$/.test(cardMonth), 'INVALID_EXPIRATION_MONTH', 'expMonth', 'a month from 1 to 12', month);
 
-  const year = text(read(input, 'expYear'));
-  if (typeof year !== 'string' || !/^\d{4}$/.test(year)) fail('INVALID_EXPIRATION_YEAR', 'expYear', 'exactly 4 digits', year);
+  const year = read(input, 'expYear');
+  const cardYear = text(year);
+  check(/^\d{4}$/.test(cardYear), 'INVALID_EXPIRATION_YEAR', 'expYear', '4 digits', year);
 
   const code = read(input, 'securityCode');
   const cardCvv = typeof code === 'string' ? code.trim() : '';
-  if (!/^\d{3,4}$/.test(cardCvv)) fail('INVALID_SECURITY_CODE', 'securityCode', '3 or 4 digits', code);
+  check(/^\d{3,4}$/.test(cardCvv), 'INVALID_SECURITY_CODE', 'securityCode', '3 or 4 digits', code);
 
+  // One INVALID_PUBLIC_KEY at most: the key material is the pair publicKey + keyId (TOKEN-FORMAT.md "Keys").
   const publicKey = read(input, 'publicKey');
-  const keyIdValue = read(input, 'keyId');
-  const keyId = keyIdValue == null ? DEFAULT_KEY_ID : keyIdValue;
-  if (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > MAX_PEM) {
-    fail('INVALID_PUBLIC_KEY', 'publicKey', 'a PEM RSA public key', publicKey);
-  } else if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) {
-    fail('INVALID_PUBLIC_KEY', 'keyId', '1 to 64 of A-Z a-z 0-9 . _ -', keyId);
-  }
+  const keyId = read(input, 'keyId') ?? DEFAULT_KEY_ID;
+  const keyError =
+    typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > MAX_PEM
+      ? publicKeyError(publicKey)
+      : typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)
+        ? fieldError('INVALID_PUBLIC_KEY', 'keyId', '1 to 64 of A-Z a-z 0-9 . _ -', keyId)
+        : null;
+  if (keyError) errors.push(keyError);
 
   return {
     errors,
     card: {
       holderName,
       cardNumber,
-      cardExpiration: `${String(month).padStart(2, '0')}/${String(year)}`,
+      cardExpiration: `${cardMonth.padStart(2, '0')}/${cardYear}`,
       cardCvv,
-      keyId: String(keyId),
-      publicKey: typeof publicKey === 'string' ? publicKey : '',
+      keyId: keyError ? '' : (keyId as string),
+      publicKey: keyError ? '' : (publicKey as string),
     },
   };
 }
