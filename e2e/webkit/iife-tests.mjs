@@ -1,0 +1,47 @@
+// The IIFE on a plain page in WebKitGTK: global svc, the six error codes (and the
+// shared validation vectors), and a token the project's decryptor accepts.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { equal, truthy } from './assert.mjs';
+
+const SIX = ['INVALID_HOLDER', 'INVALID_NUMBER', 'INVALID_EXPIRATION_MONTH', 'INVALID_EXPIRATION_YEAR', 'INVALID_SECURITY_CODE', 'INVALID_PUBLIC_KEY'];
+const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111', expMonth: '03', expYear: '2030', securityCode: '123' };
+
+/** Calls svc.encryptCard(input) in the page; the result comes back as JSON text. */
+const encryptInPage = (driver, input) =>
+  driver.executeAsyncScript(`
+    const done = arguments[arguments.length - 1];
+    svc.encryptCard(arguments[0]).then((r) => done(JSON.stringify(r)), (e) => done(JSON.stringify({ thrown: String(e) })));
+  `, input).then(JSON.parse);
+
+const openPlainPage = ({ driver, filesUrl }) => driver.get(`${filesUrl}/e2e/pages/plain.html`);
+const vectorsDir = (root) => resolve(root, '../shared/vectors');
+
+export const iifeTests = [
+  ['IIFE: defines the global svc with encryptCard', async (context) => {
+    await openPlainPage(context);
+    equal(await context.driver.executeScript('return typeof (window.svc && svc.encryptCard)'), 'function', 'typeof svc.encryptCard');
+  }],
+  ['IIFE: reports the six error codes in order', async (context) => {
+    await openPlainPage(context);
+    const result = await encryptInPage(context.driver, { publicKey: 'not a key', holder: ' ', number: '4111', expMonth: '13', expYear: '30', securityCode: '12' });
+    equal(result.hasErrors, true, 'hasErrors');
+    equal(result.errors.map((e) => e.code), SIX, 'codes');
+  }],
+  ['IIFE: gives every shared validation vector its codes', async (context) => {
+    await openPlainPage(context);
+    const { cases } = JSON.parse(readFileSync(resolve(vectorsDir(context.root), 'validation-vectors.json'), 'utf8'));
+    for (const c of cases) equal((await encryptInPage(context.driver, c.input)).errors.map((e) => e.code), c.errors, c.name);
+  }],
+  ['IIFE: makes a token the decryptor accepts', async (context) => {
+    await openPlainPage(context);
+    const publicKey = readFileSync(resolve(vectorsDir(context.root), 'keys/rsa-2048-public.pem'), 'utf8');
+    const result = await encryptInPage(context.driver, { ...PAID_CARD, publicKey });
+    truthy(result.encryptedCard, `a token, got ${JSON.stringify(result)}`);
+    const { createDecryptor } = await import(pathToFileURL(resolve(context.root, 'dist/server.js')).href);
+    const decryptor = await createDecryptor({ keys: { v1: readFileSync(resolve(vectorsDir(context.root), 'keys/rsa-2048-private.pem'), 'utf8') } });
+    const opened = await decryptor.decrypt(result.encryptedCard);
+    equal(opened.paymentProfile, { holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: '03/2030', cardCvv: '123' }, 'paymentProfile');
+  }],
+];

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// WebKitGTK e2e (../shared/ENGINES.md): Playwright cannot drive it, so this runner
+// uses selenium-webdriver + WebKitWebDriver under Xvfb. It prints one line per
+// test and writes .cache/results/webkit.json {"passed":N,"failed":N} for npm test.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startWebKit, withTimeout } from './session.mjs';
+import { serveRoot } from './static-server.mjs';
+import { iifeTests } from './iife-tests.mjs';
+import { demoTests } from './demo-tests.mjs';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RESULTS = resolve(ROOT, '.cache/results/webkit.json');
+const TEST_MS = 45_000;
+const WHOLE_RUN_MS = 180_000;
+
+let passed = 0;
+let failed = 0;
+const record = () => {
+  mkdirSync(resolve(RESULTS, '..'), { recursive: true });
+  writeFileSync(RESULTS, JSON.stringify({ passed, failed }));
+};
+
+const cleanups = [];
+const cleanUp = async () => { for (const fn of cleanups.reverse()) await fn().catch(() => {}); cleanups.length = 0; };
+const watchdog = setTimeout(async () => {
+  console.error(`webkit: the whole run took over ${WHOLE_RUN_MS / 1000} s; stopping`);
+  failed += 1;
+  record();
+  await cleanUp();
+  process.exit(1);
+}, WHOLE_RUN_MS);
+
+try {
+  const started = Date.now();
+  const files = await serveRoot(ROOT);
+  cleanups.push(files.close);
+  const { startDemo } = await import('../../demo/start-demo.mjs');
+  const demo = await startDemo({ port: 0 });
+  cleanups.push(demo.close);
+  const { driver, stop } = await startWebKit();
+  cleanups.push(stop);
+  console.log(`webkit: ${await driver.executeScript('return navigator.userAgent')} (${Date.now() - started} ms to start)`);
+
+  const context = { driver, filesUrl: files.url, demo, root: ROOT };
+  for (const [name, run] of [...iifeTests, ...demoTests]) {
+    const t0 = Date.now();
+    try {
+      await withTimeout(run(context), TEST_MS, name);
+      passed += 1;
+      console.log(`  ok   [webkit] ${name} (${Date.now() - t0} ms)`);
+    } catch (error) {
+      failed += 1;
+      console.log(`  FAIL [webkit] ${name} (${Date.now() - t0} ms)\n       ${String(error?.stack ?? error).split('\n').slice(0, 4).join('\n       ')}`);
+    }
+  }
+} catch (error) {
+  failed += 1;
+  console.log(`  FAIL [webkit] could not start: ${error?.message ?? error}`);
+} finally {
+  await cleanUp();
+  clearTimeout(watchdog);
+  record();
+  console.log(`webkit: ${passed} passed, ${failed} failed`);
+}
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

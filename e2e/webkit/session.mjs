@@ -1,0 +1,63 @@
+// A WebKitGTK session (../shared/ENGINES.md): Xvfb, then WebKitWebDriver, then a
+// selenium-webdriver session with MiniBrowser. Without a display WebKit hangs
+// instead of failing, so every step is time-boxed and stop() kills what started.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Builder } from 'selenium-webdriver';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+export const withTimeout = (promise, ms, what) => {
+  let timer;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+};
+
+async function waitForDriver(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/status`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok && (await response.json()).value?.ready !== false) return;
+    } catch { /* not up yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('WebKitWebDriver did not answer /status');
+}
+
+/** Starts Xvfb + WebKitWebDriver + a MiniBrowser session; `stop()` always cleans up. */
+export async function startWebKit({ startupMs = 30_000 } = {}) {
+  const children = [];
+  let driver;
+  const stop = async () => {
+    if (driver) await withTimeout(driver.quit(), 5_000, 'driver.quit').catch(() => {});
+    for (const child of children.reverse()) if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  try {
+    const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(xvfb);
+    const display = await withTimeout(new Promise((resolve, reject) => {
+      xvfb.once('error', reject);
+      xvfb.stdout.once('data', (data) => resolve(`:${String(data).trim()}`));
+    }), 10_000, 'Xvfb');
+    const port = await freePort();
+    const wd = spawn('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
+    children.push(wd);
+    const url = `http://127.0.0.1:${port}`;
+    await waitForDriver(url, Date.now() + 10_000);
+    driver = await withTimeout(
+      new Builder().usingServer(url).withCapabilities({ browserName: 'MiniBrowser' }).build(),
+      startupMs, 'MiniBrowser session');
+    await driver.manage().setTimeouts({ script: 20_000, pageLoad: 20_000, implicit: 0 });
+    return { driver, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
