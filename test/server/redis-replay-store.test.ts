@@ -1,6 +1,6 @@
 // The Redis store against a real redis-server, with node-redis and ioredis clients.
 import { Redis } from 'ioredis';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDecryptor, createRedisReplayStore, DecryptorOptionsError, ReplayStoreError, type RedisSetClient } from '../../src/server/index.js';
 import { tokenFor } from './support/cards.js';
@@ -11,12 +11,13 @@ import { decryptVectors, readKey, vectorKeys } from './support/vectors.js';
 const keys = { v1: readKey('keys/rsa-2048-private.pem') };
 const publicPem = readKey('keys/rsa-2048-public.pem');
 let redis: RunningRedis;
-let nodeRedis: ReturnType<typeof createClient>;
+let nodeRedis: RedisClientType;
 let ioredis: Redis;
 
 beforeAll(async () => {
   redis = await startRedis();
-  nodeRedis = await createClient({ url: redis.url }).connect();
+  nodeRedis = createClient({ url: redis.url }) as RedisClientType;
+  await nodeRedis.connect();
   ioredis = new Redis(redis.port, '127.0.0.1');
   await ioredis.ping();
 });
