@@ -1,0 +1,92 @@
+// The package as users get it (issue 2 "Builds and package"): publint --strict, attw for an
+// ESM-only package, size budgets of the script-tag builds, no Lit in the core builds, and
+// sideEffects naming every file that registers an element or a global.
+// Prints each check; writes .cache/results/package.json {passed, failed}; exit 1 on a failure.
+// Expects `npm run build` to have run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+
+const BUDGETS = [
+  { file: 'dist/svc.js', limit: 2048, goal: 1500 },
+  { file: 'dist/svc-card-form.js', limit: 15 * 1024 },
+];
+const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
+const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;
+
+const results = [];
+function check(name, run) {
+  let outcome;
+  try {
+    outcome = run();
+  } catch (error) {
+    outcome = { ok: false, detail: error.message };
+  }
+  results.push(outcome.ok);
+  console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${name}${outcome.detail ? `: ${outcome.detail}` : ''}`);
+}
+
+function command(args) {
+  const run = spawnSync('npx', args, { encoding: 'utf8' });
+  const output = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.trim() && !/npm warn/i.test(line));
+  return { ok: run.status === 0, detail: run.status === 0 ? 'no problems' : `\n${output.join('\n')}` };
+}
+
+const read = (file) => {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  return readFileSync(file, 'utf8');
+};
+
+/** A dist ESM file with the chunks it imports, transitively. */
+function withImports(file, seen = new Map()) {
+  if (seen.has(file)) return seen;
+  const code = read(file);
+  seen.set(file, code);
+  for (const [, spec] of code.matchAll(/(?:import|export)\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+)["']/g)) {
+    withImports(path.posix.join(path.posix.dirname(file), spec), seen);
+  }
+  return seen;
+}
+
+check('publint --strict', () => command(['publint', '--strict']));
+check('attw --pack . --profile esm-only (node16 ESM and bundler resolution)', () => command(['attw', '--pack', '.', '--profile', 'esm-only']));
+
+for (const { file, limit, goal } of BUDGETS) {
+  check(`${file} min+gzip <= ${limit} bytes`, () => {
+    const code = read(file);
+    const gzip = gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length;
+    const vsGoal = goal ? `, goal ${goal} (${gzip <= goal ? 'met' : `${gzip - goal} over`})` : '';
+    if (code.length < 500) return { ok: false, detail: `only ${code.length} bytes: the build dropped its content` };
+    return { ok: gzip <= limit, detail: `${gzip} bytes gzip -9 (${code.length} minified)${vsGoal}` };
+  });
+}
+
+for (const entry of ['dist/index.js', 'dist/svc.js']) {
+  check(`${entry} and its chunks contain no lit`, () => {
+    const files = withImports(entry);
+    const withLit = [...files].filter(([, code]) => LIT.test(code)).map(([name]) => name);
+    return { ok: withLit.length === 0, detail: withLit.length ? `lit in ${withLit.join(', ')}` : `${files.size} file(s)` };
+  });
+}
+
+// The source entries are listed too: Vite applies the package's own sideEffects to src/, and
+// svc-card-form.ts imports svc.ts and define.ts only for what they register.
+check('sideEffects names every file that registers an element or a global, and only those', () => {
+  const declared = JSON.parse(read('package.json')).sideEffects;
+  if (!Array.isArray(declared)) return { ok: false, detail: 'sideEffects is not a list of files' };
+  const registering = readdirSync('dist')
+    .filter((name) => name.endsWith('.js') && REGISTERS.test(read(`dist/${name}`)))
+    .map((name) => `./dist/${name}`);
+  const declaredDist = declared.filter((file) => file.startsWith('./dist/'));
+  const sourcesRegister = declared.filter((file) => !file.startsWith('./dist/')).every((file) => REGISTERS.test(read(file)));
+  const ok = sourcesRegister && JSON.stringify([...declaredDist].sort()) === JSON.stringify(registering.sort());
+  return { ok, detail: ok ? declared.join(', ') : `declared ${JSON.stringify(declared)}, registering ${JSON.stringify(registering)}` };
+});
+
+const passed = results.filter(Boolean).length;
+const failed = results.length - passed;
+mkdirSync('.cache/results', { recursive: true });
+writeFileSync('.cache/results/package.json', JSON.stringify({ passed, failed }) + '\n');
+console.log(`package: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
