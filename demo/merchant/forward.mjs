@@ -19,7 +19,7 @@ export async function createTransaction({ sandboxUrl, apiKey, companyId, cents }
 /** What the customer sees for an API answer: `{http, outcome, message, ...}`. */
 export function customerOutcome({ status, body }) {
   if (status === 200 && body?.status === 'PAID')
-    return { http: 200, outcome: 'paid', message: 'Payment approved. Thank you!', transactionId: body._id, last4: body.card?.last4 };
+    return { http: 200, outcome: 'paid', message: `Payment approved (card ending in ${body.card?.last4}). Thank you!`, transactionId: body._id };
   if (status === 200 && body?.status === 'AUTHORIZED')
     return { http: 200, outcome: 'authorized', message: 'Payment authorized.', transactionId: body._id };
   if (status === 200 && body?.status === 'DECLINED')

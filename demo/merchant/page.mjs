@@ -36,10 +36,10 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">Card payment</h2>
     <form id="checkout" novalidate>
-      <svc-card-form name="card" public-key="${escape(publicKey)}" key-id="${escape(keyId)}"></svc-card-form>
+      <svc-card-form name="card" lang="en" public-key="${escape(publicKey)}" key-id="${escape(keyId)}"></svc-card-form>
       <button type="submit" id="pay">Pay ${escape(price)}</button>
     </form>
-    <div id="outcome" class="outcome" role="status" aria-live="polite" hidden></div>
+    <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1" hidden></div>
   </section>
   <p class="sandbox-note">Sandbox: use card 4111 1111 1111 1111 (paid) or 4000 0000 0000 0002 (declined), any future expiry, any CVV.</p>
 </main>
