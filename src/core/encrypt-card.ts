@@ -15,7 +15,7 @@ export class SecureContextError extends Error {
   /** Always `SECURE_CONTEXT_REQUIRED`. */
   readonly code = 'SECURE_CONTEXT_REQUIRED';
   constructor() {
-    super('svc.encryptCard: crypto.subtle is unavailable: serve the page over HTTPS (a secure context is required)');
+    super('svc.encryptCard needs crypto.subtle: serve the page over HTTPS (a secure context)');
     this.name = 'SecureContextError';
   }
 }
@@ -32,20 +32,17 @@ const randomBytes = (length: number): Uint8Array<ArrayBuffer> => crypto.getRando
  * if (result.hasErrors) showErrors(result.errors); else await sendToServer(result.encryptedCard);
  */
 export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
-  const { errors, card } = validateCard(input);
+  const { errors, payload, keyId, publicKey: pem } = validateCard(input);
   const subtle = globalThis.crypto?.subtle;
   // Without WebCrypto only the PEM syntax can be checked: bad fields are still worth reporting.
-  const publicKey = card.publicKey && (subtle ? await importPublicKey(card.publicKey) : pemToSpki(card.publicKey));
-  if (card.publicKey && !publicKey) errors.push(publicKeyError(card.publicKey));
+  const publicKey = pem && (subtle ? await importPublicKey(pem) : pemToSpki(pem));
+  if (pem && !publicKey) errors.push(publicKeyError(pem));
   if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
   if (!subtle) throw new SecureContextError();
 
   const plaintext = utf8(
     JSON.stringify({
-      holderName: card.holderName,
-      cardNumber: card.cardNumber,
-      cardExpiration: card.cardExpiration,
-      cardCvv: card.cardCvv,
+      ...payload,
       iat: Math.floor(Date.now() / 1000),
       jti: toBase64Url(randomBytes(16)),
     }),
@@ -54,7 +51,7 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   const cek = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const [encryptedKey, sealed] = await Promise.all([
     subtle.wrapKey('raw', cek, publicKey as CryptoKey, { name: 'RSA-OAEP' }),
-    subtle.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(card.keyId), tagLength: 128 }, cek, plaintext),
+    subtle.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(keyId), tagLength: 128 }, cek, plaintext),
   ]);
-  return { hasErrors: false, errors: [], encryptedCard: assembleToken(card.keyId, encryptedKey, iv, sealed) };
+  return { hasErrors: false, errors: [], encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }

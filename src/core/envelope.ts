@@ -17,11 +17,8 @@ export const protectedHeader = (keyId: string): string =>
 /** Step 3: AAD = ASCII of BASE64URL(protected header), as in JWE. */
 export const additionalData = (keyId: string): Uint8Array<ArrayBuffer> => utf8(toBase64Url(utf8(protectedHeader(keyId))));
 
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
-  return btoa(binary);
-}
+// reduce rather than String.fromCharCode(...bytes): no argument-count limit on large inputs.
+export const toBase64 = (bytes: Uint8Array): string => btoa(bytes.reduce((binary, byte) => binary + String.fromCharCode(byte), ''));
 
 export const toBase64Url = (bytes: Uint8Array): string =>
   toBase64(bytes).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');

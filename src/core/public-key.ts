@@ -29,26 +29,23 @@ export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
   return spki;
 }
 
+/** The key, or null for anything but an RSA public key of at least 2048 bits (not RSA, truncated, ...). */
 async function importRsaKey(pem: string): Promise<CryptoKey | null> {
   const spki = pemToSpki(pem);
-  if (!spki) return null;
-  try {
-    const key = await crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey']);
-    return (key.algorithm as RsaHashedKeyAlgorithm).modulusLength >= MIN_MODULUS_BITS ? key : null;
-  } catch {
-    return null; // not RSA, truncated, or otherwise not a public key
-  }
+  return (
+    spki &&
+    crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey']).then(
+      (key) => ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength >= MIN_MODULUS_BITS ? key : null),
+      () => null,
+    )
+  );
 }
 
 /** Resolves the key, or null when the PEM is not an RSA public key of at least 2048 bits. */
 export function importPublicKey(pem: string): Promise<CryptoKey | null> {
-  let key = cache.get(pem);
-  if (key) {
-    cache.delete(pem); // re-inserted below: the least recently used goes first
-  } else {
-    key = importRsaKey(pem);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
+  const key = cache.get(pem) ?? importRsaKey(pem);
+  cache.delete(pem); // re-inserted last: the first in the map is the least recently used
   cache.set(pem, key);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return key;
 }

@@ -4,25 +4,38 @@
 import { DEFAULT_KEY_ID, KEY_ID_PATTERN } from './envelope.js';
 import type { CardError, CardField, ErrorCode } from './types.js';
 
-/** The open card, normalised as TOKEN-FORMAT.md step 1 puts it in the plaintext. */
-export interface NormalisedCard {
+/** The card members of the plaintext, TOKEN-FORMAT.md step 1. */
+export interface CardPayload {
   holderName: string;
   cardNumber: string;
   cardExpiration: string;
   cardCvv: string;
+}
+
+export interface Validation {
+  errors: CardError[];
+  payload: CardPayload;
   keyId: string;
   /** The PEM to import, or '' when publicKey or keyId was already reported. */
   publicKey: string;
 }
 
-export interface Validation {
-  errors: CardError[];
-  card: NormalisedCard;
-}
-
-// Longer than any real value: rejected before a regular expression sees it.
-const MAX_HOLDER = 255;
+// Longer than any real key: refused before a regular expression sees it, and it keeps
+// every DER length of public-key.ts within two bytes.
 const MAX_PEM = 16384;
+
+/**
+ * The five card fields in the order of the error table (API reference 4.9), each with what
+ * it must match once normalised: trimmed, the number without any white space. Hyphens
+ * and other separators are refused.
+ */
+const FIELDS = [
+  ['HOLDER', 'holder', 'a name of 1 to 255 characters', /^[^]{1,255}$/],
+  ['NUMBER', 'number', '13 to 19 digits (spaces allowed)', /^\d{13,19}$/],
+  ['EXPIRATION_MONTH', 'expMonth', 'a month from 1 to 12', /^(0?[1-9]|1[0-2])$/],
+  ['EXPIRATION_YEAR', 'expYear', '4 digits', /^\d{4}$/],
+  ['SECURITY_CODE', 'securityCode', '3 or 4 digits', /^\d{3,4}$/],
+] as const;
 
 /** A member's value, or undefined when the input is not an object or the getter throws. */
 function read(input: unknown, key: string): unknown {
@@ -32,10 +45,6 @@ function read(input: unknown, key: string): unknown {
     return undefined;
   }
 }
-
-/** The trimmed text of a string, a whole number as text (a `<select>` may give one), else ''. Never coerces objects. */
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : Number.isSafeInteger(value) ? String(value) : '';
 
 /** Builds the error of one field: what was expected and what came, by type and length only (never card data). */
 export const fieldError = (code: ErrorCode, field: CardField, expected: string, value: unknown): CardError => ({
@@ -51,30 +60,16 @@ export const publicKeyError = (value: unknown): CardError =>
 
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
-  const check = (valid: boolean, code: ErrorCode, field: CardField, expected: string, value: unknown) => {
-    if (!valid) errors.push(fieldError(code, field, expected, value));
-  };
-
-  const holder = read(input, 'holder');
-  const holderName = typeof holder === 'string' ? holder.trim() : '';
-  check(!!holderName && holderName.length <= MAX_HOLDER, 'INVALID_HOLDER', 'holder', `a name of 1 to ${MAX_HOLDER} characters`, holder);
-
-  // All white space goes (section 4.9 "spaces are removed"); hyphens and the rest are refused.
-  const number = read(input, 'number');
-  const cardNumber = typeof number === 'string' && number.length < 64 ? number.replace(/\s/g, '') : '';
-  check(/^\d{13,19}$/.test(cardNumber), 'INVALID_NUMBER', 'number', '13 to 19 digits (spaces allowed)', number);
-
-  const month = read(input, 'expMonth');
-  const cardMonth = text(month);
-  check(/^(0?[1-9]|1[0-2])$/.test(cardMonth), 'INVALID_EXPIRATION_MONTH', 'expMonth', 'a month from 1 to 12', month);
-
-  const year = read(input, 'expYear');
-  const cardYear = text(year);
-  check(/^\d{4}$/.test(cardYear), 'INVALID_EXPIRATION_YEAR', 'expYear', '4 digits', year);
-
-  const code = read(input, 'securityCode');
-  const cardCvv = typeof code === 'string' ? code.trim() : '';
-  check(/^\d{3,4}$/.test(cardCvv), 'INVALID_SECURITY_CODE', 'securityCode', '3 or 4 digits', code);
+  const [holderName, cardNumber, month, year, cardCvv] = FIELDS.map(([code, field, expected, pattern]) => {
+    const value = read(input, field);
+    // Whole numbers are accepted for month and year (a <select> or number input gives them); objects are never coerced.
+    const text =
+      typeof value === 'string'
+        ? field === 'number' ? value.replace(/\s/g, '') : value.trim()
+        : field[0] === 'e' && Number.isSafeInteger(value) ? String(value) : '';
+    if (!pattern.test(text)) errors.push(fieldError(`INVALID_${code}`, field, expected, value));
+    return text;
+  }) as [string, string, string, string, string];
 
   // One INVALID_PUBLIC_KEY at most: the key material is the pair publicKey + keyId (TOKEN-FORMAT.md "Keys").
   const publicKey = read(input, 'publicKey');
@@ -89,13 +84,8 @@ export function validateCard(input: unknown): Validation {
 
   return {
     errors,
-    card: {
-      holderName,
-      cardNumber,
-      cardExpiration: `${cardMonth.padStart(2, '0')}/${cardYear}`,
-      cardCvv,
-      keyId: keyError ? '' : (keyId as string),
-      publicKey: keyError ? '' : (publicKey as string),
-    },
+    payload: { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv },
+    keyId: keyError ? '' : (keyId as string),
+    publicKey: keyError ? '' : (publicKey as string),
   };
 }
