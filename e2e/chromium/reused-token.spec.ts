@@ -1,0 +1,36 @@
+// Chromium: the same token submitted twice (a replayed request) gets the
+// reused-token answer, and the customer is asked to submit again; submitting
+// again makes a fresh token and pays.
+import { expect, test } from '@playwright/test';
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { PAID_CARD } from '../support/cards.js';
+import { finalOutcome, outcome, submit, typeCard } from '../support/checkout.js';
+
+test.skip(({ browserName }) => browserName !== 'chromium', 'Chromium only (issue 5)');
+
+let demo: Demo;
+test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
+test.afterAll(async () => demo?.close());
+
+test('a token sent twice: "please submit again", then a fresh submit pays', async ({ page }) => {
+  await page.goto(demo.url);
+  const firstPost = page.waitForRequest('**/api/pay');
+  await typeCard(page, PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+  const usedBody = (await firstPost).postData()!;
+  expect(JSON.parse(usedBody).encryptedCard).toMatchObject({ keyId: 'v1', iv: expect.any(String) });
+
+  // A second checkout whose request carries the token already used.
+  await page.goto(demo.url);
+  await page.route('**/api/pay', (route) => route.continue({ postData: usedBody }), { times: 1 });
+  await typeCard(page, PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('resubmit');
+  await expect(outcome(page)).toContainText('Please submit again');
+  const reused = [...demo.sandbox.records.transactions.values()].filter((t) => t.status === 'PAID');
+  expect(reused).toHaveLength(1);
+
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+});
