@@ -13,7 +13,8 @@ export interface MemoryReplayStoreOptions {
 
 /**
  * An in-memory {@link ReplayStore}: right for a single process. Use a Redis store when
- * several processes or machines decrypt tokens.
+ * several processes or machines decrypt tokens. `size` counts the ids held (live, or
+ * expired and not yet evicted).
  *
  * @example
  * const decryptor = await createDecryptor({ keys, replayStore: createMemoryReplayStore({ maxEntries: 100_000 }) });
