@@ -1,1 +1,38 @@
-export const demoTests = [];
+// The demo journey in WebKitGTK: type a card into <svc-card-form>'s shadow
+// inputs, submit, see PAID; the sandbox recorded the payment.
+import { By, until } from 'selenium-webdriver';
+import { equal, truthy } from './assert.mjs';
+
+const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111111111111111', expiry: '0330', securityCode: '123' };
+
+async function typeCard(driver, card) {
+  const host = await driver.wait(until.elementLocated(By.css('svc-card-form')), 10_000);
+  const root = await host.getShadowRoot();
+  for (const [id, text] of [['holder', card.holder], ['number', card.number], ['expiry', card.expiry], ['securityCode', card.securityCode]]) {
+    const input = await root.findElement(By.css(`#${id}`));
+    await input.sendKeys(text);
+  }
+}
+
+const waitForOutcome = async (driver) => {
+  const outcome = await driver.findElement(By.css('#outcome'));
+  await driver.wait(async () => !['', null, 'pending'].includes(await outcome.getAttribute('data-outcome')), 15_000, 'an outcome');
+  return { kind: await outcome.getAttribute('data-outcome'), text: await outcome.getText() };
+};
+
+export const demoTests = [
+  ['demo: type a card, submit, PAID shown', async ({ driver, demo }) => {
+    const before = demo.sandbox.records.transactions.size;
+    await driver.get(`${demo.url}/`);
+    await typeCard(driver, PAID_CARD);
+    const shown = await driver.executeScript(
+      "return [...document.querySelector('svc-card-form').shadowRoot.querySelectorAll('input')].map((i) => i.value)");
+    equal(shown, ['MARIA DA SILVA', '4111 1111 1111 1111', '03/30', '123'], 'what the inputs show');
+    await driver.findElement(By.css('#pay')).click();
+    const outcome = await waitForOutcome(driver);
+    equal(outcome.kind, 'paid', `outcome (${outcome.text})`);
+    truthy(/Payment approved/.test(outcome.text), `approved text, got ${outcome.text}`);
+    const made = [...demo.sandbox.records.transactions.values()].slice(before);
+    equal(made.map((t) => [t.status, t.amount.value]), [['PAID', 12990]], 'sandbox transactions');
+  }],
+];
