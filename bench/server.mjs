@@ -75,7 +75,11 @@ async function measure(bits, count, rounds, inFlight) {
 async function measureAll(scale) {
   const rows = [];
   for (const inFlight of [1, 8]) {
-    rows.push(await measure(2048, Math.round(3000 * scale), 12, inFlight), await measure(4096, Math.round(400 * scale), 8, inFlight));
+    // alternate the two sides often (every 10 tokens when sequential) so load spikes hit both
+    const rounds = (count) => (inFlight === 1 ? Math.ceil(count / 10) : 12);
+    const n2048 = Math.round(3000 * scale);
+    const n4096 = Math.round(400 * scale);
+    rows.push(await measure(2048, n2048, rounds(n2048), inFlight), await measure(4096, n4096, rounds(n4096), inFlight));
   }
   return rows;
 }
