@@ -20,7 +20,9 @@ export class SecureContextError extends Error {
   }
 }
 
-const randomBytes = (length: number): Uint8Array<ArrayBuffer> => crypto.getRandomValues(new Uint8Array(length));
+// The AAD of the last keyId: a page uses one keyId, so the header is encoded once.
+let aadKeyId = '';
+let aad = new Uint8Array();
 
 /**
  * Validates a card and encrypts it into the token that the merchant's server forwards as `token`.
@@ -40,18 +42,16 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
   if (!subtle) throw new SecureContextError();
 
-  const plaintext = utf8(
-    JSON.stringify({
-      ...payload,
-      iat: Math.floor(Date.now() / 1000),
-      jti: toBase64Url(randomBytes(16)),
-    }),
-  );
-  const iv = randomBytes(IV_BYTES);
+  // One draw for jti and IV: each call to the CSPRNG has a fixed cost (steps 1 and 4).
+  const random = crypto.getRandomValues(new Uint8Array(16 + IV_BYTES));
+  const iv = random.subarray(16);
+  // Object.assign, not a spread: measurably faster here, and payload is this call's own object.
+  const plaintext = utf8(JSON.stringify(Object.assign(payload, { iat: Math.floor(Date.now() / 1000), jti: toBase64Url(random.subarray(0, 16)) })));
+  if (keyId !== aadKeyId) aad = additionalData((aadKeyId = keyId));
   const cek = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const [encryptedKey, sealed] = await Promise.all([
     subtle.wrapKey('raw', cek, publicKey as CryptoKey, { name: 'RSA-OAEP' }),
-    subtle.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(keyId), tagLength: 128 }, cek, plaintext),
+    subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }, cek, plaintext),
   ]);
   return { hasErrors: false, errors: [], encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }

@@ -17,8 +17,12 @@ export const protectedHeader = (keyId: string): string =>
 /** Step 3: AAD = ASCII of BASE64URL(protected header), as in JWE. */
 export const additionalData = (keyId: string): Uint8Array<ArrayBuffer> => utf8(toBase64Url(utf8(protectedHeader(keyId))));
 
-// reduce rather than String.fromCharCode(...bytes): no argument-count limit on large inputs.
-export const toBase64 = (bytes: Uint8Array): string => btoa(bytes.reduce((binary, byte) => binary + String.fromCharCode(byte), ''));
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // fromCharCode.apply is the fastest way in every engine; in chunks, as arguments are bounded.
+  for (let i = 0; i < bytes.length; i += 32768) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768) as never);
+  return btoa(binary);
+}
 
 export const toBase64Url = (bytes: Uint8Array): string =>
   toBase64(bytes).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
