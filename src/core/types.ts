@@ -1,4 +1,9 @@
-/** The six error codes of API reference 4.9, in the order they are reported. */
+/**
+ * The six error codes of API reference 4.9, in the order they are reported.
+ *
+ * @example
+ * if (result.errors.some((e) => e.code === 'INVALID_NUMBER')) highlight('number');
+ */
 export type ErrorCode =
   | 'INVALID_HOLDER'
   | 'INVALID_NUMBER'
@@ -7,35 +12,57 @@ export type ErrorCode =
   | 'INVALID_SECURITY_CODE'
   | 'INVALID_PUBLIC_KEY';
 
-/** What `encryptCard` takes (API reference 4.9). Every member is read defensively: any value may come. */
+/**
+ * What `encryptCard` takes (API reference 4.9). Every member is read defensively: any value may come.
+ *
+ * @example
+ * const card: CardInput = { publicKey, holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111',
+ *   expMonth: '03', expYear: '2030', securityCode: '123' };
+ */
 export interface CardInput {
   /** PEM RSA public key (SPKI or PKCS#1), modulus of at least 2048 bits. */
   publicKey: string;
-  /** Card holder name; leading and trailing white space is removed. */
+  /** Card holder name: 1 to 255 characters once leading and trailing white space is removed. */
   holder: string;
-  /** 13 to 19 digits; white space is removed. */
+  /** 13 to 19 digits; all white space is removed, hyphens and other separators are refused. */
   number: string;
-  /** 1 to 12; `3` and `03` both accepted. */
+  /** 1 to 12; `3`, `03` and the number `3` are accepted; surrounding white space is ignored. */
   expMonth: string | number;
-  /** Exactly four digits, e.g. `2030`. */
+  /** Exactly four digits, e.g. `2030` or the number `2030`; surrounding white space is ignored. */
   expYear: string | number;
-  /** 3 or 4 digits. */
+  /** 3 or 4 digits; surrounding white space is ignored. */
   securityCode: string;
-  /** Names the service's key pair; `^[A-Za-z0-9._-]{1,64}$`, default `v1`. */
+  /** Names the service's key pair; `^[A-Za-z0-9._-]{1,64}$`; `v1` when absent, undefined or null. */
   keyId?: string;
 }
 
-/** The input member a {@link CardError} is about. */
+/**
+ * The input member a {@link CardError} is about (`keyId` shares `INVALID_PUBLIC_KEY` with `publicKey`).
+ *
+ * @example
+ * for (const error of result.errors) form.querySelector(`[name=${error.field}]`)?.setAttribute('aria-invalid', 'true');
+ */
 export type CardField = 'holder' | 'number' | 'expMonth' | 'expYear' | 'securityCode' | 'publicKey' | 'keyId';
 
-/** One failing field. `message` names the field and what was expected; it never echoes card data. */
+/**
+ * One failing field. `message` names the field, what was expected and what came (type and
+ * length only): it never echoes card data.
+ *
+ * @example
+ * { code: 'INVALID_SECURITY_CODE', field: 'securityCode', message: 'securityCode: expected 3 or 4 digits, got a string of length 2' }
+ */
 export interface CardError {
   code: ErrorCode;
   field: CardField;
   message: string;
 }
 
-/** The token of API reference 2.7: forward it unchanged as `token`. Base64 with padding. */
+/**
+ * The token of API reference 2.7 (TOKEN-FORMAT.md "The token"): forward it unchanged as `token`. Base64 with padding.
+ *
+ * @example
+ * await fetch('/checkout', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) });
+ */
 export interface EncryptedCard {
   keyId: string;
   encryptedKey: string;
@@ -44,7 +71,14 @@ export interface EncryptedCard {
   authTag: string;
 }
 
-/** `encryptCard`'s answer, a union discriminated on `hasErrors`. */
+/**
+ * `encryptCard`'s answer, a union discriminated on `hasErrors`.
+ *
+ * @example
+ * const result = await encryptCard(card);
+ * if (result.hasErrors) console.table(result.errors); // errors: CardError[], encryptedCard: null
+ * else send(result.encryptedCard); // encryptedCard: EncryptedCard
+ */
 export type EncryptCardResult =
   | { hasErrors: false; errors: []; encryptedCard: EncryptedCard }
   | { hasErrors: true; errors: CardError[]; encryptedCard: null };
