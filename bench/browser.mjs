@@ -1,0 +1,124 @@
+// The script-tag build (dist/svc.js) in Chromium against the bare WebCrypto steps
+// in the same page (issue 5 "Browser benchmark"):
+//   warm: per-call time once the key is imported/cached (goal <= 1.15x);
+//   cold: time to the first token in a fresh page, PEM import included (goal <= 1.2x).
+// Rounds alternate which side goes first; ratios are medians of per-round ratios.
+// Prints numbers only: a slow machine never fails it.
+// Usage: node bench/browser.mjs [rounds] [warm calls per round] [cold pages per side]
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { chromium } from '@playwright/test';
+
+const ROUNDS = Number(process.argv[2] ?? 11);
+const CALLS = Number(process.argv[3] ?? 400);
+const COLD_PAGES = Number(process.argv[4] ?? 21);
+const GOALS = { warm: 1.15, cold: 1.2 };
+
+const svcJs = readFileSync(new URL('../dist/svc.js', import.meta.url));
+const PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><script src="/svc.js"></script></head><body></body></html>';
+const server = createServer((request, response) => {
+  const js = request.url === '/svc.js';
+  // Cross-origin isolation: performance.now() at 5 us instead of 100 us resolution.
+  response.writeHead(200, {
+    'content-type': js ? 'text/javascript' : 'text/html', 'cache-control': 'no-store',
+    'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp',
+  });
+  response.end(js ? svcJs : PAGE);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+// Runs in the page. `side` is 'svc' or 'bare'; `mode` 'warm' (calls per round) or 'cold' (one call).
+// The bare steps mirror encryptCard (TOKEN-FORMAT.md): PEM -> SPKI import (cold only), fresh
+// AES-256 key and IV, AES-GCM with the AAD, RSA-OAEP wrap; no validation, no base64 output.
+async function inPage({ side, mode, calls, publicKey }) {
+  const subtle = crypto.subtle;
+  const card = { publicKey, holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111', expMonth: '03', expYear: '2030', securityCode: '123' };
+  const encoder = new TextEncoder();
+  const aad = encoder.encode(btoa('{"alg":"RSA-OAEP-256","enc":"A256GCM","kid":"v1"}').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'));
+  const importPem = (pem) => {
+    const der = Uint8Array.from(atob(pem.replace(/-----[^-]+-----|\s/g, '')), (c) => c.charCodeAt(0));
+    return subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey']);
+  };
+  let rsaKey = null;
+  const bare = async () => {
+    rsaKey ??= await importPem(publicKey);
+    const jti = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+    const plaintext = encoder.encode(JSON.stringify({ holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: '03/2030', cardCvv: '123', iat: Math.floor(Date.now() / 1000), jti }));
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const cek = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+    return Promise.all([
+      subtle.wrapKey('raw', cek, rsaKey, { name: 'RSA-OAEP' }),
+      subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }, cek, plaintext),
+    ]);
+  };
+  const library = async () => {
+    const result = await window.svc.encryptCard(card);
+    if (result.hasErrors) throw new Error(JSON.stringify(result.errors));
+  };
+  const fn = side === 'svc' ? library : bare;
+  if (mode === 'cold') {
+    const start = performance.now();
+    await fn();
+    return (performance.now() - start) * 1000;
+  }
+  await fn(); // the key imported (bare) or cached (svc): warm from here
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) await fn();
+  return ((performance.now() - start) * 1000) / calls;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  if (!(await page.evaluate(() => window.crossOriginIsolated))) console.log('note: page not cross-origin isolated; timer resolution 100 us');
+  const publicKey = await page.evaluate(async () => {
+    const pair = await crypto.subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['wrapKey', 'unwrapKey']);
+    const spki = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey))));
+    return `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g).join('\n')}\n-----END PUBLIC KEY-----\n`;
+  });
+
+  const warm = (side) => page.evaluate(inPage, { side, mode: 'warm', calls: CALLS, publicKey });
+  for (let i = 0; i < 2; i++) { await warm('bare'); await warm('svc'); } // JIT warm-up
+  const warmRounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? ['svc', 'bare'] : ['bare', 'svc'];
+    const us = {};
+    for (const side of order) us[side] = await warm(side);
+    warmRounds.push({ ...us, ratio: us.svc / us.bare });
+  }
+
+  // Cold: a fresh page (new document, empty key cache, unjitted code) per measurement.
+  const cold = async (side) => {
+    const fresh = await context.newPage();
+    await fresh.goto(url);
+    const us = await fresh.evaluate(inPage, { side, mode: 'cold', calls: 1, publicKey });
+    await fresh.close();
+    return us;
+  };
+  const coldRounds = [];
+  for (let round = 0; round < COLD_PAGES; round++) {
+    const order = round % 2 ? ['svc', 'bare'] : ['bare', 'svc'];
+    const us = {};
+    for (const side of order) us[side] = await cold(side);
+    coldRounds.push({ ...us, ratio: us.svc / us.bare });
+  }
+
+  const version = browser.version();
+  const fmt = (n) => n.toFixed(1).padStart(8);
+  const line = (name, rounds, goal, unit) => {
+    const ratio = median(rounds.map((r) => r.ratio));
+    const range = `${Math.min(...rounds.map((r) => r.ratio)).toFixed(3)}-${Math.max(...rounds.map((r) => r.ratio)).toFixed(3)}`;
+    console.log(`${name}: bare ${fmt(median(rounds.map((r) => r.bare)))} ${unit}, svc.encryptCard ${fmt(median(rounds.map((r) => r.svc)))} ${unit}`);
+    console.log(`  ratio ${ratio.toFixed(3)}x (median of ${rounds.length}, range ${range}); goal <= ${goal}x: ${ratio <= goal ? 'met' : 'over'}`);
+  };
+  console.log(`Chromium ${version}, dist/svc.js, RSA-2048; warm ${ROUNDS} rounds x ${CALLS} calls, cold ${COLD_PAGES} fresh pages per side`);
+  line('warm per call      ', warmRounds, GOALS.warm, 'us/call');
+  line('cold to first token', coldRounds, GOALS.cold, 'us     ');
+} finally {
+  await browser.close();
+  server.close();
+}
