@@ -42,16 +42,20 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
   if (!subtle) throw new SecureContextError();
 
-  // One draw for jti and IV: each call to the CSPRNG has a fixed cost (steps 1 and 4).
-  const random = crypto.getRandomValues(new Uint8Array(16 + IV_BYTES));
-  const iv = random.subarray(16);
+  // One CSPRNG draw for CEK, jti and IV (steps 1 and 4): each call has a fixed cost. The CEK is
+  // imported raw and encrypted with RSA-OAEP directly, as jose does: in Node this is about twice
+  // as fast as generateKey + wrapKey, and the token is the same.
+  const random = crypto.getRandomValues(new Uint8Array(32 + 16 + IV_BYTES));
+  const cekBytes = random.subarray(0, 32);
+  const iv = random.subarray(48);
   // Object.assign, not a spread: measurably faster here, and payload is this call's own object.
-  const plaintext = utf8(JSON.stringify(Object.assign(payload, { iat: Math.floor(Date.now() / 1000), jti: toBase64Url(random.subarray(0, 16)) })));
+  const plaintext = utf8(JSON.stringify(Object.assign(payload, { iat: Math.floor(Date.now() / 1000), jti: toBase64Url(random.subarray(32, 48)) })));
   if (keyId !== aadKeyId) aad = additionalData((aadKeyId = keyId));
-  const cek = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+  const cek = await subtle.importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt']);
   const [encryptedKey, sealed] = await Promise.all([
-    subtle.wrapKey('raw', cek, publicKey as CryptoKey, { name: 'RSA-OAEP' }),
+    subtle.encrypt({ name: 'RSA-OAEP' }, publicKey as CryptoKey, cekBytes),
     subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }, cek, plaintext),
   ]);
+  cekBytes.fill(0); // WebCrypto has its own copy: the raw key does not linger in page memory
   return { hasErrors: false, errors: [], encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }

@@ -34,7 +34,7 @@ async function importRsaKey(pem: string): Promise<CryptoKey | null> {
   const spki = pemToSpki(pem);
   return (
     spki &&
-    crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey']).then(
+    crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']).then(
       (key) => ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength >= MIN_MODULUS_BITS ? key : null),
       () => null,
     )

@@ -76,7 +76,7 @@ export interface EncryptedCard {
  *
  * @example
  * const result = await encryptCard(card);
- * if (result.hasErrors) console.table(result.errors); // errors: CardError[], encryptedCard: null
+ * if (result.hasErrors) showErrors(result.errors); // errors: CardError[], encryptedCard: null
  * else send(result.encryptedCard); // encryptedCard: EncryptedCard
  */
 export type EncryptCardResult =
