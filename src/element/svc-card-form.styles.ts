@@ -32,8 +32,9 @@ export const styles = css`
   .brand { display: inline-flex; align-items: center; gap: 0.375rem; font-size: 0.875em; color: var(--svc-color-muted, #4d4d4d); }
   .brand svg { display: block; color: var(--svc-color-muted, #4d4d4d); }
   .hint { font-size: 0.875em; color: var(--svc-color-muted, #4d4d4d); }
-  .error { font-size: 0.875em; color: var(--_error); min-height: 1.25em; }
-  .error:empty { min-height: 0; }
+  /* A line is kept for each error even when empty: an error shown on blur must not
+     shift the page under the pointer on its way to the Pay button. */
+  .error { font-size: 0.875em; line-height: 1.25; color: var(--_error); min-height: 1.25em; }
   .sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
   @media (forced-colors: active) {
     input { border-color: FieldText; }

@@ -5,6 +5,7 @@ import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit'
 import { encryptCard, type CardError, type EncryptCardResult } from '../core/index.js';
 import { detectBrand, type Brand, type BrandId } from './brands.js';
 import { emit, type SvcErrorCode } from './events.js';
+import { FormOwner } from './form-owner.js';
 import { formatExpiryInput, parseExpiry } from './expiry.js';
 import { formatNumberEdit, digitsOf } from './format.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
@@ -93,8 +94,7 @@ export class SvcCardForm extends LitElement {
   private brand: Brand | undefined;
   private busy = false;
   private formDisabled = false;
-  private resubmitting = false;
-  private owner: HTMLFormElement | null = null;
+  private readonly formOwner = new FormOwner(this);
   private announcement = '';
   private hasSynced = false;
 
@@ -111,7 +111,11 @@ export class SvcCardForm extends LitElement {
     } catch {
       this.internals = undefined;
     }
-    this.addEventListener('invalid', () => this.showErrors());
+    // `invalid` comes from checkValidity() too: only a submit attempt moves the focus.
+    this.addEventListener('invalid', () => {
+      const bad = this.showErrors();
+      if (this.formOwner.submitAttempt && bad[0]) this.focusFirstBad(bad);
+    });
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -121,7 +125,7 @@ export class SvcCardForm extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.watchForm(null);
+    this.formOwner.watch(null);
   }
 
   /** The texts in use: the language's, then the `strings` overrides. */
@@ -193,8 +197,7 @@ export class SvcCardForm extends LitElement {
   async encrypt(): Promise<EncryptCardResult> {
     const bad = this.showErrors();
     if (bad.length) {
-      this.focus(bad[0]!.field);
-      this.announce(fill(this.texts.fixErrors, { count: bad.length }));
+      this.focusFirstBad(bad);
       const errors = toCardErrors(bad);
       this.fail('INVALID_CARD', errors, bad.map((e) => e.message).join(' '));
       return { hasErrors: true, errors, encryptedCard: null };
@@ -232,7 +235,7 @@ export class SvcCardForm extends LitElement {
 
   /** @internal */
   formAssociatedCallback(form: HTMLFormElement | null): void {
-    this.watchForm(form);
+    this.formOwner.watch(form);
   }
 
   /** @internal */
@@ -246,46 +249,9 @@ export class SvcCardForm extends LitElement {
     this.changed();
   }
 
-  private watchForm(form: HTMLFormElement | null): void {
-    this.owner?.removeEventListener('submit', this.onSubmit, true);
-    this.owner = form;
-    form?.addEventListener('submit', this.onSubmit, true);
-  }
-
-  // The first submit is held back: the card is encrypted now (a token lives 10
-  // minutes and is used once, TOKEN-FORMAT.md), the form value set, then the
-  // form submitted again with the same submitter. `resubmitting` lets that
-  // second submit through, so this never loops. Merchants' own submit listeners
-  // only see the second one (stopImmediatePropagation on the first).
-  private readonly onSubmit = (event: SubmitEvent): void => {
-    if (this.resubmitting || this.isDisabled) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (!this.busy) void this.encryptAndSubmit(event.target as HTMLFormElement, event.submitter);
-  };
-
-  private async encryptAndSubmit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
-    const result = await this.encrypt().catch(() => undefined);
-    if (!result || result.hasErrors || this.owner !== form) return;
-    const button = submitter as HTMLButtonElement | null;
-    this.resubmitting = true;
-    try {
-      form.requestSubmit(button?.isConnected && button.form === form ? button : null);
-    } finally {
-      this.resubmitting = false;
-    }
-  }
-
-  // Inputs in a shadow root have no form owner, so Enter would not submit the
-  // page's form by itself (HTML "implicit submission"): do it, via its default button.
+  // Enter in a field submits the owning form, as it would for a light-DOM input.
   private readonly onKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || event.isComposing || !this.owner) return;
-    event.preventDefault();
-    const button = [...this.owner.elements].find(
-      (e): e is HTMLButtonElement => (e as HTMLButtonElement).type === 'submit' && 'form' in e,
-    );
-    if (button?.disabled) return;
-    this.owner.requestSubmit(button ?? null);
+    if (event.key === 'Enter' && !event.isComposing && this.formOwner.submitFromField()) event.preventDefault();
   };
 
   // --- editing ---
@@ -345,6 +311,16 @@ export class SvcCardForm extends LitElement {
   }
 
   // --- state ---
+
+  /** @internal Whether a submit goes through untouched: a disabled element takes no part in its form. */
+  get submitBlocked(): boolean {
+    return this.isDisabled;
+  }
+
+  private focusFirstBad(bad: FieldError[]): void {
+    this.focus(bad[0]!.field);
+    this.announce(fill(this.texts.fixErrors, { count: bad.length }));
+  }
 
   private get isDisabled(): boolean {
     return this.disabled || this.formDisabled;

@@ -1,0 +1,121 @@
+// Form participation: the form value is the token and nothing else, validity
+// follows the fields, reset, disabled fieldsets, keyboard-only submit.
+import { expect, test, type Checkout } from './fixture.js';
+
+const activeField = (checkout: Checkout) => checkout.page.evaluate(() =>
+  document.activeElement?.localName === 'svc-card-form' ? document.activeElement.shadowRoot!.activeElement?.id : document.activeElement?.id);
+
+test('encrypts on submit, then submits the token as the only form value', async ({ checkout }) => {
+  await checkout.open();
+  await checkout.fill();
+  await checkout.page.locator('#pay').click();
+  await checkout.page.waitForURL(/done\.html/);
+  const params = new URL(checkout.page.url()).searchParams;
+  expect([...params.keys()]).toEqual(['card']);
+  const token = JSON.parse(params.get('card')!);
+  expect(Object.keys(token).sort()).toEqual(['authTag', 'ciphertext', 'encryptedKey', 'iv', 'keyId']);
+  expect(token.keyId).toBe('v1');
+  expect(atob(token.iv)).toHaveLength(12);
+  expect(atob(token.encryptedKey)).toHaveLength(256);
+});
+
+test('the merchant submit listener sees only the submit that carries a fresh token', async ({ checkout }) => {
+  await checkout.open('?stay');
+  await checkout.fill();
+  await checkout.page.locator('#pay').click();
+  await expect.poll(() => checkout.page.evaluate(() => window.seen.submits.length)).toBe(1);
+  await checkout.page.locator('#pay').click();
+  await expect.poll(() => checkout.page.evaluate(() => window.seen.submits.length)).toBe(2);
+  const [first, second] = await checkout.page.evaluate(() => window.seen.submits.map((s) => JSON.parse(s.card as string)));
+  expect(first.encryptedKey).not.toBe(second.encryptedKey); // encrypted again at each submit
+  const busy = await checkout.page.evaluate(() => window.seen.busy);
+  expect(busy.slice(0, 2)).toEqual(['true', 'false']);
+});
+
+test('validity follows the fields; a failed submit focuses the first bad field', async ({ checkout }) => {
+  await checkout.open();
+  const el = checkout.page.locator('svc-card-form');
+  expect(await el.evaluate((e: HTMLElement & { checkValidity(): boolean }) => e.checkValidity())).toBe(false);
+  await checkout.field('holder').pressSequentially('ANA');
+  await checkout.field('number').pressSequentially('4111111111111112');
+  await checkout.page.locator('#pay').click();
+  await expect(checkout.field('number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(checkout.field('expiry')).toHaveAttribute('aria-invalid', 'true');
+  expect(await activeField(checkout)).toBe('number');
+  expect(checkout.page.url()).toContain('checkout.html');
+  // Fixing the number moves the first bad field on.
+  await checkout.field('number').fill('');
+  await checkout.field('number').pressSequentially('4111111111111111');
+  expect(await checkout.page.evaluate(() => (document.getElementById('checkout') as HTMLFormElement).reportValidity())).toBe(false);
+  expect(await activeField(checkout)).toBe('expiry');
+  await checkout.field('expiry').pressSequentially('1230');
+  await checkout.field('securityCode').pressSequentially('123');
+  expect(await el.evaluate((e: HTMLElement & { checkValidity(): boolean }) => e.checkValidity())).toBe(true);
+});
+
+test('a failed submit in a novalidate form still shows errors and focuses the first bad field', async ({ checkout }) => {
+  await checkout.open();
+  await checkout.page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
+  await checkout.page.locator('#pay').click();
+  await expect(checkout.field('holder')).toHaveAttribute('aria-invalid', 'true');
+  expect(await activeField(checkout)).toBe('holder');
+  await expect(checkout.page.locator('svc-card-form [role="status"]')).toContainText('Corrija os campos indicados: 4.');
+});
+
+test('form reset clears fields, errors and the form value', async ({ checkout }) => {
+  await checkout.open('?stay');
+  await checkout.fill();
+  await checkout.page.locator('#pay').click();
+  await expect.poll(() => checkout.page.evaluate(() => window.seen.submits.length)).toBe(1);
+  await checkout.page.locator('#clear').click();
+  for (const id of ['holder', 'number', 'expiry', 'securityCode'] as const) await expect(checkout.field(id)).toHaveValue('');
+  const card = await checkout.page.evaluate(() => new FormData(document.getElementById('checkout') as HTMLFormElement).get('card'));
+  expect(card).toBeNull();
+});
+
+test('a disabled fieldset disables the element and takes it out of the form', async ({ checkout }) => {
+  await checkout.open('?stay');
+  await checkout.fill();
+  await checkout.page.evaluate(() => { (document.getElementById('payment') as HTMLFieldSetElement).disabled = true; });
+  await expect(checkout.field('number')).toBeDisabled();
+  expect(await checkout.page.locator('svc-card-form').evaluate((e) => e.matches(':disabled'))).toBe(true);
+  await checkout.page.locator('#pay').click();
+  await expect.poll(() => checkout.page.evaluate(() => window.seen.submits.length)).toBe(1);
+  expect(await checkout.page.evaluate(() => window.seen.submits[0])).toEqual({});
+  await checkout.page.evaluate(() => { (document.getElementById('payment') as HTMLFieldSetElement).disabled = false; });
+  await expect(checkout.field('number')).toBeEnabled();
+});
+
+test('works with the keyboard only: Tab through the fields, Enter submits', async ({ checkout }) => {
+  await checkout.open();
+  await checkout.page.locator('h1').click();
+  await checkout.page.keyboard.press('Tab');
+  expect(await activeField(checkout)).toBe('holder');
+  await checkout.page.keyboard.type('JOAO PEREIRA');
+  await checkout.page.keyboard.press('Tab');
+  await checkout.page.keyboard.type('6062825624254001'.slice(0, 15));
+  const number = await checkout.field('number').inputValue();
+  const digits = number.replace(/\D/g, '');
+  // Complete with the Luhn digit for whatever prefix was typed.
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  await checkout.page.keyboard.type(String((10 - (sum % 10)) % 10));
+  await expect(checkout.page.locator('svc-card-form [part="brand-name"]')).toHaveText('Hipercard');
+  await checkout.page.keyboard.press('Tab');
+  expect(await activeField(checkout)).toBe('expiry');
+  await checkout.page.keyboard.type('0731');
+  await checkout.page.keyboard.press('Tab');
+  await checkout.page.keyboard.type('987');
+  await checkout.page.keyboard.press('Enter');
+  await checkout.page.waitForURL(/done\.html\?card=/);
+});
+
+declare global {
+  interface Window {
+    seen: { events: { type: string; detail: unknown }[]; submits: Record<string, FormDataEntryValue>[]; busy: (string | null)[] };
+  }
+}
