@@ -34,3 +34,17 @@ test('a token sent twice: "please submit again", then a fresh submit pays', asyn
   await submit(page);
   expect(await finalOutcome(page)).toBe('paid');
 });
+
+test('an expired token (service clock 601 s ahead): "please submit again"', async ({ page }) => {
+  const late = await startDemo({ port: 0, decryptorOptions: { now: () => Date.now() + 601_000 } });
+  try {
+    await page.goto(late.url);
+    await typeCard(page, PAID_CARD);
+    await submit(page);
+    expect(await finalOutcome(page)).toBe('resubmit');
+    await expect(outcome(page)).toContainText('Please submit again');
+    expect(late.sandbox.records.transactions.size).toBe(0);
+  } finally {
+    await late.close();
+  }
+});

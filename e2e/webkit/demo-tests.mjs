@@ -4,6 +4,7 @@ import { By, until } from 'selenium-webdriver';
 import { equal, truthy } from './assert.mjs';
 
 const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111111111111111', expiry: '0330', securityCode: '123' };
+const DECLINED_CARD = { ...PAID_CARD, number: '4000000000000002' };
 
 async function typeCard(driver, card) {
   const host = await driver.wait(until.elementLocated(By.css('svc-card-form')), 10_000);
@@ -34,5 +35,12 @@ export const demoTests = [
     truthy(/Payment approved/.test(outcome.text), `approved text, got ${outcome.text}`);
     const made = [...demo.sandbox.records.transactions.values()].slice(before);
     equal(made.map((t) => [t.status, t.amount.value]), [['PAID', 12990]], 'sandbox transactions');
+  }],
+  ['demo: a declined test card, declined shown', async ({ driver, demo }) => {
+    await driver.get(`${demo.url}/`);
+    await typeCard(driver, DECLINED_CARD);
+    await driver.findElement(By.css('#pay')).click();
+    const outcome = await waitForOutcome(driver);
+    equal(outcome.kind, 'declined', `outcome (${outcome.text})`);
   }],
 ];
