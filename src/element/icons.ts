@@ -10,7 +10,7 @@ const MARKS: Record<BrandId, [string, string, string]> = {
   hipercard: ['#b3131b', '#fff', 'Hiper card'],
   hiper: ['#f37021', '#fff', 'hiper'],
   visa: ['#1a1f71', '#fff', 'VISA'],
-  mastercard: ['#231f20', '#fff', ''],
+  mastercard: ['#231f20', '#f79e1b', 'mastercard'],
   amex: ['#2e77bc', '#fff', 'AMEX'],
   diners: ['#0079be', '#fff', 'Diners'],
   discover: ['#fff', '#ff6000', 'DISCOVER'],
@@ -24,7 +24,5 @@ export function brandMark(brand: BrandId | undefined): SVGTemplateResult {
   const mark = brand && MARKS[brand];
   return !mark
     ? svg`<rect x=".5" y=".5" width="31" height="19" rx="3" fill="none" stroke="currentColor"/><rect y="5" width="32" height="3" fill="currentColor"/>`
-    : brand === 'mastercard'
-      ? svg`<rect width="32" height="20" rx="3" fill="${mark[0]}"/><circle cx="13" cy="10" r="6" fill="#eb001b"/><circle cx="19" cy="10" r="6" fill="#f79e1b" fill-opacity=".85"/>`
-      : svg`<rect width="32" height="20" rx="3" fill="${mark[0]}" stroke="#0003"/><text x="16" y="13" fill="${mark[1]}" font-family="Arial,sans-serif" font-size="${mark[2].length > 5 ? 5 : 8}" font-weight="700" text-anchor="middle">${mark[2]}</text>`;
+    : svg`<rect width="32" height="20" rx="3" fill="${mark[0]}" stroke="#0003"/><text x="16" y="13" fill="${mark[1]}" font-family="Arial,sans-serif" font-size="${mark[2].length > 5 ? 5 : 8}" font-weight="700" text-anchor="middle">${mark[2]}</text>`;
 }

@@ -1,5 +1,8 @@
 // Styles of <svc-card-form>. Every colour, size and font comes from a custom
-// property with a default that meets WCAG 2.2 AA contrast on white.
+// property with a default that meets WCAG 2.2 AA contrast on white. Each error
+// keeps its line even when empty (.error min-height): an error shown on blur
+// must not shift the page under the pointer on its way to the Pay button.
+// (No comments inside css``: template text is shipped as is.)
 import { css } from 'lit';
 
 export const styles = css`
@@ -18,8 +21,7 @@ export const styles = css`
   .top { display: flex; align-items: flex-end; justify-content: space-between; gap: 0.5rem; }
   label { font-weight: var(--svc-label-font-weight, 600); }
   input {
-    box-sizing: border-box; width: 100%; min-height: 2.75rem; margin: 0;
-    font: inherit; color: inherit; letter-spacing: inherit;
+    box-sizing: border-box; width: 100%; min-height: 2.75rem; margin: 0; font: inherit; color: inherit;
     padding: var(--svc-input-padding, 0.5rem 0.75rem);
     background: var(--svc-color-background, #fff);
     border: var(--svc-border-width, 1px) solid var(--_border);
@@ -30,16 +32,13 @@ export const styles = css`
   input[aria-invalid='true'] { border-color: var(--_error); box-shadow: inset 0 0 0 1px var(--_error); }
   input:disabled { opacity: 0.6; cursor: not-allowed; }
   .brand { display: inline-flex; align-items: center; gap: 0.375rem; font-size: 0.875em; color: var(--svc-color-muted, #4d4d4d); }
-  .brand svg { display: block; color: var(--svc-color-muted, #4d4d4d); }
+  .brand svg { display: block; }
   .hint { font-size: 0.875em; color: var(--svc-color-muted, #4d4d4d); }
-  /* A line is kept for each error even when empty: an error shown on blur must not
-     shift the page under the pointer on its way to the Pay button. */
   .error { font-size: 0.875em; line-height: 1.25; color: var(--_error); min-height: 1.25em; }
   .sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
   @media (forced-colors: active) {
     input { border-color: FieldText; }
     input[aria-invalid='true'] { border-width: 3px; border-color: Highlight; box-shadow: none; }
-    input:focus-visible { outline-color: Highlight; }
     .error { color: CanvasText; }
   }
   @media (prefers-reduced-motion: reduce) {

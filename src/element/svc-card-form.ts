@@ -3,11 +3,11 @@
 // effects: define.ts registers the tag.
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { encryptCard, type CardError, type EncryptCardResult } from '../core/index.js';
-import { detectBrand, type Brand, type BrandId } from './brands.js';
+import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcErrorCode } from './events.js';
 import { FormOwner } from './form-owner.js';
-import { formatExpiryInput, parseExpiry } from './expiry.js';
-import { formatNumberEdit, digitsOf } from './format.js';
+import { parseExpiry } from './expiry.js';
+import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
 import { setState } from './states.js';
 import { styles } from './svc-card-form.styles.js';
@@ -17,8 +17,6 @@ import { checkCard, FIELDS, messageFor, type CardValues, type FieldError, type F
 
 const listConverter = { fromAttribute: (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean) };
 const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityCode: '' });
-// Values inserted whole, not typed key by key: autofill, paste, drop, or an untyped `input` event.
-const WHOLE = /^(insertReplacementText|insertFromPaste|insertFromDrop|)$/;
 
 /**
  * A card form for Brazilian checkouts that hands the page only the encrypted token.
@@ -260,26 +258,9 @@ export class SvcCardForm extends LitElement {
     const input = event.target as HTMLInputElement;
     const field = input.id as FieldName;
     const type = (event as InputEvent).inputType ?? '';
-    if (field === 'number') {
-      const caret = input.selectionStart ?? input.value.length;
-      const edit = formatNumberEdit(input.value, caret, this.values.number, type, (digits) => {
-        const brand = detectBrand(digits);
-        return { gaps: brand?.gaps ?? [4, 8, 12], maxLength: brand ? Math.max(...brand.lengths) : 19 };
-      });
-      input.value = edit.text;
-      if (this.shadowRoot?.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
-      this.values.number = edit.digits;
-      this.setBrand(detectBrand(edit.digits));
-    } else if (field === 'expiry') {
-      input.value = formatExpiryInput(input.value, WHOLE.test(type));
-      this.values.expiry = input.value;
-    } else if (field === 'securityCode') {
-      input.value = digitsOf(input.value).slice(0, this.brand?.code.size ?? 4);
-      this.values.securityCode = input.value;
-    } else {
-      this.values.holder = input.value;
-    }
-    this.trackAutofill(field, input, type);
+    this.setBrand(applyInput(field, input, type, this.values, this.brand));
+    if (looksAutofilled(input, type)) this.autofilled.add(field);
+    else this.autofilled.delete(field);
     if (this.check()[field].status !== 'invalid') delete this.shown[field];
     this.internals?.setFormValue(null); // an edit makes any earlier token stale
     this.changed();
@@ -296,19 +277,6 @@ export class SvcCardForm extends LitElement {
   };
 
   private readonly onFocus = (): void => setState(this, this.internals, 'focused', true);
-
-  private trackAutofill(field: FieldName, input: HTMLInputElement, type: string): void {
-    let filled = WHOLE.test(type) && type !== 'insertFromPaste' && type !== 'insertFromDrop';
-    for (const selector of [':autofill', ':-webkit-autofill']) {
-      try {
-        filled ||= input.matches(selector);
-      } catch {
-        // Selector unknown to this engine.
-      }
-    }
-    if (filled) this.autofilled.add(field);
-    else this.autofilled.delete(field);
-  }
 
   // --- state ---
 
