@@ -7,6 +7,8 @@ const activeField = (checkout: Checkout) => checkout.page.evaluate(() =>
 
 test('encrypts on submit, then submits the token as the only form value', async ({ checkout }) => {
   await checkout.open();
+  // The script-tag build also provides the global svc.
+  expect(await checkout.page.evaluate(() => typeof (globalThis as { svc?: { encryptCard?: unknown } }).svc?.encryptCard)).toBe('function');
   await checkout.fill();
   await checkout.page.locator('#pay').click();
   await checkout.page.waitForURL(/done\.html/);

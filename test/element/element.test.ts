@@ -148,6 +148,26 @@ describe('<svc-card-form> typing help', () => {
     expect(el.shadowRoot!.querySelector('[part="brand-name"]')!.textContent).toBe('');
   });
 
+  it('refuses brands outside accepted-brands (space or comma separated)', async () => {
+    const el = await mount('<svc-card-form accepted-brands="elo, visa hipercard"></svc-card-form>');
+    expect(el.acceptedBrands).toEqual(['elo', 'visa', 'hipercard']);
+    await type(el, 'number', '5555555555554444');
+    await blur(el, 'number');
+    expect(el.shadowRoot!.getElementById('number-error')!.textContent).toBe('Cartões Mastercard não são aceitos aqui.');
+    await type(el, 'number', '4111111111111111');
+    expect(el.shadowRoot!.getElementById('number-error')!.textContent).toBe('');
+  });
+
+  it('falls back to data-state attributes without ElementInternals', async () => {
+    const el = await mount();
+    await type(el, 'number', '4111111111111112');
+    await blur(el, 'number');
+    expect(el.hasAttribute('data-state-invalid')).toBe(true);
+    expect(el.hasAttribute('data-state-complete')).toBe(false);
+    await type(el, 'number', '4111111111111111');
+    expect(el.hasAttribute('data-state-invalid')).toBe(false);
+  });
+
   it('disables every input', async () => {
     const el = await mount('<svc-card-form disabled></svc-card-form>');
     for (const id of ['holder', 'number', 'expiry', 'securityCode']) expect(input(el, id).disabled).toBe(true);
