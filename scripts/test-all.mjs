@@ -4,6 +4,7 @@
 // runners write. A suite that exits non-zero without counting a failure counts one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const results = '.cache/results';
 rmSync('.cache', { recursive: true, force: true });
@@ -25,7 +26,8 @@ const suites = [
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` },
+    // Absolute: Playwright resolves a relative name against the config's folder.
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(`${results}/playwright.json`) },
     count: () => {
       const stats = readJson(`${results}/playwright.json`)?.stats;
       return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected };
