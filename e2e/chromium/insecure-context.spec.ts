@@ -10,8 +10,6 @@ import { SHARED_PUBLIC_KEY } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
-test.skip(({ browserName }) => browserName !== 'chromium', 'Chromium only (issue 5)');
-
 let demo: Demo;
 let files: StaticServer;
 let browser: Browser;

@@ -5,8 +5,6 @@ import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.js';
 import { finalOutcome, submit, typeCard } from '../support/checkout.js';
 
-test.skip(({ browserName }) => browserName !== 'chromium', 'Chromium only (issue 5)');
-
 let demo: Demo;
 test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
 test.afterAll(async () => demo?.close());

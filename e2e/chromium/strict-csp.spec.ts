@@ -10,8 +10,6 @@ import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 import { watchViolations } from '../support/violations.js';
 
-test.skip(({ browserName }) => browserName !== 'chromium', 'Chromium only (issue 5)');
-
 const STRICT = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types lit-html";
 
 let demo: Demo;

@@ -9,8 +9,6 @@ import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';
 import { readVector } from '../support/paths.js';
 
-test.skip(({ browserName }) => browserName !== 'chromium', 'API-only: runs once');
-
 const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
 const COMPANY = SANDBOX_CREDENTIAL.companies[0]!;
 let clockOffsetMs = 0;
