@@ -32,7 +32,11 @@ const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]
 /** RFC 4648 section 4 with padding; anything else (white space, base64url, bad padding) is null. */
 export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
   if (!STRICT_BASE64.test(text)) return null;
-  const binary = atob(text);
+  return binaryToBytes(atob(text));
+}
+
+/** The bytes of atob's output. */
+export function binaryToBytes(binary: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;

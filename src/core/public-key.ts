@@ -1,3 +1,5 @@
+import { binaryToBytes } from './envelope.js';
+
 // PEM -> RSA-OAEP-256 CryptoKey (TOKEN-FORMAT.md "Keys"), cached: a checkout
 // page encrypts with the same key every time, so the import is paid once.
 
@@ -14,7 +16,7 @@ export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
   if (!match) return null;
   let body: Uint8Array<ArrayBuffer>;
   try {
-    body = Uint8Array.from(atob(match[2]!.replace(/\s/g, '')), (c) => c.charCodeAt(0));
+    body = binaryToBytes(atob(match[2]!.replace(/\s/g, '')));
   } catch {
     return null; // bad base64
   }
