@@ -17,15 +17,22 @@ export const protectedHeader = (keyId: string): string =>
 /** Step 3: AAD = ASCII of BASE64URL(protected header), as in JWE. */
 export const additionalData = (keyId: string): Uint8Array<ArrayBuffer> => utf8(toBase64Url(utf8(protectedHeader(keyId))));
 
-export function toBase64(bytes: Uint8Array): string {
+// Uint8Array.prototype.toBase64 (Chromium 140, Firefox 133, Safari 18.2) where the engine has it:
+// several times faster than btoa over a binary string, the same text.
+type Native = { toBase64?(options?: { alphabet: 'base64url'; omitPadding: true }): string };
+
+function btoaBytes(bytes: Uint8Array): string {
   let binary = '';
   // fromCharCode.apply is the fastest way in every engine; in chunks, as arguments are bounded.
   for (let i = 0; i < bytes.length; i += 32768) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768) as never);
   return btoa(binary);
 }
 
+export const toBase64 = (bytes: Uint8Array): string => (bytes as Native).toBase64?.() ?? btoaBytes(bytes);
+
 export const toBase64Url = (bytes: Uint8Array): string =>
-  toBase64(bytes).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  (bytes as Native).toBase64?.({ alphabet: 'base64url', omitPadding: true }) ??
+  btoaBytes(bytes).split('=')[0]!.replace(/\+/g, '-').replace(/\//g, '_');
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
