@@ -51,11 +51,15 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   // Object.assign, not a spread: measurably faster here, and payload is this call's own object.
   const plaintext = utf8(JSON.stringify(Object.assign(payload, { iat: Math.floor(Date.now() / 1000), jti: toBase64Url(random.subarray(32, 48)) })));
   if (keyId !== aadKeyId) aad = additionalData((aadKeyId = keyId));
-  const cek = await subtle.importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt']);
-  const [encryptedKey, sealed] = await Promise.all([
+  // RSA-OAEP starts at once, beside importKey -> AES-GCM rather than after the import. Both calls
+  // copy cekBytes when made (WebCrypto "get a copy of the bytes"), so zeroing them next is safe:
+  // WebCrypto has its own copy, and the raw key does not linger in page memory.
+  const aes = { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }; // aad as of now: another keyId may follow
+  const sealing = Promise.all([
     subtle.encrypt({ name: 'RSA-OAEP' }, publicKey as CryptoKey, cekBytes),
-    subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }, cek, plaintext),
+    subtle.importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt']).then((cek) => subtle.encrypt(aes, cek, plaintext)),
   ]);
-  cekBytes.fill(0); // WebCrypto has its own copy: the raw key does not linger in page memory
+  cekBytes.fill(0);
+  const [encryptedKey, sealed] = await sealing;
   return { hasErrors: false, errors: [], encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }
