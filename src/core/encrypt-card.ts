@@ -15,7 +15,7 @@ export class SecureContextError extends Error {
   /** Always `SECURE_CONTEXT_REQUIRED`. */
   readonly code = 'SECURE_CONTEXT_REQUIRED';
   constructor() {
-    super('svc.encryptCard needs crypto.subtle: serve the page over HTTPS (a secure context)');
+    super('encryptCard needs a secure context (HTTPS) for crypto.subtle');
     this.name = 'SecureContextError';
   }
 }

@@ -49,7 +49,7 @@ export type CardField = 'holder' | 'number' | 'expMonth' | 'expYear' | 'security
  * length only): it never echoes card data.
  *
  * @example
- * { code: 'INVALID_SECURITY_CODE', field: 'securityCode', message: 'securityCode: expected 3 or 4 digits, got a string of length 2' }
+ * { code: 'INVALID_SECURITY_CODE', field: 'securityCode', message: 'securityCode: expected 3-4 digits, got a string of length 2' }
  */
 export interface CardError {
   code: ErrorCode;

@@ -31,11 +31,11 @@ const MAX_PEM = 16384;
  * loops, not regular expressions: compiling those was most of a first call's cost in a fresh page.
  */
 const FIELDS = [
-  ['HOLDER', 'holder', 'a name of 1 to 255 characters', 1, 255],
-  ['NUMBER', 'number', '13 to 19 digits (spaces allowed)', 13, 19],
-  ['EXPIRATION_MONTH', 'expMonth', 'a month from 1 to 12', 1, 2],
+  ['HOLDER', 'holder', '1-255 characters', 1, 255],
+  ['NUMBER', 'number', '13-19 digits', 13, 19],
+  ['EXPIRATION_MONTH', 'expMonth', '1-12', 1, 2],
   ['EXPIRATION_YEAR', 'expYear', '4 digits', 4, 4],
-  ['SECURITY_CODE', 'securityCode', '3 or 4 digits', 3, 4],
+  ['SECURITY_CODE', 'securityCode', '3-4 digits', 3, 4],
 ] as const;
 
 /**
@@ -70,7 +70,7 @@ export const fieldError = (code: ErrorCode, field: CardField, expected: string, 
 });
 
 export const publicKeyError = (value: unknown): CardError =>
-  fieldError('INVALID_PUBLIC_KEY', 'publicKey', 'a PEM RSA public key (SPKI or PKCS#1) of at least 2048 bits', value);
+  fieldError('INVALID_PUBLIC_KEY', 'publicKey', 'a PEM RSA public key of 2048+ bits', value);
 
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
@@ -91,7 +91,7 @@ export function validateCard(input: unknown): Validation {
     typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > MAX_PEM
       ? publicKeyError(publicKey)
       : typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)
-        ? fieldError('INVALID_PUBLIC_KEY', 'keyId', '1 to 64 of A-Z a-z 0-9 . _ -', keyId)
+        ? fieldError('INVALID_PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId)
         : null;
   if (keyError) errors.push(keyError);
 
