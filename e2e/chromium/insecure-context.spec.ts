@@ -8,7 +8,7 @@ import { outcome, submit, typeCard } from '../support/checkout.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 import { SHARED_PUBLIC_KEY } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 
 let demo: Demo;
 let files: StaticServer;

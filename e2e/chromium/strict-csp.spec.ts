@@ -7,7 +7,7 @@ import { PAID_CARD } from '../support/cards.js';
 import { finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 import { watchViolations } from '../support/violations.js';
 
 const STRICT = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types lit-html";

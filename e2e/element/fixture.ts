@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 
 export const PUBLIC_KEY = readFileSync(resolve(process.cwd(), '../shared/vectors/keys/rsa-2048-public.pem'), 'utf8');
 export const CARD = { holder: 'MARIA DA SILVA', number: '5555555555554444', expiry: '1230', code: '321' };

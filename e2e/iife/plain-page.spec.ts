@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { PAID_CARD } from '../support/cards.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
 import { ROOT, readVector } from '../support/paths.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 
 interface ValidationCase { name: string; input: Record<string, unknown>; errors: string[] }
 const vectors: ValidationCase[] = JSON.parse(readVector('validation-vectors.json')).cases;

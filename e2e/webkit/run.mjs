@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startWebKit, withTimeout } from './session.mjs';
-import { serveRoot } from './static-server.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
 import { iifeTests } from './iife-tests.mjs';
 import { demoTests } from './demo-tests.mjs';
 
@@ -33,7 +33,7 @@ const watchdog = setTimeout(async () => {
 
 try {
   const started = Date.now();
-  const files = await serveRoot(ROOT);
+  const files = await startStaticServer(ROOT);
   cleanups.push(files.close);
   const { startDemo } = await import('../../demo/start-demo.mjs');
   const demo = await startDemo({ port: 0 });
