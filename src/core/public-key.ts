@@ -3,8 +3,6 @@ import { binaryToBytes } from './envelope.js';
 // PEM -> RSA-OAEP-256 CryptoKey (TOKEN-FORMAT.md "Keys"), cached: a checkout
 // page encrypts with the same key every time, so the import is paid once.
 
-const MIN_MODULUS_BITS = 2048;
-const CACHE_SIZE = 4;
 const cache = new Map<string, Promise<CryptoKey | null>>();
 
 /**
@@ -12,23 +10,22 @@ const cache = new Map<string, Promise<CryptoKey | null>>();
  * The caller bounds the PEM (16 KiB), so every DER length fits in two bytes.
  */
 export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
-  const match = /^-----BEGIN (RSA )?PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END \1PUBLIC KEY-----$/.exec(pem.trim());
-  if (!match) return null;
-  let body: Uint8Array<ArrayBuffer>;
   try {
-    body = binaryToBytes(atob(match[2]!.replace(/\s/g, '')));
+    // Null when the PEM does not match (destructuring null throws) or atob refuses the base64.
+    const [, rsa, base64] = /^-----BEGIN (RSA )?PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END \1PUBLIC KEY-----$/.exec(pem.trim())!;
+    const body = binaryToBytes(atob(base64!.replace(/\s/g, '')));
+    if (!rsa) return body;
+    // SEQUENCE { SEQUENCE { OID rsaEncryption, NULL }, BIT STRING { 0 unused bits, PKCS#1 } }.
+    // Lengths in the two-byte form: DER for any RSA key >= 2048 bits (PKCS#1 >= 256 bytes);
+    // a smaller key is refused either way. Uint8Array.set keeps the low byte of each number.
+    const n = body.length;
+    const spki = new Uint8Array(n + 24);
+    spki.set([48, 130, (n + 20) >> 8, n + 20, 48, 13, 6, 9, 42, 134, 72, 134, 247, 13, 1, 1, 1, 5, 0, 3, 130, (n + 1) >> 8, n + 1, 0]);
+    spki.set(body, 24);
+    return spki;
   } catch {
-    return null; // bad base64
+    return null;
   }
-  if (!match[1]) return body;
-  // SEQUENCE { SEQUENCE { OID rsaEncryption, NULL }, BIT STRING { 0 unused bits, PKCS#1 } }.
-  // Lengths in the two-byte form: DER for any RSA key >= 2048 bits (PKCS#1 >= 256 bytes);
-  // a smaller key is refused either way. Uint8Array.set keeps the low byte of each number.
-  const n = body.length;
-  const spki = new Uint8Array(n + 24);
-  spki.set([48, 130, (n + 20) >> 8, n + 20, 48, 13, 6, 9, 42, 134, 72, 134, 247, 13, 1, 1, 1, 5, 0, 3, 130, (n + 1) >> 8, n + 1, 0]);
-  spki.set(body, 24);
-  return spki;
 }
 
 /** The key, or null for anything but an RSA public key of at least 2048 bits (not RSA, truncated, ...). */
@@ -37,7 +34,7 @@ async function importRsaKey(pem: string): Promise<CryptoKey | null> {
   return (
     spki &&
     crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']).then(
-      (key) => ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength >= MIN_MODULUS_BITS ? key : null),
+      (key) => ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength >= 2048 ? key : null),
       () => null,
     )
   );
@@ -48,6 +45,6 @@ export function importPublicKey(pem: string): Promise<CryptoKey | null> {
   const key = cache.get(pem) ?? importRsaKey(pem);
   cache.delete(pem); // re-inserted last: the first in the map is the least recently used
   cache.set(pem, key);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  if (cache.size > 4) cache.delete(cache.keys().next().value!);
   return key;
 }
