@@ -21,8 +21,8 @@ export class SecureContextError extends Error {
 }
 
 // The AAD of the last keyId: a page uses one keyId, so the header is encoded once.
-let aadKeyId = '';
-let aad = new Uint8Array();
+let aadKeyId = ''; // never a valid keyId: the first call sets aad
+let aad: Uint8Array<ArrayBuffer>;
 
 /**
  * Validates a card and encrypts it into the token that the merchant's server forwards as `token`.
@@ -34,7 +34,7 @@ let aad = new Uint8Array();
  * if (result.hasErrors) showErrors(result.errors); else await sendToServer(result.encryptedCard);
  */
 export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
-  const { errors, payload, keyId, publicKey: pem } = validateCard(input);
+  const [errors, payload, keyId, pem] = validateCard(input);
   const subtle = globalThis.crypto?.subtle;
   // Without WebCrypto only the PEM syntax can be checked: bad fields are still worth reporting.
   const publicKey = pem && (subtle ? await importPublicKey(pem) : pemToSpki(pem));
@@ -54,12 +54,12 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   // RSA-OAEP starts at once, beside importKey -> AES-GCM rather than after the import. Both calls
   // copy cekBytes when made (WebCrypto "get a copy of the bytes"), so zeroing them next is safe:
   // WebCrypto has its own copy, and the raw key does not linger in page memory.
-  const aes = { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }; // aad as of now: another keyId may follow
+  const aes = { name: 'AES-GCM', iv, additionalData: aad }; // the tag is 128 bits by default; aad as of now: another keyId may follow
   const sealing = Promise.all([
     subtle.encrypt({ name: 'RSA-OAEP' }, publicKey as CryptoKey, cekBytes),
     subtle.importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt']).then((cek) => subtle.encrypt(aes, cek, plaintext)),
   ]);
   cekBytes.fill(0);
   const [encryptedKey, sealed] = await sealing;
-  return { hasErrors: false, errors: [], encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
+  return { hasErrors: false, errors: errors as [] /* empty */, encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }

@@ -12,17 +12,10 @@ export interface CardPayload {
   cardCvv: string;
 }
 
-export interface Validation {
-  errors: CardError[];
-  payload: CardPayload;
-  keyId: string;
-  /** The PEM to import, or '' when publicKey or keyId was already reported. */
-  publicKey: string;
-}
+/** 'HOLDER' for 'INVALID_HOLDER', and so on. */
+type CodeSuffix<Code = ErrorCode> = Code extends `INVALID_${infer Suffix}` ? Suffix : never;
 
-// Longer than any real key: refused before a regular expression sees it, and it keeps
-// every DER length of public-key.ts within two bytes.
-const MAX_PEM = 16384;
+export type Validation = [errors: CardError[], payload: CardPayload, keyId: string, publicKey: string];
 
 /**
  * The five card fields in the order of the error table (API reference 4.9), each with the
@@ -40,29 +33,31 @@ const FIELDS = [
 
 /**
  * The digits of a trimmed text; white space inside (the set \s matches, which trim removes) is
- * dropped when `spaced`. '' for anything else, and it stops at 20 digits: invalid either way.
+ * dropped when `spaced`. '' for anything else, and at 20 digits (too many: it stops early).
  */
 function digitsOf(text: string, spaced: boolean): string {
   let digits = '';
-  for (let i = 0; i < text.length && digits.length < 20; i++) {
-    if (text[i]! >= '0' && text[i]! <= '9') digits += text[i];
-    else if (!spaced || text[i]!.trim()) return '';
+  for (const char of text) {
+    if (char >= '0' && char <= '9') digits += char;
+    else if (!spaced || char.trim()) return '';
+    if (digits[19]) return '';
   }
   return digits;
 }
 
-/** A member's value, or undefined when the input is not an object or the getter throws. */
+/** A member's value; undefined when the input is not an object (null throws) or the getter throws. */
 function read(input: unknown, key: string): unknown {
   try {
-    return input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
-  } catch {
-    return undefined;
-  }
+    if (typeof input === 'object') return (input as Record<string, unknown>)[key];
+  } catch {}
 }
 
-/** Builds the error of one field: what was expected and what came, by type and length only (never card data). */
-export const fieldError = (code: ErrorCode, field: CardField, expected: string, value: unknown): CardError => ({
-  code,
+/**
+ * The error of one field, code `INVALID_<code>`: the message says what was expected and what
+ * came, by type and length only (never card data).
+ */
+export const fieldError = (code: CodeSuffix, field: CardField, expected: string, value: unknown): CardError => ({
+  code: `INVALID_${code}` as ErrorCode,
   field,
   message: `${field}: expected ${expected}, got ${
     typeof value === 'string' ? `a string of length ${value.length}` : value === null ? 'null' : typeof value
@@ -70,35 +65,34 @@ export const fieldError = (code: ErrorCode, field: CardField, expected: string, 
 });
 
 export const publicKeyError = (value: unknown): CardError =>
-  fieldError('INVALID_PUBLIC_KEY', 'publicKey', 'a PEM RSA public key of 2048+ bits', value);
+  fieldError('PUBLIC_KEY', 'publicKey', 'a PEM RSA public key of 2048+ bits', value);
 
+/** The errors, the plaintext's card members, and the keyId and PEM to use ('' when either was reported). */
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
   const [holderName, cardNumber, month, year, cardCvv] = FIELDS.map(([code, field, expected, min, max]) => {
     const value = read(input, field);
     // Whole numbers are accepted for month and year (a <select> or number input gives them); objects are never coerced.
-    let text = typeof value === 'string' ? value.trim() : field[0] === 'e' && Number.isSafeInteger(value) ? String(value) : '';
+    // (An integer too large to be exact has too many digits, or an exponent, for either: refused all the same.)
+    let text = typeof value === 'string' ? value.trim() : field[0] === 'e' && Number.isInteger(value) ? String(value) : '';
     if (field !== 'holder') text = digitsOf(text, field === 'number');
     const valid = text.length >= min && text.length <= max && (field !== 'expMonth' || (+text > 0 && +text < 13));
-    if (!valid) errors.push(fieldError(`INVALID_${code}`, field, expected, value));
+    if (!valid) errors.push(fieldError(code, field, expected, value));
     return text;
   }) as [string, string, string, string, string];
 
   // One INVALID_PUBLIC_KEY at most: the key material is the pair publicKey + keyId (TOKEN-FORMAT.md "Keys").
+  // A PEM over 16 KiB is longer than any real key: refused before a regular expression sees it, and
+  // the bound keeps every DER length of public-key.ts within two bytes.
   const publicKey = read(input, 'publicKey');
   const keyId = read(input, 'keyId') ?? DEFAULT_KEY_ID;
   const keyError =
-    typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > MAX_PEM
+    typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384
       ? publicKeyError(publicKey)
       : typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)
-        ? fieldError('INVALID_PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId)
+        ? fieldError('PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId)
         : null;
   if (keyError) errors.push(keyError);
-
-  return {
-    errors,
-    payload: { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv },
-    keyId: keyError ? '' : (keyId as string),
-    publicKey: keyError ? '' : (publicKey as string),
-  };
+  const payload = { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv };
+  return keyError ? [errors, payload, '', ''] : [errors, payload, keyId as string, publicKey as string];
 }
