@@ -9,7 +9,7 @@ import { FormOwner } from './form-owner.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
-import { setState } from './states.js';
+import { setState, type SvcState } from './states.js';
 import { styles } from './svc-card-form.styles.js';
 import { renderCard } from './template.js';
 import { toCardErrors } from './card-errors.js';
@@ -68,11 +68,9 @@ export class SvcCardForm extends LitElement {
     disabled: { type: Boolean, reflect: true },
     acceptedBrands: { attribute: 'accepted-brands', converter: listConverter },
     strings: { attribute: false },
+    // A reactive property so that the `lang` attribute re-renders; reflected, as the native one is.
+    lang: { reflect: true },
   };
-
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
-  }
 
   /** PEM RSA public key of the service (SPKI or PKCS#1, at least 2048 bits). */
   declare publicKey: string;
@@ -94,7 +92,6 @@ export class SvcCardForm extends LitElement {
   private formDisabled = false;
   private readonly formOwner = new FormOwner(this);
   private announcement = '';
-  private hasSynced = false;
 
   constructor() {
     super();
@@ -116,11 +113,6 @@ export class SvcCardForm extends LitElement {
     });
   }
 
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.formOwner.watch(null);
@@ -128,7 +120,7 @@ export class SvcCardForm extends LitElement {
 
   /** The texts in use: the language's, then the `strings` overrides. */
   get texts(): Strings {
-    return { ...stringsFor(this.getAttribute('lang')), ...this.strings };
+    return { ...stringsFor(this.lang), ...this.strings };
   }
 
   /** The owning form, as for native controls. */
@@ -272,17 +264,21 @@ export class SvcCardForm extends LitElement {
     // An empty field the customer only tabbed through is not an error yet: submit says so.
     if (result.status === 'valid' || result.reason === 'required') delete this.shown[field];
     else this.shown[field] = result.reason;
-    setState(this, this.internals, 'focused', false);
+    this.state('focused', false);
     this.changed();
   };
 
-  private readonly onFocus = (): void => setState(this, this.internals, 'focused', true);
+  private readonly onFocus = (): void => this.state('focused', true);
 
   // --- state ---
 
   /** @internal Whether a submit goes through untouched: a disabled element takes no part in its form. */
   get submitBlocked(): boolean {
     return this.isDisabled;
+  }
+
+  private state(name: SvcState, on: boolean): void {
+    setState(this, this.internals, name, on);
   }
 
   private focusFirstBad(bad: FieldError[]): void {
@@ -334,7 +330,7 @@ export class SvcCardForm extends LitElement {
   private setBusy(busy: boolean): void {
     this.busy = busy;
     if (busy) this.announce(this.texts.busy);
-    setState(this, this.internals, 'busy', busy);
+    this.state('busy', busy);
     this.requestUpdate();
   }
 
@@ -360,10 +356,10 @@ export class SvcCardForm extends LitElement {
   private sync(): boolean {
     const bad = this.firstBad();
     this.updateValidity(bad);
-    setState(this, this.internals, 'invalid', Object.keys(this.shown).length > 0);
-    setState(this, this.internals, 'complete', !bad);
-    setState(this, this.internals, 'autofilled', this.autofilled.size > 0);
-    setState(this, this.internals, 'disabled', this.isDisabled);
+    this.state('invalid', Object.keys(this.shown).length > 0);
+    this.state('complete', !bad);
+    this.state('autofilled', this.autofilled.size > 0);
+    this.state('disabled', this.isDisabled);
     return !bad;
   }
 
@@ -377,9 +373,9 @@ export class SvcCardForm extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // First render (the inputs now exist to anchor validity), disabled or accepted brands changed.
-    if (!this.hasSynced || changed.has('disabled') || changed.has('acceptedBrands')) this.sync();
-    this.hasSynced = true;
+    // Disabled or accepted brands changed; also the first render (the constructor set both),
+    // when the inputs first exist to anchor validity.
+    if (changed.has('disabled') || changed.has('acceptedBrands')) this.sync();
   }
 
   protected override render() {
