@@ -51,12 +51,11 @@ export function binaryToBytes(binary: string): Uint8Array<ArrayBuffer> {
 /** Splits WebCrypto's AES-GCM output (ciphertext || tag) into the token's members. */
 export function assembleToken(keyId: string, encryptedKey: ArrayBuffer, iv: Uint8Array, sealed: ArrayBuffer): EncryptedCard {
   const bytes = new Uint8Array(sealed);
-  const cut = bytes.length - TAG_BYTES;
   return {
     keyId,
     encryptedKey: toBase64(new Uint8Array(encryptedKey)),
     iv: toBase64(iv),
-    ciphertext: toBase64(bytes.subarray(0, cut)),
-    authTag: toBase64(bytes.subarray(cut)),
+    ciphertext: toBase64(bytes.subarray(0, -TAG_BYTES)),
+    authTag: toBase64(bytes.subarray(-TAG_BYTES)),
   };
 }
