@@ -15,6 +15,7 @@ export interface CardPayload {
 /** 'HOLDER' for 'INVALID_HOLDER', and so on. */
 type CodeSuffix<Code = ErrorCode> = Code extends `INVALID_${infer Suffix}` ? Suffix : never;
 
+// payload and keyId matter only when errors is empty.
 export type Validation = [errors: CardError[], payload: CardPayload, keyId: string, publicKey: string];
 
 /**
@@ -67,7 +68,7 @@ export const fieldError = (code: CodeSuffix, field: CardField, expected: string,
 export const publicKeyError = (value: unknown): CardError =>
   fieldError('PUBLIC_KEY', 'publicKey', 'a PEM RSA public key of 2048+ bits', value);
 
-/** The errors, the plaintext's card members, and the keyId and PEM to use ('' when either was reported). */
+/** The errors, the plaintext's card members, the keyId, and the PEM to import ('' when the key or keyId was reported). */
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
   const [holderName, cardNumber, month, year, cardCvv] = FIELDS.map(([code, field, expected, min, max]) => {
@@ -94,5 +95,5 @@ export function validateCard(input: unknown): Validation {
         : null;
   if (keyError) errors.push(keyError);
   const payload = { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv };
-  return keyError ? [errors, payload, '', ''] : [errors, payload, keyId as string, publicKey as string];
+  return [errors, payload, keyId as string, keyError ? '' : (publicKey as string)];
 }
