@@ -1,6 +1,7 @@
 // The element's side of its owning <form>: holding back the submit until the
 // card is encrypted, Enter in a field, and telling a submit attempt apart
 // from a script's checkValidity() (only an attempt moves the focus).
+// A closure, not a class: its state stays private and minifies to short names.
 import type { EncryptCardResult } from '../core/index.js';
 
 /** What the form watcher needs from the element. */
@@ -9,45 +10,33 @@ export interface FormOwnerHost {
   encrypt(): Promise<EncryptCardResult>;
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-export class FormOwner {
-  private form: HTMLFormElement | null = null;
-  private resubmitting = false;
-  private busy = false;
-  /** True during the task in which a submit button of the form was activated. */
-  submitAttempt = false;
-
-  constructor(private readonly host: FormOwnerHost) {}
-
+/** The element's handle on its form owner. */
+export interface FormOwner {
   /** Follows the form owner (formAssociatedCallback; null on disconnect). */
-  watch(form: HTMLFormElement | null): void {
-    this.form?.removeEventListener('submit', this.onSubmit, true);
-    this.form?.removeEventListener('click', this.onClick, true);
-    this.form = form;
-    form?.addEventListener('submit', this.onSubmit, true);
-    form?.addEventListener('click', this.onClick, true);
-  }
-
+  watch(form: HTMLFormElement | null): void;
   /**
    * HTML implicit submission: Enter in a field submits the form through its
    * default button. Inputs in a shadow root have no form owner, so the
-   * browser does not do it for them.
+   * browser does not do it for them. False when there is no form.
    */
-  submitFromField(): boolean {
-    const form = this.form;
-    if (!form) return false;
-    const button = [...form.elements].find((e): e is HTMLButtonElement => (e as HTMLButtonElement).type === 'submit');
-    if (button) button.click();
-    else form.requestSubmit();
-    return true;
-  }
+  submitFromField(): boolean;
+  /** True during the task in which a submit button of the form was activated. */
+  submitAttempt(): boolean;
+}
 
-  private readonly onClick = (event: Event): void => {
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function createFormOwner(host: FormOwnerHost): FormOwner {
+  let owner: HTMLFormElement | null = null;
+  let resubmitting = false;
+  let busy = false;
+  let attempt = false;
+
+  const onClick = (event: Event): void => {
     const button = (event.target as Element).closest?.('button, input');
     if ((button as HTMLButtonElement | null)?.type !== 'submit') return;
-    this.submitAttempt = true;
-    setTimeout(() => (this.submitAttempt = false), 0);
+    attempt = true;
+    setTimeout(() => (attempt = false), 0);
   };
 
   // The first submit is held back: the card is encrypted now (a token lives 10
@@ -55,30 +44,47 @@ export class FormOwner {
   // form submitted again with the same submitter; `resubmitting` lets that one
   // through, so this never loops. The page's own submit listeners see only the
   // second submit, which carries the token (stopImmediatePropagation).
-  private readonly onSubmit = (event: SubmitEvent): void => {
-    if (this.resubmitting || this.host.submitBlocked) return;
+  const onSubmit = (event: SubmitEvent): void => {
+    if (resubmitting || host.submitBlocked) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!this.busy) void this.encryptAndSubmit(event.target as HTMLFormElement, event.submitter);
+    if (!busy) void encryptAndSubmit(event.target as HTMLFormElement, event.submitter as HTMLButtonElement | null);
   };
 
-  private async encryptAndSubmit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
-    this.busy = true;
+  async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement | null): Promise<void> {
+    busy = true;
     try {
-      const result = await this.host.encrypt().catch(() => undefined);
-      if (!result || result.hasErrors || this.form !== form) return;
+      const result = await host.encrypt().catch(() => undefined);
+      if (!result || result.hasErrors || owner !== form) return;
       // Browsers ignore requestSubmit() while the submit that a click started is
       // still being processed (microtasks included): wait for the next task.
       await nextTask();
-      const button = submitter as HTMLButtonElement | null;
-      this.resubmitting = true;
+      resubmitting = true;
       try {
         form.requestSubmit(button?.isConnected && button.form === form ? button : null);
       } finally {
-        this.resubmitting = false;
+        resubmitting = false;
       }
     } finally {
-      this.busy = false;
+      busy = false;
     }
   }
+
+  return {
+    watch(form) {
+      for (const [type, listener] of [['submit', onSubmit], ['click', onClick]] as const) {
+        owner?.removeEventListener(type, listener as EventListener, true);
+        form?.addEventListener(type, listener as EventListener, true);
+      }
+      owner = form;
+    },
+    submitFromField() {
+      if (!owner) return false;
+      const button = [...owner.elements].find((e): e is HTMLButtonElement => (e as HTMLButtonElement).type === 'submit');
+      if (button) button.click();
+      else owner.requestSubmit();
+      return true;
+    },
+    submitAttempt: () => attempt,
+  };
 }

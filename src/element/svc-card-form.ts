@@ -5,7 +5,7 @@ import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit'
 import { encryptCard, type CardError, type EncryptCardResult } from '../core/index.js';
 import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcErrorCode } from './events.js';
-import { FormOwner } from './form-owner.js';
+import { createFormOwner } from './form-owner.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
@@ -90,7 +90,7 @@ export class SvcCardForm extends LitElement {
   private brand: Brand | undefined;
   private busy = false;
   private formDisabled = false;
-  private readonly formOwner = new FormOwner(this);
+  private readonly formOwner = createFormOwner(this);
   private announcement = '';
 
   constructor() {
@@ -109,7 +109,7 @@ export class SvcCardForm extends LitElement {
     // `invalid` comes from checkValidity() too: only a submit attempt moves the focus.
     this.addEventListener('invalid', () => {
       const bad = this.showErrors();
-      if (this.formOwner.submitAttempt && bad[0]) this.focusFirstBad(bad);
+      if (this.formOwner.submitAttempt() && bad[0]) this.focusFirstBad(bad);
     });
   }
 
