@@ -4,22 +4,13 @@
 import type { CardError, CardField, ErrorCode } from '../core/index.js';
 import type { FieldError } from './validation.js';
 
-function codeOf(error: FieldError): [ErrorCode, CardField] {
-  switch (error.field) {
-    case 'holder': return ['INVALID_HOLDER', 'holder'];
-    case 'number': return ['INVALID_NUMBER', 'number'];
-    case 'securityCode': return ['INVALID_SECURITY_CODE', 'securityCode'];
-    default:
-      // A bad or missing month is the month's fault; a card out of date is the year's.
-      return error.reason === 'expired' || error.reason === 'too-far'
-        ? ['INVALID_EXPIRATION_YEAR', 'expYear']
-        : ['INVALID_EXPIRATION_MONTH', 'expMonth'];
-  }
-}
-
 /** Field errors as `CardError`s; the message is the one shown to the customer. */
 export const toCardErrors = (errors: readonly FieldError[]): CardError[] =>
-  errors.map((error) => {
-    const [code, field] = codeOf(error);
-    return { code, field, message: error.message };
+  errors.map(({ field, reason, message }) => {
+    // A bad or missing month is the month's fault; a card out of date is the year's.
+    const late = reason === 'expired' || reason === 'too-far';
+    const core: CardField = field !== 'expiry' ? field : late ? 'expYear' : 'expMonth';
+    const name = field === 'number' ? 'NUMBER' : field === 'holder' ? 'HOLDER' : field === 'securityCode'
+      ? 'SECURITY_CODE' : late ? 'EXPIRATION_YEAR' : 'EXPIRATION_MONTH';
+    return { code: `INVALID_${name}` as ErrorCode, field: core, message };
   });
