@@ -27,42 +27,55 @@ export interface Brand {
   code: { name: string; size: number };
 }
 
-// A prefix is a number (exact leading digits) or an inclusive range [low, high] of equal length.
-type Prefix = number | [number, number];
-interface Row extends Brand { prefixes: Prefix[] }
+// One brand per line: id; name; code name and length; lengths; badge (icons.ts:
+// background, lettering colour, lettering); prefixes; gaps (default 4 8 12). A prefix `a-b` is the inclusive range from a to b, where b is written as
+// a's last digits only: `506699-778` is 506699–506778, `51-5` is 51–55. A compact
+// string rather than arrays: the table is most of what brand detection costs in the
+// size budget. Brazil first: the order only matters for equal-length matches, which
+// the table avoids.
+const TABLE = `elo;Elo;CVE3;16;#000 #ffcb05 elo;401178 401179 438935 457631 457632 431274 451416 457393 504175 506699-778 509000-999 627780 636297 636368 650031-3 650035-51 650405-39 650485-538 650541-98 650700-18 650720-7 650901-78 651652-79 655000-19 655021-58
+hipercard;Hipercard;CVC3;16;#b3131b #fff Hiper card;606282
+hiper;Hiper;CVC3;16;#f37021 #fff hiper;637095 63737423 63743358 637568 637599 637609 637612
+visa;Visa;CVV3;13 16 19;#1a1f71 #fff VISA;4
+mastercard;Mastercard;CVC3;16;#231f20 #f79e1b mastercard;51-5 2221-9 223-9 23-6 270-1 2720
+amex;American Express;CID4;15;#2e77bc #fff AMEX;34 37;4 10
+diners;Diners Club;CVV3;14 16 19;#0079be #fff Diners;300-5 36 38 39;4 10
+discover;Discover;CID3;16 19;#fff #ff6000 DISCOVER;6011 644-9 65
+jcb;JCB;CVV3;16 17 18 19;#0e4c96 #fff JCB;2131 1800 3528-89
+aura;Aura;CVV3;16 17 18 19;#005ba6 #fff aura;50
+cabal;Cabal;CVV3;16;#00609c #fff cabal;604400 627170 603522 589657 604201-19 604300-99`;
 
-const G4 = [4, 8, 12];
-const row = (id: BrandId, name: string, prefixes: Prefix[], lengths: number[], code = 'CVV', size = 3, gaps = G4): Row =>
-  ({ id, name, prefixes, gaps, lengths, code: { name: code, size } });
+// An inclusive range of leading digits, both ends of the same length.
+type Prefix = [low: string, high: string];
 
-// Brazil first: the order only matters for equal-length matches, which the table avoids.
-const TABLE: Row[] = [
-  row('elo', 'Elo', [401178, 401179, 438935, 457631, 457632, 431274, 451416, 457393, 504175, [506699, 506778],
-    [509000, 509999], 627780, 636297, 636368, [650031, 650033], [650035, 650051], [650405, 650439], [650485, 650538],
-    [650541, 650598], [650700, 650718], [650720, 650727], [650901, 650978], [651652, 651679], [655000, 655019],
-    [655021, 655058]], [16], 'CVE'),
-  row('hipercard', 'Hipercard', [606282], [16], 'CVC'),
-  row('hiper', 'Hiper', [637095, 63737423, 63743358, 637568, 637599, 637609, 637612], [16], 'CVC'),
-  row('visa', 'Visa', [4], [13, 16, 19]),
-  row('mastercard', 'Mastercard', [[51, 55], [2221, 2229], [223, 229], [23, 26], [270, 271], 2720], [16], 'CVC'),
-  row('amex', 'American Express', [34, 37], [15], 'CID', 4, [4, 10]),
-  row('diners', 'Diners Club', [[300, 305], 36, 38, 39], [14, 16, 19], 'CVV', 3, [4, 10]),
-  row('discover', 'Discover', [6011, [644, 649], 65], [16, 19], 'CID'),
-  row('jcb', 'JCB', [2131, 1800, [3528, 3589]], [16, 17, 18, 19]),
-  row('aura', 'Aura', [50], [16, 17, 18, 19]),
-  row('cabal', 'Cabal', [604400, 627170, 603522, 589657, [604201, 604219], [604300, 604399]], [16]),
-];
+const numbers = (text: string): number[] => text.split(' ').map(Number);
+
+function range(text: string): Prefix {
+  const [low, end = low] = text.split('-') as [string, string?];
+  return [low, low.slice(0, low.length - end.length) + end];
+}
+
+const ROWS = TABLE.split('\n').map((line) => {
+  const [id, name, code, lengths, mark, prefixes, gaps = '4 8 12'] = line.split(';') as string[];
+  const brand: Brand = {
+    id: id as BrandId, name: name!, gaps: numbers(gaps), lengths: numbers(lengths!),
+    code: { name: code!.slice(0, 3), size: Number(code![3]) },
+  };
+  return { brand, mark: mark!, prefixes: prefixes!.split(' ').map(range) };
+});
+
+/** A brand's badge as drawn by icons.ts: `background colour lettering`, e.g. `#000 #ffcb05 elo`. */
+export const markOf = (id: BrandId): string | undefined => ROWS.find((row) => row.brand.id === id)?.mark;
 
 /** Every brand the element knows, in the order shown to customers (Brazil first). */
-export const BRANDS: readonly Brand[] = TABLE.map(({ prefixes: _p, ...brand }) => brand);
+export const BRANDS: readonly Brand[] = ROWS.map((row) => row.brand);
 
-/** How many leading digits of `prefix` the digits reach; -1 when they contradict it. */
-function reach(digits: string, prefix: Prefix): number {
-  const [low, high] = Array.isArray(prefix) ? prefix.map(String) : [String(prefix), String(prefix)];
-  const n = Math.min(digits.length, low!.length);
+/** How many leading digits of the prefix the digits reach; -1 when they contradict it. */
+function reach(digits: string, [low, high]: Prefix): number {
+  const n = Math.min(digits.length, low.length);
   const head = digits.slice(0, n);
-  if (head < low!.slice(0, n) || head > high!.slice(0, n)) return -1;
-  return n === low!.length ? n : 0;
+  if (head < low.slice(0, n) || head > high.slice(0, n)) return -1;
+  return n === low.length ? n : 0;
 }
 
 /**
@@ -75,15 +88,15 @@ function reach(digits: string, prefix: Prefix): number {
  */
 export function detectBrand(digits: string): Brand | undefined {
   if (!/^\d+$/.test(digits)) return undefined;
-  let best: Row | undefined;
+  let best: Brand | undefined;
   let bestStrength = 0;
-  for (const candidate of TABLE) {
+  for (const candidate of ROWS) {
     let strength = -1;
     for (const prefix of candidate.prefixes) strength = Math.max(strength, reach(digits, prefix));
     if (strength === 0) return undefined; // a candidate still incomplete: not decided yet
-    if (strength > bestStrength) [best, bestStrength] = [candidate, strength];
+    if (strength > bestStrength) [best, bestStrength] = [candidate.brand, strength];
   }
-  return best && BRANDS[TABLE.indexOf(best)];
+  return best;
 }
 
 /** The brand with this id, or `undefined`. */
