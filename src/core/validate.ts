@@ -87,13 +87,10 @@ export function validateCard(input: unknown): Validation {
   // the bound keeps every DER length of public-key.ts within two bytes.
   const publicKey = read(input, 'publicKey');
   const keyId = read(input, 'keyId') ?? DEFAULT_KEY_ID;
-  const keyError =
-    typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384
-      ? publicKeyError(publicKey)
-      : typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)
-        ? fieldError('PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId)
-        : null;
-  if (keyError) errors.push(keyError);
+  let pem = '';
+  if (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384) errors.push(publicKeyError(publicKey));
+  else if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) errors.push(fieldError('PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId));
+  else pem = publicKey;
   const payload = { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv };
-  return [errors, payload, keyId as string, keyError ? '' : (publicKey as string)];
+  return [errors, payload, keyId as string, pem];
 }
