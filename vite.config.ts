@@ -4,17 +4,19 @@
 //   svc-card-form  dist/svc-card-form.js: the same plus the registered element, Lit bundled
 import { defineConfig, type UserConfig } from 'vite';
 
-const iife = (entry: string, fileName: string): UserConfig => ({
+// svc-card-form.js is ES2022: Lit 3 is published as ES2021, every engine with form-associated
+// custom elements runs ES2022 classes, and native #private members minify to short names.
+const iife = (entry: string, fileName: string, target = 'es2020'): UserConfig => ({
   build: {
     emptyOutDir: false,
-    target: 'es2020',
+    target,
     lib: { entry, formats: ['iife'], name: 'svc', fileName: () => fileName },
   },
 });
 
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'svc') return iife('src/iife/svc.ts', 'svc.js');
-  if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js');
+  if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022');
   return {
     build: {
       emptyOutDir: true,

@@ -83,15 +83,15 @@ export class SvcCardForm extends LitElement {
   /** Overrides for any text, e.g. `{ numberLabel: 'Número' }`. */
   declare strings: Partial<Strings>;
 
-  private readonly internals?: ElementInternals;
-  private values = empty();
-  private shown: Partial<Record<FieldName, FieldErrorReason>> = {};
-  private autofilled = new Set<FieldName>();
-  private brand: Brand | undefined;
-  private busy = false;
-  private formDisabled = false;
-  private readonly formOwner = createFormOwner(this);
-  private announcement = '';
+  readonly #internals?: ElementInternals;
+  #values = empty();
+  #shown: Partial<Record<FieldName, FieldErrorReason>> = {};
+  #autofilled = new Set<FieldName>();
+  #brand: Brand | undefined;
+  #busy = false;
+  #formDisabled = false;
+  readonly #formOwner = createFormOwner(this);
+  #announcement = '';
 
   constructor() {
     super();
@@ -102,20 +102,20 @@ export class SvcCardForm extends LitElement {
     this.strings = {};
     // happy-dom and very old engines have no ElementInternals: the element still renders.
     try {
-      this.internals = this.attachInternals();
+      this.#internals = this.attachInternals();
     } catch {
-      this.internals = undefined;
+      this.#internals = undefined;
     }
     // `invalid` comes from checkValidity() too: only a submit attempt moves the focus.
     this.addEventListener('invalid', () => {
-      const bad = this.showErrors();
-      if (this.formOwner.submitAttempt() && bad[0]) this.focusFirstBad(bad);
+      const bad = this.#showErrors();
+      if (this.#formOwner.submitAttempt() && bad[0]) this.#focusFirstBad(bad);
     });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.formOwner.watch(null);
+    this.#formOwner.watch(null);
   }
 
   /** The texts in use: the language's, then the `strings` overrides. */
@@ -125,29 +125,29 @@ export class SvcCardForm extends LitElement {
 
   /** The owning form, as for native controls. */
   get form(): HTMLFormElement | null {
-    return this.internals?.form ?? null;
+    return this.#internals?.form ?? null;
   }
 
   /** The element's validity, following the fields. */
   get validity(): ValidityState | undefined {
-    return this.internals?.validity;
+    return this.#internals?.validity;
   }
 
   /** The first bad field's message, in the element's language. */
   get validationMessage(): string {
-    return this.internals?.validationMessage ?? '';
+    return this.#internals?.validationMessage ?? '';
   }
 
   /** True when every field is valid (no events, nothing shown). */
   checkValidity(): boolean {
-    return this.internals ? this.internals.checkValidity() : !this.firstBad();
+    return this.#internals ? this.#internals.checkValidity() : !this.#firstBad();
   }
 
   /** Shows every error, focuses the first bad field and returns whether the card is valid. */
   reportValidity(): boolean {
-    const bad = this.showErrors();
+    const bad = this.#showErrors();
     if (bad[0]) this.focus(bad[0].field);
-    return this.internals ? this.internals.reportValidity() : !bad.length;
+    return this.#internals ? this.#internals.reportValidity() : !bad.length;
   }
 
   /**
@@ -155,7 +155,7 @@ export class SvcCardForm extends LitElement {
    * @example form.querySelector('svc-card-form').focus('number');
    */
   override focus(target?: FieldName | FocusOptions): void {
-    const input = this.input(typeof target === 'string' ? target : 'holder');
+    const input = this.#input(typeof target === 'string' ? target : 'holder');
     if (input) input.focus(typeof target === 'object' ? target : undefined);
     else super.focus();
   }
@@ -165,16 +165,16 @@ export class SvcCardForm extends LitElement {
    * @example cardForm.reset();
    */
   reset(): void {
-    this.values = empty();
-    this.shown = {};
-    this.autofilled.clear();
+    this.#values = empty();
+    this.#shown = {};
+    this.#autofilled.clear();
     for (const name of FIELDS) {
-      const input = this.input(name);
+      const input = this.#input(name);
       if (input) input.value = '';
     }
-    this.internals?.setFormValue(null);
-    this.setBrand(undefined);
-    this.changed();
+    this.#internals?.setFormValue(null);
+    this.#setBrand(undefined);
+    this.#changed();
   }
 
   /**
@@ -185,39 +185,39 @@ export class SvcCardForm extends LitElement {
    * if (!result.hasErrors) await fetch('/pay', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) });
    */
   async encrypt(): Promise<EncryptCardResult> {
-    const bad = this.showErrors();
+    const bad = this.#showErrors();
     if (bad.length) {
-      this.focusFirstBad(bad);
+      this.#focusFirstBad(bad);
       const errors = toCardErrors(bad);
-      this.fail('INVALID_CARD', errors, bad.map((e) => e.message).join(' '));
+      this.#fail('INVALID_CARD', errors, bad.map((e) => e.message).join(' '));
       return { hasErrors: true, errors, encryptedCard: null };
     }
-    this.setBusy(true);
+    this.#setBusy(true);
     try {
-      const expiry = parseExpiry(this.values.expiry)!;
+      const expiry = parseExpiry(this.#values.expiry)!;
       const result = await encryptCard({
-        publicKey: this.publicKey, keyId: this.keyId || undefined, holder: this.values.holder,
-        number: this.values.number, expMonth: String(expiry.month), expYear: String(expiry.year),
-        securityCode: this.values.securityCode,
+        publicKey: this.publicKey, keyId: this.keyId || undefined, holder: this.#values.holder,
+        number: this.#values.number, expMonth: String(expiry.month), expYear: String(expiry.year),
+        securityCode: this.#values.securityCode,
       });
       if (result.hasErrors) {
         const keyOnly = result.errors.every((e) => e.code === 'INVALID_PUBLIC_KEY');
-        this.fail(keyOnly ? 'INVALID_PUBLIC_KEY' : 'INVALID_CARD', result.errors, this.texts.encryptFailed);
+        this.#fail(keyOnly ? 'INVALID_PUBLIC_KEY' : 'INVALID_CARD', result.errors, this.texts.encryptFailed);
         return result;
       }
-      this.internals?.setFormValue(JSON.stringify(result.encryptedCard));
-      this.announce(this.texts.encrypted);
+      this.#internals?.setFormValue(JSON.stringify(result.encryptedCard));
+      this.#announce(this.texts.encrypted);
       emit(this, 'svc-encrypted', {
-        encryptedCard: result.encryptedCard, brand: this.brand?.id ?? 'unknown', last4: this.values.number.slice(-4),
+        encryptedCard: result.encryptedCard, brand: this.#brand?.id ?? 'unknown', last4: this.#values.number.slice(-4),
       });
       return result;
     } catch (error) {
       const insecure = (error as { code?: unknown } | null)?.code === 'SECURE_CONTEXT_REQUIRED';
-      this.fail(insecure ? 'SECURE_CONTEXT_REQUIRED' : 'ENCRYPTION_FAILED', [],
+      this.#fail(insecure ? 'SECURE_CONTEXT_REQUIRED' : 'ENCRYPTION_FAILED', [],
         insecure ? this.texts.insecurePage : this.texts.encryptFailed);
       throw error;
     } finally {
-      this.setBusy(false);
+      this.#setBusy(false);
     }
   }
 
@@ -225,7 +225,7 @@ export class SvcCardForm extends LitElement {
 
   /** @internal */
   formAssociatedCallback(form: HTMLFormElement | null): void {
-    this.formOwner.watch(form);
+    this.#formOwner.watch(form);
   }
 
   /** @internal */
@@ -235,156 +235,156 @@ export class SvcCardForm extends LitElement {
 
   /** @internal */
   formDisabledCallback(disabled: boolean): void {
-    this.formDisabled = disabled;
-    this.changed();
+    this.#formDisabled = disabled;
+    this.#changed();
   }
 
   // Enter in a field submits the owning form, as it would for a light-DOM input.
-  private readonly onKeydown = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter' && !event.isComposing && this.formOwner.submitFromField()) event.preventDefault();
+  readonly #onKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' && !event.isComposing && this.#formOwner.submitFromField()) event.preventDefault();
   };
 
   // --- editing ---
 
-  private readonly onInput = (event: Event): void => {
+  readonly #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement;
     const field = input.id as FieldName;
     const type = (event as InputEvent).inputType ?? '';
-    this.setBrand(applyInput(field, input, type, this.values, this.brand));
-    if (looksAutofilled(input, type)) this.autofilled.add(field);
-    else this.autofilled.delete(field);
-    if (this.check()[field].status !== 'invalid') delete this.shown[field];
-    this.internals?.setFormValue(null); // an edit makes any earlier token stale
-    this.changed();
+    this.#setBrand(applyInput(field, input, type, this.#values, this.#brand));
+    if (looksAutofilled(input, type)) this.#autofilled.add(field);
+    else this.#autofilled.delete(field);
+    if (this.#check()[field].status !== 'invalid') delete this.#shown[field];
+    this.#internals?.setFormValue(null); // an edit makes any earlier token stale
+    this.#changed();
   };
 
-  private readonly onBlur = (event: Event): void => {
+  readonly #onBlur = (event: Event): void => {
     const field = (event.target as HTMLInputElement).id as FieldName;
-    const result = this.check()[field];
+    const result = this.#check()[field];
     // An empty field the customer only tabbed through is not an error yet: submit says so.
-    if (result.status === 'valid' || result.reason === 'required') delete this.shown[field];
-    else this.shown[field] = result.reason;
-    this.state('focused', false);
-    this.changed();
+    if (result.status === 'valid' || result.reason === 'required') delete this.#shown[field];
+    else this.#shown[field] = result.reason;
+    this.#state('focused', false);
+    this.#changed();
   };
 
-  private readonly onFocus = (): void => this.state('focused', true);
+  readonly #onFocus = (): void => this.#state('focused', true);
 
   // --- state ---
 
   /** @internal Whether a submit goes through untouched: a disabled element takes no part in its form. */
   get submitBlocked(): boolean {
-    return this.isDisabled;
+    return this.#isDisabled;
   }
 
-  private state(name: SvcState, on: boolean): void {
-    setState(this, this.internals, name, on);
+  #state(name: SvcState, on: boolean): void {
+    setState(this, this.#internals, name, on);
   }
 
-  private focusFirstBad(bad: FieldError[]): void {
+  #focusFirstBad(bad: FieldError[]): void {
     this.focus(bad[0]!.field);
-    this.announce(fill(this.texts.fixErrors, { count: bad.length }));
+    this.#announce(fill(this.texts.fixErrors, { count: bad.length }));
   }
 
-  private get isDisabled(): boolean {
-    return this.disabled || this.formDisabled;
+  get #isDisabled(): boolean {
+    return this.disabled || this.#formDisabled;
   }
 
-  private input(field: FieldName): HTMLInputElement | null {
+  #input(field: FieldName): HTMLInputElement | null {
     return this.shadowRoot?.getElementById(field) as HTMLInputElement | null;
   }
 
-  private check() {
-    return checkCard(this.values, this.brand, this.acceptedBrands, new Date());
+  #check() {
+    return checkCard(this.#values, this.#brand, this.acceptedBrands, new Date());
   }
 
-  private firstBad(): FieldName | undefined {
-    const checks = this.check();
+  #firstBad(): FieldName | undefined {
+    const checks = this.#check();
     return FIELDS.find((field) => checks[field].status !== 'valid');
   }
 
-  private error(field: FieldName, reason: FieldErrorReason): FieldError {
-    return { field, reason, message: messageFor(field, reason, this.texts, this.brand) };
+  #error(field: FieldName, reason: FieldErrorReason): FieldError {
+    return { field, reason, message: messageFor(field, reason, this.texts, this.#brand) };
   }
 
   /** Shows the error of every bad field and returns them in field order. */
-  private showErrors(): FieldError[] {
-    const checks = this.check();
-    this.shown = {};
-    for (const field of FIELDS) if (checks[field].reason) this.shown[field] = checks[field].reason;
-    this.changed();
-    return this.shownErrors();
+  #showErrors(): FieldError[] {
+    const checks = this.#check();
+    this.#shown = {};
+    for (const field of FIELDS) if (checks[field].reason) this.#shown[field] = checks[field].reason;
+    this.#changed();
+    return this.#shownErrors();
   }
 
-  private shownErrors(): FieldError[] {
-    return FIELDS.flatMap((field) => (this.shown[field] ? [this.error(field, this.shown[field]!)] : []));
+  #shownErrors(): FieldError[] {
+    return FIELDS.flatMap((field) => (this.#shown[field] ? [this.#error(field, this.#shown[field]!)] : []));
   }
 
-  private setBrand(brand: Brand | undefined): void {
-    if (brand === this.brand) return;
-    this.brand = brand;
-    if (brand) this.announce(fill(this.texts.brandDetected, { brand: brand.name }));
+  #setBrand(brand: Brand | undefined): void {
+    if (brand === this.#brand) return;
+    this.#brand = brand;
+    if (brand) this.#announce(fill(this.texts.brandDetected, { brand: brand.name }));
     emit(this, 'svc-brand', { brand: brand?.id ?? 'unknown', name: brand?.name ?? '' });
   }
 
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
-    if (busy) this.announce(this.texts.busy);
-    this.state('busy', busy);
+  #setBusy(busy: boolean): void {
+    this.#busy = busy;
+    if (busy) this.#announce(this.texts.busy);
+    this.#state('busy', busy);
     this.requestUpdate();
   }
 
-  private announce(text: string): void {
+  #announce(text: string): void {
     // The same text twice must still be heard: make it differ by a no-break space.
-    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
+    this.#announcement = text === this.#announcement ? `${text}\u00a0` : text;
     this.requestUpdate();
   }
 
-  private fail(code: SvcErrorCode, errors: CardError[], message: string): void {
-    if (code !== 'INVALID_CARD') this.announce(message);
+  #fail(code: SvcErrorCode, errors: CardError[], message: string): void {
+    if (code !== 'INVALID_CARD') this.#announce(message);
     emit(this, 'svc-error', { code, errors, message });
   }
 
   /** After any change: validity, states, a render and `svc-change`. */
-  private changed(): void {
-    const complete = this.sync();
+  #changed(): void {
+    const complete = this.#sync();
     this.requestUpdate();
-    emit(this, 'svc-change', { complete, brand: this.brand?.id ?? 'unknown', errors: this.shownErrors() });
+    emit(this, 'svc-change', { complete, brand: this.#brand?.id ?? 'unknown', errors: this.#shownErrors() });
   }
 
   /** Validity and states from the fields; returns whether every field is valid. */
-  private sync(): boolean {
-    const bad = this.firstBad();
-    this.updateValidity(bad);
-    this.state('invalid', Object.keys(this.shown).length > 0);
-    this.state('complete', !bad);
-    this.state('autofilled', this.autofilled.size > 0);
-    this.state('disabled', this.isDisabled);
+  #sync(): boolean {
+    const bad = this.#firstBad();
+    this.#updateValidity(bad);
+    this.#state('invalid', Object.keys(this.#shown).length > 0);
+    this.#state('complete', !bad);
+    this.#state('autofilled', this.#autofilled.size > 0);
+    this.#state('disabled', this.#isDisabled);
     return !bad;
   }
 
-  private updateValidity(bad: FieldName | undefined): void {
-    const anchor = bad && this.input(bad);
-    if (!this.internals || (bad && !anchor)) return; // before the first render: see firstUpdated
-    if (!bad || this.isDisabled) return this.internals.setValidity({});
-    const reason = this.check()[bad].reason!;
+  #updateValidity(bad: FieldName | undefined): void {
+    const anchor = bad && this.#input(bad);
+    if (!this.#internals || (bad && !anchor)) return; // before the first render: see firstUpdated
+    if (!bad || this.#isDisabled) return this.#internals.setValidity({});
+    const reason = this.#check()[bad].reason!;
     const flags = reason === 'required' ? { valueMissing: true } : { badInput: true };
-    this.internals.setValidity(flags, messageFor(bad, reason, this.texts, this.brand), anchor!);
+    this.#internals.setValidity(flags, messageFor(bad, reason, this.texts, this.#brand), anchor!);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     // Disabled or accepted brands changed; also the first render (the constructor set both),
     // when the inputs first exist to anchor validity.
-    if (changed.has('disabled') || changed.has('acceptedBrands')) this.sync();
+    if (changed.has('disabled') || changed.has('acceptedBrands')) this.#sync();
   }
 
   protected override render() {
     const messages = {} as Record<FieldName, string>;
-    for (const field of FIELDS) messages[field] = this.shown[field] ? messageFor(field, this.shown[field]!, this.texts, this.brand) : '';
+    for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
     return renderCard({
-      strings: this.texts, brand: this.brand, errors: messages, disabled: this.isDisabled, busy: this.busy,
-      announcement: this.announcement, onInput: this.onInput, onFocus: this.onFocus, onBlur: this.onBlur,
-      onKeydown: this.onKeydown,
+      strings: this.texts, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
+      announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
+      onKeydown: this.#onKeydown,
     });
   }
 }
