@@ -194,10 +194,10 @@ export class SvcCardForm extends LitElement {
     }
     this.#setBusy(true);
     try {
-      const expiry = parseExpiry(this.#values.expiry)!;
+      const { month, year } = parseExpiry(this.#values.expiry)!;
       const result = await encryptCard({
         publicKey: this.publicKey, keyId: this.keyId || undefined, holder: this.#values.holder,
-        number: this.#values.number, expMonth: String(expiry.month), expYear: String(expiry.year),
+        number: this.#values.number, expMonth: month, expYear: year,
         securityCode: this.#values.securityCode,
       });
       if (result.hasErrors) {

@@ -29,7 +29,7 @@ function field(view: View, id: FieldName, label: string, autocomplete: string, e
   const holder = id === 'holder';
   return html`<div class="field" part="field field-${id}">
 <div class="top"><label for=${id} part="label label-${id}">${label}</label>${extra}</div>
-<input id=${id} part="input input-${id}" type="text" autocomplete=${autocomplete}
+<input id=${id} part="input input-${id}" autocomplete=${autocomplete}
  inputmode=${holder ? nothing : 'numeric'} maxlength=${holder ? 255 : nothing}
  spellcheck="false" autocorrect="off" autocapitalize=${holder ? 'characters' : 'off'}
  aria-required="true" aria-invalid=${error ? 'true' : 'false'}
@@ -47,7 +47,7 @@ ${hint ? html`<div id="${id}-hint" class="hint" part="hint">${hint}</div>` : ''}
  */
 export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
-  const brandBadge = html`<span class="brand" part="brand"><svg part="icon" viewBox="0 0 32 20" width="32" height="20" aria-hidden="true" focusable="false">${brandMark(brand?.id)}</svg><span part="brand-name">${brand?.name ?? ''}</span></span>`;
+  const brandBadge = html`<span class="brand" part="brand"><svg part="icon" viewBox="0 0 32 20" width="32" height="20" aria-hidden="true">${brandMark(brand?.id)}</svg><span part="brand-name">${brand?.name ?? ''}</span></span>`;
   return html`<div class="group" role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
 ${field(view, 'holder', s.holderLabel, 'cc-name')}
 ${field(view, 'number', s.numberLabel, 'cc-number', brandBadge)}
