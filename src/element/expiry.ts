@@ -23,13 +23,10 @@ const fullYear = (year: string): number => (year.length === 2 ? 2000 + Number(ye
  * parseExpiry('03 / 2030'); // { month: 3, year: 2030 }
  */
 export function parseExpiry(text: string): Expiry | undefined {
-  const value = fold(text);
-  const iso = /^(\d{4})\s*[-/.]\s*(\d{1,2})$/.exec(value);
-  const split = /^(\d{1,2})\s*[-/.]\s*(\d{2}|\d{4})$/.exec(value);
-  const packed = /^(\d{2})(\d{2}|\d{4})$/.exec(value);
-  const [month, year] = iso ? [iso[2]!, iso[1]!] : split ? [split[1]!, split[2]!] : packed ? [packed[1]!, packed[2]!] : [];
-  if (month === undefined || year === undefined) return undefined;
-  const parsed = { month: Number(month), year: fullYear(year) };
+  // YYYY-MM | M/YY, MM/YYYY (any of - / . between, spaces allowed) | MMYY, MMYYYY
+  const m = /^(\d{4})\s*[-/.]\s*(\d\d?)$|^(\d\d?)\s*[-/.]\s*(\d\d|\d{4})$|^(\d\d)(\d\d|\d{4})$/.exec(fold(text));
+  if (!m) return undefined;
+  const parsed = { month: Number(m[2] ?? m[3] ?? m[5]), year: fullYear(m[1] ?? m[4] ?? m[6]!) };
   return parsed.month >= 1 && parsed.month <= 12 ? parsed : undefined;
 }
 
