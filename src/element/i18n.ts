@@ -96,4 +96,4 @@ export const stringsFor = (lang: string | null | undefined): Strings =>
  * fill('Código de segurança ({code})', { code: 'CID' }); // 'Código de segurança (CID)'
  */
 export const fill = (text: string, values: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+  text.replace(/\{(\w+)\}/g, (match, key: string) => `${values[key] ?? match}`);
