@@ -25,16 +25,6 @@ export function groupDigits(digits: string, gaps: readonly number[]): string {
 /** How many digits lie before `caret` in `text` (after NFKC folding of each character). */
 export const digitsBefore = (text: string, caret: number): number => digitsOf(text.slice(0, caret)).length;
 
-/** The caret position in grouped text that follows the `count`-th digit. */
-export function caretAfterDigits(grouped: string, count: number): number {
-  if (count <= 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < grouped.length; i++) {
-    if (/\d/.test(grouped[i]!) && ++seen === count) return i + 1;
-  }
-  return grouped.length;
-}
-
 /** What an edit of the number field becomes: the new digits, their text, and the caret. */
 export interface NumberEdit {
   digits: string;
@@ -65,6 +55,7 @@ export function formatNumberEdit(
   }
   digits = digits.slice(0, layout(digits).maxLength);
   before = Math.min(before, digits.length);
-  const text = groupDigits(digits, layout(digits).gaps);
-  return { digits, text, caret: caretAfterDigits(text, before) };
+  const { gaps } = layout(digits);
+  // The caret goes right after the `before`-th digit: where the grouped text of those digits ends.
+  return { digits, text: groupDigits(digits, gaps), caret: groupDigits(digits.slice(0, before), gaps).length };
 }
