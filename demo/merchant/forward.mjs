@@ -1,6 +1,7 @@
 // The merchant's server-to-server call (API reference 4.3 and 4.9): the page's
 // encrypted card goes unchanged as `token`, with the merchant's apiKey header.
 // The amount comes from the merchant's own catalogue, never from the browser.
+import { OUTCOME_TEXTS } from './messages.mjs';
 
 /** Codes after which the customer only has to submit the form again (a fresh token). */
 const RESUBMIT = new Set(['TOKEN_EXPIRED', 'TOKEN_REUSED', 'TOKEN_NOT_YET_VALID']);
@@ -16,19 +17,20 @@ export async function createTransaction({ sandboxUrl, apiKey, companyId, cents }
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
-/** What the customer sees for an API answer: `{http, outcome, message, ...}`. */
-export function customerOutcome({ status, body }) {
+/** What the customer sees for an API answer, in `lang`: `{http, outcome, message, ...}`. */
+export function customerOutcome({ status, body }, lang = 'pt-BR') {
+  const say = OUTCOME_TEXTS[lang] ?? OUTCOME_TEXTS['pt-BR'];
   if (status === 200 && body?.status === 'PAID')
-    return { http: 200, outcome: 'paid', message: `Payment approved (card ending in ${body.card?.last4}). Thank you!`, transactionId: body._id };
+    return { http: 200, outcome: 'paid', message: say.paid(body.card?.last4), transactionId: body._id };
   if (status === 200 && body?.status === 'AUTHORIZED')
-    return { http: 200, outcome: 'authorized', message: 'Payment authorized.', transactionId: body._id };
+    return { http: 200, outcome: 'authorized', message: say.authorized, transactionId: body._id };
   if (status === 200 && body?.status === 'DECLINED')
-    return { http: 402, outcome: 'declined', message: `Payment declined (${body.message}). Please try another card.` };
+    return { http: 402, outcome: 'declined', message: say.declined(body.message) };
   if (status === 400 && RESUBMIT.has(body?.code))
-    return { http: 409, outcome: 'resubmit', code: body.code, message: 'For your security the card details expired or were already used. Please submit again.' };
+    return { http: 409, outcome: 'resubmit', code: body.code, message: say.resubmit };
   if (status === 400 && body?.code === 'SchemaValidationException')
-    return { http: 422, outcome: 'invalid', message: 'Please check the card details.', fields: body.error_messages.map((m) => m.path).filter(Boolean) };
+    return { http: 422, outcome: 'invalid', message: say.schema, fields: body.error_messages.map((m) => m.path).filter(Boolean) };
   if (status === 400 && typeof body?.code === 'string' && body.code.startsWith('TOKEN_'))
-    return { http: 422, outcome: 'invalid', code: body.code, message: 'The card details could not be read. Please enter them again.' };
-  return { http: 502, outcome: 'error', message: 'The payment service is unavailable. Please try again in a moment.' };
+    return { http: 422, outcome: 'invalid', code: body.code, message: say.unreadable };
+  return { http: 502, outcome: 'error', message: say.unavailable };
 }

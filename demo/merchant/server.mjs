@@ -1,15 +1,21 @@
 // The merchant's web server: serves the checkout page and its assets, and
 // receives the encrypted card from the page as JSON (POST /api/pay). It never
 // sees open card data: it forwards the token to the payments API.
+// Language: pt-BR by default, English with `?lang=en` (messages.mjs).
 import { createServer } from 'node:http';
 import { BodyError, readJson, sendJson } from '../sandbox/http.mjs';
 import { loadAssets } from './assets.mjs';
 import { createTransaction, customerOutcome } from './forward.mjs';
+import { langOf } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
 /** What the demo store sells: the amount is decided here, in cents. */
-export const DEMO_PRODUCT = { store: 'Café do Vale', title: 'Specialty coffee beans, 1 kg', cents: 12990 };
+export const DEMO_PRODUCT = {
+  store: 'Café do Vale',
+  titles: { 'pt-BR': 'Café especial em grãos, 1 kg', en: 'Specialty coffee beans, 1 kg' },
+  cents: 12990,
+};
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -29,7 +35,7 @@ async function pay(request, response, config) {
   } catch {
     answer = { status: 0, body: null }; // sandbox unreachable or timed out
   }
-  const { http, ...outcome } = customerOutcome(answer);
+  const { http, ...outcome } = customerOutcome(answer, langOf(body.lang));
   sendJson(response, http, outcome, SECURITY_HEADERS);
 }
 
@@ -39,10 +45,12 @@ async function pay(request, response, config) {
  */
 export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
   const assets = loadAssets();
-  const page = renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId });
+  const render = (lang) => renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang });
+  const pages = { 'pt-BR': render('pt-BR'), en: render('en') };
   const forwarding = { ...config, cents: product.cents };
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://merchant').pathname;
+    const url = new URL(request.url ?? '/', 'http://merchant');
+    const path = url.pathname;
     const asset = assets.byPath.get(path);
     if (request.method === 'POST' && path === '/api/pay') {
       pay(request, response, forwarding).catch(() => {
@@ -51,8 +59,9 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
     } else if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
     } else if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
-      response.end(request.method === 'HEAD' ? undefined : page);
+      const lang = langOf(url.searchParams.get('lang'));
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      response.end(request.method === 'HEAD' ? undefined : pages[lang]);
     } else if (asset) {
       response.writeHead(200, { ...asset.headers, ...SECURITY_HEADERS });
       response.end(request.method === 'HEAD' ? undefined : asset.body);

@@ -1,7 +1,24 @@
 // The checkout page's only script (no inline code: strict CSP). On submit,
 // <svc-card-form> encrypts the card and fires `svc-encrypted`; this script sends
 // that token, and nothing else about the card, to the merchant server as JSON
-// and shows the outcome. The form itself never navigates.
+// and shows the outcome. The form itself never navigates. The server renders
+// the page in one language (<html lang>: pt-BR, or en with ?lang=en); the
+// outcome's message comes from the server in that language, the few texts
+// below are this script's own.
+const TEXTS = {
+  'pt-BR': {
+    pending: 'Processando o pagamento…',
+    offline: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
+    invalid: 'Corrija os dados do cartão indicados acima.',
+  },
+  en: {
+    pending: 'Processing your payment…',
+    offline: 'We could not reach the store. Check your connection and try again.',
+    invalid: 'Please correct the card details marked above.',
+  },
+};
+const lang = /^en(-|$)/i.test(document.documentElement.lang) ? 'en' : 'pt-BR';
+const say = TEXTS[lang];
 const form = document.getElementById('checkout');
 const pay = document.getElementById('pay');
 const outcome = document.getElementById('outcome');
@@ -16,7 +33,7 @@ async function sendToken(encryptedCard) {
   const response = await fetch('/api/pay', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ encryptedCard }),
+    body: JSON.stringify({ encryptedCard, lang }),
   });
   return response.json();
 }
@@ -30,7 +47,7 @@ form.addEventListener('svc-encrypted', async (event) => {
   if (sending) return;
   sending = true;
   pay.disabled = true;
-  show('pending', 'Processing your payment…');
+  show('pending', say.pending);
   try {
     const answer = await sendToken(event.detail.encryptedCard);
     show(answer.outcome, answer.message);
@@ -39,16 +56,17 @@ form.addEventListener('svc-encrypted', async (event) => {
       outcome.focus();
     }
   } catch {
-    show('error', 'We could not reach the store. Check your connection and try again.');
+    show('error', say.offline);
   } finally {
     sending = false;
     pay.disabled = false;
   }
 });
 
-// The element shows each field's error itself; the page sums it up once.
+// The element shows each field's error itself; the page sums it up once. Other
+// codes (e.g. an insecure page) carry the element's message, in the same language.
 form.addEventListener('svc-error', (event) => {
   const { code } = event.detail;
-  if (code === 'INVALID_CARD') show('invalid', 'Please correct the card details marked above.');
+  if (code === 'INVALID_CARD') show('invalid', say.invalid);
   else show('error', event.detail.message);
 });

@@ -4,7 +4,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.js';
-import { outcome, submit, typeCard } from '../support/checkout.js';
+import { checkoutUrl, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 import { SHARED_PUBLIC_KEY } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
@@ -25,23 +25,27 @@ test.afterAll(async () => { await browser?.close(); await demo?.close(); await f
 
 const insecure = (url: string) => url.replace('127.0.0.1', 'shop.test');
 
-test('the demo checkout on http://shop.test says the page is not secure and sends nothing', async () => {
-  const page = await browser.newPage();
-  const payments: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/pay')) payments.push(request.url()); });
-  await page.goto(`${insecure(demo.url)}/`);
-  expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle])).toEqual([false, 'undefined']);
-  const error = page.evaluate(() => new Promise((resolve) => {
-    document.addEventListener('svc-error', (event) => resolve((event as CustomEvent).detail.code), { once: true });
-  }));
-  await typeCard(page, PAID_CARD);
-  await submit(page);
-  expect(await error).toBe('SECURE_CONTEXT_REQUIRED');
-  await expect(outcome(page)).toHaveAttribute('data-outcome', 'error');
-  await expect(outcome(page)).toContainText('not secure');
-  expect(payments).toEqual([]);
-  await page.close();
-});
+const NOT_SECURE = { en: 'This page is not secure', 'pt-BR': 'Esta página não é segura' } satisfies Record<CheckoutLang, string>;
+
+for (const lang of ['en', 'pt-BR'] satisfies CheckoutLang[]) {
+  test(`the demo checkout on http://shop.test says the page is not secure and sends nothing (${lang})`, async () => {
+    const page = await browser.newPage();
+    const payments: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/pay')) payments.push(request.url()); });
+    await page.goto(insecure(checkoutUrl(demo.url, lang)));
+    expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle])).toEqual([false, 'undefined']);
+    const error = page.evaluate(() => new Promise((resolve) => {
+      document.addEventListener('svc-error', (event) => resolve((event as CustomEvent).detail.code), { once: true });
+    }));
+    await typeCard(page, PAID_CARD, lang);
+    await submit(page, lang);
+    expect(await error).toBe('SECURE_CONTEXT_REQUIRED');
+    await expect(outcome(page)).toHaveAttribute('data-outcome', 'error');
+    await expect(outcome(page)).toContainText(NOT_SECURE[lang]);
+    expect(payments).toEqual([]);
+    await page.close();
+  });
+}
 
 test('svc.encryptCard on an insecure plain page rejects with SECURE_CONTEXT_REQUIRED naming HTTPS', async () => {
   const page = await browser.newPage();

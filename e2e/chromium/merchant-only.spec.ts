@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.js';
-import { finalOutcome, submit, typeCard } from '../support/checkout.js';
+import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 
 let demo: Demo;
 test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
@@ -12,7 +12,7 @@ test.afterAll(async () => demo?.close());
 test('every request goes to the merchant origin; the payment post holds only the token', async ({ page }) => {
   const requests: { url: string; body: string | null }[] = [];
   page.on('request', (request) => requests.push({ url: request.url(), body: request.postData() }));
-  await page.goto(demo.url);
+  await page.goto(checkoutUrl(demo.url));
   await typeCard(page, PAID_CARD);
   await submit(page);
   expect(await finalOutcome(page)).toBe('paid');
@@ -22,8 +22,9 @@ test('every request goes to the merchant origin; the payment post holds only the
   const posts = requests.filter((r) => r.body !== null);
   expect(posts.map((r) => new URL(r.url).pathname)).toEqual(['/api/pay']);
   const sent = JSON.parse(posts[0]!.body!);
-  expect(Object.keys(sent)).toEqual(['encryptedCard']);
+  expect(Object.keys(sent)).toEqual(['encryptedCard', 'lang']);
+  expect(sent.lang).toBe('en'); // the language of the outcome message, nothing about the card
   expect(Object.keys(sent.encryptedCard).sort()).toEqual(['authTag', 'ciphertext', 'encryptedKey', 'iv', 'keyId']);
   for (const secret of ['4111111111111111', '4111 1111', 'MARIA', '"123"', '03/2030']) expect(posts[0]!.body).not.toContain(secret);
-  expect(new URL(page.url()).search).toBe(''); // the form never navigated with the token in the URL
+  expect(page.url()).toBe(checkoutUrl(demo.url)); // the form never navigated with the token in the URL
 });

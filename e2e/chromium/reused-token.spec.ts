@@ -4,14 +4,14 @@
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.js';
-import { finalOutcome, outcome, submit, typeCard } from '../support/checkout.js';
+import { checkoutUrl, finalOutcome, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 
 let demo: Demo;
 test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
 test.afterAll(async () => demo?.close());
 
 test('a token sent twice: "please submit again", then a fresh submit pays', async ({ page }) => {
-  await page.goto(demo.url);
+  await page.goto(checkoutUrl(demo.url));
   const firstPost = page.waitForRequest('**/api/pay');
   await typeCard(page, PAID_CARD);
   await submit(page);
@@ -20,7 +20,7 @@ test('a token sent twice: "please submit again", then a fresh submit pays', asyn
   expect(JSON.parse(usedBody).encryptedCard).toMatchObject({ keyId: 'v1', iv: expect.any(String) });
 
   // A second checkout whose request carries the token already used.
-  await page.goto(demo.url);
+  await page.goto(checkoutUrl(demo.url));
   await page.route('**/api/pay', (route) => route.continue({ postData: usedBody }), { times: 1 });
   await typeCard(page, PAID_CARD);
   await submit(page);
@@ -33,16 +33,20 @@ test('a token sent twice: "please submit again", then a fresh submit pays', asyn
   expect(await finalOutcome(page)).toBe('paid');
 });
 
-test('an expired token (service clock 601 s ahead): "please submit again"', async ({ page }) => {
-  const late = await startDemo({ port: 0, decryptorOptions: { now: () => Date.now() + 601_000 } });
-  try {
-    await page.goto(late.url);
-    await typeCard(page, PAID_CARD);
-    await submit(page);
-    expect(await finalOutcome(page)).toBe('resubmit');
-    await expect(outcome(page)).toContainText('Please submit again');
-    expect(late.sandbox.records.transactions.size).toBe(0);
-  } finally {
-    await late.close();
-  }
-});
+const SUBMIT_AGAIN = { en: 'Please submit again', 'pt-BR': 'Envie novamente' } satisfies Record<CheckoutLang, string>;
+
+for (const lang of ['en', 'pt-BR'] satisfies CheckoutLang[]) {
+  test(`an expired token (service clock 601 s ahead): "please submit again" (${lang})`, async ({ page }) => {
+    const late = await startDemo({ port: 0, decryptorOptions: { now: () => Date.now() + 601_000 } });
+    try {
+      await page.goto(checkoutUrl(late.url, lang));
+      await typeCard(page, PAID_CARD, lang);
+      await submit(page, lang);
+      expect(await finalOutcome(page)).toBe('resubmit');
+      await expect(outcome(page)).toContainText(SUBMIT_AGAIN[lang]);
+      expect(late.sandbox.records.transactions.size).toBe(0);
+    } finally {
+      await late.close();
+    }
+  });
+}

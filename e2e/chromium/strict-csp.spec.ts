@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.js';
-import { finalOutcome, submit, typeCard } from '../support/checkout.js';
+import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => { await demo?.close(); await files?.close(); });
 
 test('the demo page is served with the strict policy', async ({ page }) => {
-  const response = await page.goto(demo.url);
+  const response = await page.goto(checkoutUrl(demo.url));
   const csp = response!.headers()['content-security-policy']!;
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("require-trusted-types-for 'script'");
@@ -34,7 +34,7 @@ test('the demo page is served with the strict policy', async ({ page }) => {
 test('the demo journey under the strict policy reports no violation', async ({ page }) => {
   const violations = watchViolations(page);
   await violations.ready;
-  await page.goto(demo.url);
+  await page.goto(checkoutUrl(demo.url));
   await typeCard(page, PAID_CARD);
   await submit(page);
   expect(await finalOutcome(page)).toBe('paid');
@@ -44,7 +44,7 @@ test('the demo journey under the strict policy reports no violation', async ({ p
 test('the violation watch does see a violation (the check above can fail)', async ({ page }) => {
   const violations = watchViolations(page);
   await violations.ready;
-  await page.goto(demo.url);
+  await page.goto(checkoutUrl(demo.url));
   await page.evaluate(() => {
     const script = document.createElement('script');
     try { script.textContent = 'window.inline = 1'; } catch { /* Trusted Types may throw here */ }

@@ -1,7 +1,11 @@
 // The demo journey in WebKitGTK: type a card into <svc-card-form>'s shadow
-// inputs, submit, see PAID; the sandbox recorded the payment.
+// inputs, submit, see PAID; the sandbox recorded the payment. English flows use
+// ?lang=en; the last test pays on the default pt-BR page.
 import { By, until } from 'selenium-webdriver';
 import { equal, truthy } from './assert.mjs';
+
+// The English page (the default is pt-BR), for the English texts checked below.
+const checkoutUrl = (demo) => `${demo.url}/?lang=en`;
 
 const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111111111111111', expiry: '0330', securityCode: '123' };
 const DECLINED_CARD = { ...PAID_CARD, number: '4000000000000002' };
@@ -24,7 +28,7 @@ const waitForOutcome = async (driver) => {
 export const demoTests = [
   ['demo: type a card, submit, PAID shown', async ({ driver, demo }) => {
     const before = demo.sandbox.records.transactions.size;
-    await driver.get(`${demo.url}/`);
+    await driver.get(checkoutUrl(demo));
     await typeCard(driver, PAID_CARD);
     const shown = await driver.executeScript(
       "return [...document.querySelector('svc-card-form').shadowRoot.querySelectorAll('input')].map((i) => i.value)");
@@ -37,10 +41,20 @@ export const demoTests = [
     equal(made.map((t) => [t.status, t.amount.value]), [['PAID', 12990]], 'sandbox transactions');
   }],
   ['demo: a declined test card, declined shown', async ({ driver, demo }) => {
-    await driver.get(`${demo.url}/`);
+    await driver.get(checkoutUrl(demo));
     await typeCard(driver, DECLINED_CARD);
     await driver.findElement(By.css('#pay')).click();
     const outcome = await waitForOutcome(driver);
     equal(outcome.kind, 'declined', `outcome (${outcome.text})`);
+  }],
+  ['demo (pt-BR, the default page): type a card, submit, the Portuguese paid message', async ({ driver, demo }) => {
+    await driver.get(`${demo.url}/`);
+    equal(await driver.executeScript("return [document.documentElement.lang, document.querySelector('#pay').textContent]"),
+      ['pt-BR', 'Pagar R$\u00a0129,90'], 'page language and Pay button');
+    await typeCard(driver, PAID_CARD);
+    await driver.findElement(By.css('#pay')).click();
+    const outcome = await waitForOutcome(driver);
+    equal(outcome.kind, 'paid', `outcome (${outcome.text})`);
+    truthy(/^Pagamento aprovado \(cartão final 1111\)/.test(outcome.text), `approved text in Portuguese, got ${outcome.text}`);
   }],
 ];
