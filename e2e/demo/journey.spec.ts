@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => demo?.close());
 
 const screenshot = async (page: import('@playwright/test').Page, browserName: string, name: string) => {
-  if (browserName === 'chromium') await page.screenshot({ path: resolve(ROOT, SCREENSHOTS, `checkout-${name}.png`), fullPage: true });
+  if (browserName === 'chromium') await page.screenshot({ path: resolve(ROOT, SCREENSHOTS, `checkout-${name}.png`), fullPage: true, animations: 'disabled' });
 };
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(129.9);
