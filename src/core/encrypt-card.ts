@@ -54,7 +54,8 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   // RSA-OAEP starts at once, beside importKey -> AES-GCM rather than after the import. Both calls
   // copy cekBytes when made (WebCrypto "get a copy of the bytes"), so zeroing them next is safe:
   // WebCrypto has its own copy, and the raw key does not linger in page memory.
-  const aes = { name: 'AES-GCM', iv, additionalData: aad }; // the tag is 128 bits by default; aad as of now: another keyId may follow
+  // Fixed now: a concurrent call with another keyId may replace `aad` while this one awaits.
+  const aes = { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 }; // 128 is the default; spelt out (step 5)
   const sealing = Promise.all([
     subtle.encrypt({ name: 'RSA-OAEP' }, publicKey as CryptoKey, cekBytes),
     subtle.importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt']).then((cek) => subtle.encrypt(aes, cek, plaintext)),
