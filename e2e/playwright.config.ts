@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json']],
+  // The JSON report feeds `npm test`'s summary (scripts/test-all.mjs); paths are relative to this folder.
+  reporter: [['list'], ['json', { outputFile: '../.cache/results/playwright.json' }]],
   use: { trace: 'off' },
   projects: [
     {

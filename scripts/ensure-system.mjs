@@ -1,34 +1,55 @@
-// Runs before `npm test`: the browsers and Redis the tests drive come from
-// Debian (ENGINES.md; no test tool can download them). Installs what is missing
-// when it can (root with apt-get, as on CI), otherwise says what to run.
+// The first suite of `npm test`: the browsers and Redis the tests drive come from
+// Debian (ENGINES.md; no test tool can download them). Installs what is missing when
+// it can (root, or password-less sudo, with apt-get: as on CI), otherwise says what to run.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
-const needed = {
-  chromium: 'chromium',
-  'firefox-esr': 'firefox-esr',
-  WebKitWebDriver: 'webkit2gtk-driver',
-  Xvfb: 'xvfb',
-  'redis-server': 'redis-server',
-};
+// The browsers by the paths the Playwright config launches; the rest by name on PATH.
+const needed = [
+  { found: () => existsSync('/usr/bin/chromium'), pkg: 'chromium' },
+  { found: () => existsSync('/usr/bin/firefox-esr'), pkg: 'firefox-esr' },
+  { found: () => onPath('WebKitWebDriver'), pkg: 'webkit2gtk-driver' },
+  { found: () => onPath('Xvfb'), pkg: 'xvfb' },
+  { found: () => onPath('redis-server'), pkg: 'redis-server' },
+];
 
-const onPath = (command) => {
+function onPath(command) {
   try {
     execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-};
+}
 
-const missing = Object.entries(needed).filter(([command]) => !onPath(command)).map(([, pkg]) => pkg);
-if (missing.length === 0) process.exit(0);
+function canSudo() {
+  try {
+    execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const missing = needed.filter(({ found }) => !found()).map(({ pkg }) => pkg);
+if (missing.length === 0) {
+  console.log('system: chromium, firefox-esr, webkit2gtk-driver, xvfb and redis-server are installed');
+  process.exit(0);
+}
 
 const install = ['apt-get', 'install', '-y', '--no-install-recommends', ...missing];
-if (process.getuid?.() !== 0 || !onPath('apt-get')) {
+const root = process.getuid?.() === 0;
+if (!onPath('apt-get') || (!root && !canSudo())) {
   console.error(`Missing system packages: ${missing.join(' ')}\nInstall them with:\n  sudo apt-get update && sudo ${install.join(' ')}`);
   process.exit(1);
 }
-console.log(`Installing Debian packages: ${missing.join(' ')}`);
-const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-execFileSync(install[0], install.slice(1), { stdio: 'inherit', env });
+const as = (args) => (root ? args : ['sudo', '-n', '--preserve-env=DEBIAN_FRONTEND', ...args]);
+const run = (args) => execFileSync(args[0], args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+console.log(`system: installing Debian packages: ${missing.join(' ')}`);
+try {
+  run(as(['apt-get', 'update']));
+  run(as(install));
+} catch (error) {
+  console.error(`system: apt-get failed (${error.status ?? error.message}); install by hand: sudo ${install.join(' ')}`);
+  process.exit(1);
+}

@@ -1,36 +1,43 @@
-// `npm test`: every suite in turn, then one plain summary line `N passed, N failed`.
-// A suite reports its counts one of three ways: Vitest's and Playwright's JSON
-// reporters, or a file .cache/results/<suite>.json {passed, failed} that our own
-// runners write. A suite that exits non-zero without counting a failure counts one.
+// `npm test`: every suite in turn, then one plain summary line `N passed, N failed`,
+// whatever happens. A suite reports its counts one of three ways: Vitest's and
+// Playwright's JSON reporters, or a file .cache/results/<suite>.json {passed, failed}
+// that our own runners write. A suite that exits non-zero without counting a
+// failure counts one; `system` and `build` failing stop the run (nothing can test).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const results = '.cache/results';
+const results = resolve('.cache/results');
 rmSync('.cache', { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+/** A report, or null when it is missing or half-written (the suite then counts as broken). */
+function readJson(file) {
+  try {
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  } catch {
+    return null;
+  }
+}
 
 const suites = [
-  { name: 'build', command: ['npm', 'run', 'build'], count: () => null },
+  { name: 'system', command: ['node', 'scripts/ensure-system.mjs'], required: true },
+  { name: 'build', command: ['npm', 'run', 'build'], required: true },
   {
     name: 'unit',
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
     count: () => {
       const report = readJson(`${results}/vitest.json`);
-      return report && { passed: report.numPassedTests, failed: report.numFailedTests };
+      return report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
     },
   },
   { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    // Absolute: Playwright resolves a relative name against the config's folder.
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(`${results}/playwright.json`) },
     count: () => {
       const stats = readJson(`${results}/playwright.json`)?.stats;
-      return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+      return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
     },
   },
   { name: 'webkit', command: ['node', 'e2e/webkit/run.mjs'], count: () => readJson(`${results}/webkit.json`) },
@@ -38,16 +45,19 @@ const suites = [
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 for (const suite of suites) {
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
-  const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...suite.env } });
-  const counted = suite.count() ?? { passed: 0, failed: 0 };
-  const brokeUncounted = run.status !== 0 && counted.failed === 0;
+  const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit' });
+  const counted = suite.count?.() ?? { passed: 0, failed: 0 };
+  const brokeUncounted = run.status !== 0 && !counted.failed;
   passed += counted.passed;
   failed += counted.failed + (brokeUncounted ? 1 : 0);
-  console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${brokeUncounted ? `, exited ${run.status ?? run.signal}` : ''}`);
-  if (suite.name === 'build' && run.status !== 0) break; // nothing else can run without dist/
+  skipped += counted.skipped ?? 0;
+  const extra = `${counted.skipped ? `, ${counted.skipped} skipped` : ''}${brokeUncounted ? `, exited ${run.status ?? run.signal}` : ''}`;
+  console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${extra}`);
+  if (suite.required && run.status !== 0) break;
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
