@@ -32,6 +32,8 @@ const suites = [
     },
   },
   { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
+  // The public types are part of the product (a result union on hasErrors, typed events): one check.
+  { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
@@ -49,7 +51,7 @@ let skipped = 0;
 for (const suite of suites) {
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit' });
-  const counted = suite.count?.() ?? { passed: 0, failed: 0 };
+  const counted = suite.count?.(run) ?? { passed: 0, failed: 0 };
   const brokeUncounted = run.status !== 0 && !counted.failed;
   passed += counted.passed;
   failed += counted.failed + (brokeUncounted ? 1 : 0);
