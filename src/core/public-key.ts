@@ -28,13 +28,17 @@ export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** The key, or null for anything but an RSA public key of at least 2048 bits (not RSA, truncated, ...). */
+/** The key, or null for anything but an RSA public key of at least 2048 bits with an odd exponent >= 3 (not RSA, truncated, ...). */
 async function importRsaKey(pem: string): Promise<CryptoKey | null> {
   const spki = pemToSpki(pem);
   return (
     spki &&
     crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']).then(
-      (key) => ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength >= 2048 ? key : null),
+      (key) => {
+        // An even exponent, or 1, makes RSA the identity or not a permutation: the card readable.
+        const { modulusLength, publicExponent: e } = key.algorithm as RsaHashedKeyAlgorithm;
+        return modulusLength >= 2048 && e[e.length - 1]! & 1 && e.reduce((v, b) => v * 256 + b) > 2 ? key : null;
+      },
       () => null,
     )
   );
