@@ -35,6 +35,11 @@ function checkKey(key: CryptoKey, option: string): CryptoKey {
   if (algorithm.modulusLength < MIN_MODULUS_BITS) {
     throw new DecryptorOptionsError(option, `expected an RSA modulus of at least ${MIN_MODULUS_BITS} bits, got ${algorithm.modulusLength}`);
   }
+  const e = algorithm.publicExponent;
+  // Exponent 1 is the identity, an even one no permutation: tokens for it would be readable by anyone.
+  if (!(e[e.length - 1]! & 1) || e.reduce((v, b) => v * 256 + b) < 3) {
+    throw new DecryptorOptionsError(option, 'expected an odd RSA public exponent >= 3 (65537 is usual)');
+  }
   if (!key.usages.includes('decrypt')) throw new DecryptorOptionsError(option, 'expected a CryptoKey with usage "decrypt"');
   return key;
 }
@@ -59,7 +64,14 @@ export async function importPrivateKeys(keys: unknown): Promise<Map<string, Cryp
   if (keys === null || typeof keys !== 'object') {
     throw new DecryptorOptionsError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');
   }
-  const entries: [unknown, unknown][] = keys instanceof Map ? [...keys.entries()] : Object.entries(keys);
+  // Any ReadonlyMap (a Map, or another class with entries()); else the object's own members.
+  const { entries: mapEntries } = keys as { entries?: unknown };
+  let entries: [unknown, unknown][];
+  try {
+    entries = typeof mapEntries === 'function' ? [...(keys as ReadonlyMap<unknown, unknown>).entries()] : Object.entries(keys);
+  } catch {
+    throw new DecryptorOptionsError('keys', 'expected readable keyId entries (reading them threw)');
+  }
   if (entries.length === 0) throw new DecryptorOptionsError('keys', 'expected at least one keyId');
   const imported = new Map<string, CryptoKey>();
   for (const [keyId, value] of entries) {

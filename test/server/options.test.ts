@@ -66,6 +66,37 @@ describe('createDecryptor options', () => {
     expect((await optionError({ keys: { x: aes } })).message).toContain('RSA-OAEP SHA-256 private key');
   });
 
+  it('refuses keys whose public exponent is 1 or even (RSA would be the identity or not invertible)', async () => {
+    const { createPrivateKey } = await import('node:crypto');
+    const jwk = createPrivateKey(private2048).export({ format: 'jwk' });
+    // The vector key's primes with e = d = 1: WebCrypto imports it; only our check refuses it.
+    const weak = createPrivateKey({ key: { ...jwk, e: 'AQ', d: 'AQ', dp: 'AQ', dq: 'AQ' }, format: 'jwk' }).export({ type: 'pkcs8', format: 'pem' }) as string;
+    const error = await optionError({ keys: { v1: private2048, weak } });
+    expect(error.option).toBe('keys["weak"]');
+    expect(error.message).toContain('odd RSA public exponent >= 3');
+    const der = createPrivateKey(weak).export({ type: 'pkcs8', format: 'der' });
+    const cryptoKey = await crypto.subtle.importKey('pkcs8', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+    expect((await optionError({ keys: { weak: cryptoKey } })).message).toContain('odd RSA public exponent >= 3');
+  });
+
+  it('accepts any ReadonlyMap, not only a Map', async () => {
+    class KeyRing implements ReadonlyMap<string, string> {
+      readonly #inner = new Map([['v1', private2048]]);
+      get size() { return this.#inner.size; }
+      get(key: string) { return this.#inner.get(key); }
+      has(key: string) { return this.#inner.has(key); }
+      forEach(fn: (value: string, key: string, map: ReadonlyMap<string, string>) => void) { this.#inner.forEach((v, k) => fn(v, k, this)); }
+      entries() { return this.#inner.entries(); }
+      keys() { return this.#inner.keys(); }
+      values() { return this.#inner.values(); }
+      [Symbol.iterator]() { return this.#inner[Symbol.iterator](); }
+    }
+    await expect(createDecryptor({ keys: new KeyRing() })).resolves.toHaveProperty('decrypt');
+    await expect(createDecryptor({ keys: new Map([['v1', private2048]]) })).resolves.toHaveProperty('decrypt');
+    const throwing = { entries() { throw new Error('boom'); } };
+    expect((await optionError({ keys: throwing })).option).toBe('keys');
+  });
+
   it('accepts a PEM with CRLF line ends and surrounding white space', async () => {
     const crlf = `\n  ${private2048.replace(/\n/g, '\r\n')}  \n`;
     await expect(createDecryptor({ keys: { v1: crlf } })).resolves.toHaveProperty('decrypt');
