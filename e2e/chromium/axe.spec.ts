@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { PAID_CARD } from '../support/cards.js';
+import { PAID_CARD } from '../support/cards.mjs';
 import { LABELS, checkoutUrl, finalOutcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 
 let demo: Demo;

@@ -2,7 +2,7 @@
 // and what it posts is the token: no card number, code or holder name.
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { PAID_CARD } from '../support/cards.js';
+import { CARD_EXPIRATION, PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 
 let demo: Demo;
@@ -25,6 +25,6 @@ test('every request goes to the merchant origin; the payment post holds only the
   expect(Object.keys(sent)).toEqual(['encryptedCard', 'lang']);
   expect(sent.lang).toBe('en'); // the language of the outcome message, nothing about the card
   expect(Object.keys(sent.encryptedCard).sort()).toEqual(['authTag', 'ciphertext', 'encryptedKey', 'iv', 'keyId']);
-  for (const secret of ['4111111111111111', '4111 1111', 'MARIA', '"123"', '03/2030']) expect(posts[0]!.body).not.toContain(secret);
+  for (const secret of ['4111111111111111', '4111 1111', 'MARIA', '"123"', CARD_EXPIRATION]) expect(posts[0]!.body).not.toContain(secret);
   expect(page.url()).toBe(checkoutUrl(demo.url)); // the form never navigated with the token in the URL
 });

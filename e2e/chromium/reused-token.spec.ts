@@ -3,7 +3,7 @@
 // again makes a fresh token and pays.
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { PAID_CARD } from '../support/cards.js';
+import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 
 let demo: Demo;

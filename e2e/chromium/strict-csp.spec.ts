@@ -3,7 +3,7 @@
 // report no violation.
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { PAID_CARD } from '../support/cards.js';
+import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';

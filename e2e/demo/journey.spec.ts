@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { DECLINED_CARD, PAID_CARD } from '../support/cards.js';
+import { DECLINED_CARD, PAID_CARD } from '../support/cards.mjs';
 import { LABELS, SCREENSHOTS, checkoutUrl, finalOutcome, outcome, submit, typeCard } from '../support/checkout.js';
 import { ROOT } from '../support/paths.js';
 

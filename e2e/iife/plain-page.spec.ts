@@ -1,7 +1,7 @@
 // The script-tag build on a plain page, in every Playwright engine: global `svc`,
 // the six error codes (shared validation vectors), and a token the service accepts.
 import { expect, test } from '@playwright/test';
-import { PAID_CARD } from '../support/cards.js';
+import { CARD_EXPIRATION, PAID_CARD } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
 import { ROOT, readVector } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
@@ -48,6 +48,6 @@ test('makes a token the decryptor accepts, holding the typed card', async ({ pag
   const opened = await decryptWithSharedKey(result.encryptedCard);
   expect(opened.keyId).toBe('v1');
   expect(opened.paymentProfile).toEqual({
-    holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: '03/2030', cardCvv: '123',
+    holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: CARD_EXPIRATION, cardCvv: '123',
   });
 });

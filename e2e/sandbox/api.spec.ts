@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { SANDBOX_CREDENTIAL, startSandbox } from '../../demo/sandbox/server.mjs';
 import { SANDBOX_CAPTCHA_TOKEN } from '../../demo/sandbox/routes/charge-pay.mjs';
-import { DECLINED_CARD, PAID_CARD } from '../support/cards.js';
+import { CARD_EXPIRATION, DECLINED_CARD, PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';
 import { readVector } from '../support/paths.js';
@@ -47,7 +47,7 @@ test('a company outside the credential: 403 forbidden', async () => {
 });
 
 test('400 SchemaValidationException lists each bad field, token and paymentProfile together naming both', async () => {
-  const profile = { cardNumber: '4111111111111111', cardExpiration: '03/2030', holderName: 'A', cardCvv: '123' };
+  const profile = { ...PAID_PROFILE, holderName: 'A' };
   const { status, body } = await call('/v1/transaction', {
     amount: 129.9, installments: 0, capture: 'yes', token: await token(), paymentProfile: profile, client: { name: 'Ana' },
   });
@@ -66,7 +66,7 @@ test('a token for a paid test card: PAID, amount in cents, installments default 
   expect(status).toBe(200);
   expect(body).toMatchObject({ companyId: COMPANY, status: 'PAID', amount: { value: 12990, currency: 'BRL' }, installments: 1, paymentMethod: 'CREDIT_CARD' });
   expect(body._id).toMatch(/^[0-9a-f]{24}$/);
-  expect(body.card).toEqual({ last4: '1111', expiration: '03/2030', holderName: 'MARIA DA SILVA' });
+  expect(body.card).toEqual({ last4: '1111', expiration: CARD_EXPIRATION, holderName: 'MARIA DA SILVA' });
 });
 
 test('a declined test card: DECLINED; capture false: AUTHORIZED', async () => {

@@ -2,13 +2,15 @@
 // inputs, submit, see PAID; the sandbox recorded the payment. English flows use
 // ?lang=en; the last test pays on the default pt-BR page.
 import { By, until } from 'selenium-webdriver';
+import * as CARDS from '../support/cards.mjs';
 import { equal, truthy } from './assert.mjs';
 
 // The English page (the default is pt-BR), for the English texts checked below.
 const checkoutUrl = (demo) => `${demo.url}/?lang=en`;
 
-const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111111111111111', expiry: '0330', securityCode: '123' };
-const DECLINED_CARD = { ...PAID_CARD, number: '4000000000000002' };
+// Typed as digits only: the form's formatting adds the spaces and the slash.
+const PAID_CARD = { holder: CARDS.PAID_CARD.holder, number: CARDS.PAID_NUMBER, expiry: CARDS.EXPIRY_TYPED, securityCode: CARDS.PAID_CARD.securityCode };
+const DECLINED_CARD = { ...PAID_CARD, number: CARDS.DECLINED_NUMBER };
 
 async function typeCard(driver, card) {
   const host = await driver.wait(until.elementLocated(By.css('svc-card-form')), 10_000);
@@ -32,7 +34,7 @@ export const demoTests = [
     await typeCard(driver, PAID_CARD);
     const shown = await driver.executeScript(
       "return [...document.querySelector('svc-card-form').shadowRoot.querySelectorAll('input')].map((i) => i.value)");
-    equal(shown, ['MARIA DA SILVA', '4111 1111 1111 1111', '03/30', '123'], 'what the inputs show');
+    equal(shown, ['MARIA DA SILVA', '4111 1111 1111 1111', CARDS.EXPIRY_SHOWN, '123'], 'what the inputs show');
     await driver.findElement(By.css('#pay')).click();
     const outcome = await waitForOutcome(driver);
     equal(outcome.kind, 'paid', `outcome (${outcome.text})`);

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { equal, truthy } from './assert.mjs';
 
 const SIX = ['INVALID_HOLDER', 'INVALID_NUMBER', 'INVALID_EXPIRATION_MONTH', 'INVALID_EXPIRATION_YEAR', 'INVALID_SECURITY_CODE', 'INVALID_PUBLIC_KEY'];
-const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111', expMonth: '03', expYear: '2030', securityCode: '123' };
 
 /** Calls svc.encryptCard(input) in the page; the result comes back as JSON text. */
 const encryptInPage = (driver, input) =>
@@ -42,6 +42,6 @@ export const iifeTests = [
     const { createDecryptor } = await import(pathToFileURL(resolve(context.root, 'dist/server.js')).href);
     const decryptor = await createDecryptor({ keys: { v1: readFileSync(resolve(vectorsDir(context.root), 'keys/rsa-2048-private.pem'), 'utf8') } });
     const opened = await decryptor.decrypt(result.encryptedCard);
-    equal(opened.paymentProfile, { holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: '03/2030', cardCvv: '123' }, 'paymentProfile');
+    equal(opened.paymentProfile, PAID_PROFILE, 'paymentProfile');
   }],
 ];

@@ -1,0 +1,32 @@
+// Sandbox test cards (demo/sandbox/test-cards.mjs) as a customer types them,
+// with an expiry that is always in the future (this year + 3): a fixed year
+// would make the element flag the card expired and the sandbox decline it.
+// Plain JS so both the TypeScript specs and the plain-Node WebKit runner use it.
+import { TEST_CARDS } from '../../demo/sandbox/test-cards.mjs';
+
+const numberOf = (message, brand) => {
+  const card = TEST_CARDS.find((c) => c.message === message && c.brand === brand);
+  if (!card) throw new Error(`no sandbox test card "${message}" (${brand})`);
+  return card.number;
+};
+
+/** Groups of four, as the form shows a 16-digit number. */
+export const spaced = (digits) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+export const EXP_MONTH = '03';
+export const EXP_YEAR = String(new Date().getUTCFullYear() + 3);
+/** MM/YYYY, the paymentProfile's cardExpiration. */
+export const CARD_EXPIRATION = `${EXP_MONTH}/${EXP_YEAR}`;
+/** MMYY as typed into the demo form's single expiry input. */
+export const EXPIRY_TYPED = `${EXP_MONTH}${EXP_YEAR.slice(2)}`;
+/** MM/YY as the demo form's expiry input shows it. */
+export const EXPIRY_SHOWN = `${EXP_MONTH}/${EXP_YEAR.slice(2)}`;
+
+export const PAID_NUMBER = numberOf('Approved', 'visa');
+export const DECLINED_NUMBER = numberOf('Declined by the issuer', 'visa');
+
+export const PAID_CARD = Object.freeze({ holder: 'MARIA DA SILVA', number: spaced(PAID_NUMBER), expMonth: EXP_MONTH, expYear: EXP_YEAR, securityCode: '123' });
+export const DECLINED_CARD = Object.freeze({ ...PAID_CARD, number: spaced(DECLINED_NUMBER) });
+
+/** PAID_CARD as the decrypted (or open) paymentProfile. */
+export const PAID_PROFILE = Object.freeze({ holderName: PAID_CARD.holder, cardNumber: PAID_NUMBER, cardExpiration: CARD_EXPIRATION, cardCvv: PAID_CARD.securityCode });
