@@ -12,6 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
+import { PAID_CARD, PAID_PROFILE } from '../e2e/support/cards.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 30);
 const CALLS = Number(process.argv[3] ?? 100);
@@ -36,9 +38,9 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 // 'cold' (one call in a fresh page). The bare sides do the WebCrypto steps of TOKEN-FORMAT.md:
 // PEM -> SPKI import (once), a fresh AES-256 key and IV, AES-GCM with the AAD, the key under
 // RSA-OAEP; no validation, no base64 output.
-async function inPage({ side, mode, calls, publicKey }) {
+async function inPage({ side, mode, calls, publicKey, typed, profile }) {
   const subtle = crypto.subtle;
-  const card = { publicKey, holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111', expMonth: '03', expYear: '2030', securityCode: '123' };
+  const card = { publicKey, ...typed };
   const encoder = new TextEncoder();
   const aad = encoder.encode(btoa('{"alg":"RSA-OAEP-256","enc":"A256GCM","kid":"v1"}').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'));
   const importPem = (pem) => {
@@ -46,8 +48,7 @@ async function inPage({ side, mode, calls, publicKey }) {
     return subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey', 'encrypt']);
   };
   let rsaKey = null;
-  const plaintextOf = (jtiBytes) => encoder.encode(JSON.stringify({ holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111',
-    cardExpiration: '03/2030', cardCvv: '123', iat: Math.floor(Date.now() / 1000), jti: btoa(String.fromCharCode(...jtiBytes)) }));
+  const plaintextOf = (jtiBytes) => encoder.encode(JSON.stringify({ ...profile, iat: Math.floor(Date.now() / 1000), jti: btoa(String.fromCharCode(...jtiBytes)) }));
   const issueSteps = async () => {
     rsaKey ??= await importPem(publicKey);
     const plaintext = plaintextOf(crypto.getRandomValues(new Uint8Array(16)));
@@ -85,7 +86,7 @@ async function inPage({ side, mode, calls, publicKey }) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 try {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -97,7 +98,7 @@ try {
     return `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g).join('\n')}\n-----END PUBLIC KEY-----\n`;
   });
 
-  const warm = (side) => page.evaluate(inPage, { side, mode: 'warm', calls: CALLS, publicKey });
+  const warm = (side) => page.evaluate(inPage, { side, mode: 'warm', calls: CALLS, publicKey, typed: PAID_CARD, profile: PAID_PROFILE });
   const SIDES = ['svc', 'issue', 'same'];
   const rotated = (round) => SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
   for (let i = 0; i < 2; i++) for (const side of SIDES) await warm(side); // JIT warm-up
@@ -112,7 +113,7 @@ try {
   const cold = async (side) => {
     const fresh = await context.newPage();
     await fresh.goto(url);
-    const us = await fresh.evaluate(inPage, { side, mode: 'cold', calls: 1, publicKey });
+    const us = await fresh.evaluate(inPage, { side, mode: 'cold', calls: 1, publicKey, typed: PAID_CARD, profile: PAID_PROFILE });
     await fresh.close();
     return us;
   };

@@ -1,6 +1,7 @@
 // Real browsers from Debian (../shared/ENGINES.md): Chromium and Firefox ESR through
 // Playwright 1.64.1; WebKitGTK goes through WebDriver in e2e/webkit/run.mjs.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium-args.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -19,9 +20,8 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          executablePath: CHROMIUM_PATH,
+          args: [...CHROMIUM_ARGS],
         },
       },
     },

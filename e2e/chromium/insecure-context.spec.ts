@@ -3,9 +3,9 @@
 // not secure, the IIFE rejects with SECURE_CONTEXT_REQUIRED, nothing is sent.
 import { expect, test, type Browser } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { PAID_CARD } from '../support/cards.js';
+import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-args.mjs';
 import { SHARED_PUBLIC_KEY } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';

@@ -11,12 +11,15 @@ export function setState(host: HTMLElement, internals: ElementInternals | undefi
   const states = internals?.states;
   if (states) {
     try {
-      if (on) states.add(state);
-      else states.delete(state);
-      return;
+      if (on) {
+        states.add(state);
+        return;
+      }
+      states.delete(state);
     } catch {
       // Fall through to the attribute.
     }
   }
+  // Off always removes the attribute: an earlier `add` may have fallen back to it.
   host.toggleAttribute(`data-state-${state}`, on);
 }
