@@ -98,6 +98,3 @@ export function detectBrand(digits: string): Brand | undefined {
   }
   return best;
 }
-
-/** The brand with this id, or `undefined`. */
-export const brandById = (id: string): Brand | undefined => BRANDS.find((brand) => brand.id === id);
