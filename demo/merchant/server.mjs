@@ -8,6 +8,7 @@ import { loadAssets } from './assets.mjs';
 import { createTransaction, customerOutcome } from './forward.mjs';
 import { langOf } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
+import { logFailure } from '../sandbox/log.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
 /** What the demo store sells: the amount is decided here, in cents. */
@@ -53,7 +54,8 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
     const path = url.pathname;
     const asset = assets.byPath.get(path);
     if (request.method === 'POST' && path === '/api/pay') {
-      pay(request, response, forwarding).catch(() => {
+      pay(request, response, forwarding).catch((error) => {
+        logFailure('merchant', error);
         if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
       });
     } else if (request.method !== 'GET' && request.method !== 'HEAD') {

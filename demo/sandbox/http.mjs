@@ -1,23 +1,24 @@
 // Small JSON-over-HTTP helpers shared by the sandbox and the merchant server.
-// Bodies are capped so a runaway client cannot exhaust memory.
+// Bodies are capped so a runaway client cannot exhaust memory. Every body
+// problem is a 400: the reference (part 7) lists only 400/401/403/500.
 const MAX_BODY_BYTES = 64 * 1024;
 
 export class BodyError extends Error {
-  constructor(message, status = 400) {
+  constructor(message) {
     super(message);
-    this.status = status;
+    this.status = 400;
   }
 }
 
 /** Reads a JSON body; rejects with BodyError on a wrong content type, oversize or bad JSON. */
 export async function readJson(request) {
   const type = String(request.headers['content-type'] ?? '');
-  if (!/^application\/json\b/i.test(type)) throw new BodyError('Content-Type must be application/json', 415);
+  if (!/^application\/json\b/i.test(type)) throw new BodyError('Content-Type must be application/json');
   const chunks = [];
   let size = 0;
   for await (const chunk of request) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(`body larger than ${MAX_BODY_BYTES} bytes`, 413);
+    if (size > MAX_BODY_BYTES) throw new BodyError(`body larger than ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk);
   }
   try {

@@ -9,6 +9,7 @@ import { chargePayRoute } from './routes/charge-pay.mjs';
 import { subscriptionRoute } from './routes/subscription.mjs';
 import { transactionRoute } from './routes/transaction.mjs';
 import { isObject } from './schema.mjs';
+import { logFailure } from './log.mjs';
 
 const ROUTES = {
   'POST /v1/transaction': transactionRoute,
@@ -43,7 +44,7 @@ async function serve(request, response, context) {
     body = await readJson(request);
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
-    return sendError(response, error.status === 400 ? 400 : error.status, 'SchemaValidationException', path, [{ msg: error.message }]);
+    return schemaError(response, path, [{ msg: error.message }]);
   }
   if (!isObject(body)) return schemaError(response, path, [{ msg: 'the body must be a JSON object' }]);
   if (route.captcha && !route.captcha(body)) return unauthorized(response, path, 'captchaToken failed the captcha check');
@@ -68,7 +69,8 @@ async function serve(request, response, context) {
 export async function startSandbox({ decryptor, port = 0, credentials = [SANDBOX_CREDENTIAL] }) {
   const context = { decryptor, credentials, records: createRecords() };
   const server = createServer((request, response) => {
-    serve(request, response, context).catch(() => {
+    serve(request, response, context).catch((error) => {
+      logFailure('sandbox', error);
       if (!response.headersSent) serverError(response, new URL(request.url ?? '/', 'http://sandbox').pathname);
       else response.destroy();
     });
