@@ -116,3 +116,95 @@ test('POST /v1/charge/pay needs the sandbox captcha value, not an apiKey', async
   expect(paid.status).toBe(200);
   expect(paid.body).toMatchObject({ charge: { _id: charge._id, status: 'PAID' }, transaction: { status: 'PAID', installments: 1, amount: { value: 4990 } } });
 });
+
+// A second sandbox whose decryptor is the project's, with a replay store that is down
+// (fails closed: 503), or whose decrypt throws something unexpected (500).
+async function withSandbox(decryptor: Parameters<typeof startSandbox>[0]['decryptor'], run: (url: string, records: typeof sandbox.records) => Promise<void>) {
+  const other = await startSandbox({ decryptor });
+  try { await run(other.url, other.records); } finally { await other.close(); }
+}
+const post = async (url: string, body: unknown) => {
+  const response = await fetch(`${url}/v1/transaction`, { method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+};
+
+test('an open paymentProfile still works: PAID with the card summary, never the number or code', async () => {
+  const { status, body } = await call('/v1/transaction', { companyId: COMPANY, amount: 12990, paymentProfile: { ...PAID_PROFILE } });
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ status: 'PAID', card: { last4: '1111', expiration: CARD_EXPIRATION, holderName: 'MARIA DA SILVA' } });
+  expect(JSON.stringify(body)).not.toContain(PAID_PROFILE.cardNumber);
+});
+
+test('token and paymentProfile together on /v1/subscription and /v1/charge/pay: 400 naming both', async () => {
+  const both = { token: await token(), paymentProfile: { ...PAID_PROFILE } };
+  const subscription = await call('/v1/subscription', { companyId: COMPANY, product: { id: 'prod_demo_monthly' }, paymentMethod: 'CREDIT_CARD', ...both });
+  const charge = sandbox.records.addCharge({ companyId: COMPANY, cents: 990 });
+  const pay = await call('/v1/charge/pay', { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, ...both }, {});
+  for (const { status, body } of [subscription, pay]) {
+    expect(status).toBe(400);
+    expect(body.code).toBe('SchemaValidationException');
+    expect(body.error_messages.map((m: { path: string }) => m.path)).toEqual(['token', 'paymentProfile']);
+  }
+  expect(sandbox.records.charges.get(charge._id)!.status).toBe('ACTIVE');
+});
+
+test('an unknown route: 404 not_found in the part-7 body', async () => {
+  const { status, body } = await call('/v1/nothing-here', {});
+  expect(status).toBe(404);
+  expect(body).toMatchObject({ code: 'not_found', path: '/v1/nothing-here', metadata: {} });
+});
+
+test('wrong content type or an oversized body: 400 SchemaValidationException saying which', async () => {
+  const send = (headers: Record<string, string>, body: string) =>
+    fetch(`${sandbox.url}/v1/transaction`, { method: 'POST', headers: { apiKey: API_KEY, ...headers }, body })
+      .then(async (r) => ({ status: r.status, body: await r.json() }));
+  const wrongType = await send({ 'content-type': 'text/plain' }, '{}');
+  expect(wrongType.status).toBe(400);
+  expect(wrongType.body).toMatchObject({ code: 'SchemaValidationException', path: '/v1/transaction', error_messages: [{ msg: expect.stringMatching(/Content-Type/) }] });
+  const tooLarge = await send({ 'content-type': 'application/json' }, JSON.stringify({ pad: 'x'.repeat(70 * 1024) }));
+  expect(tooLarge.status).toBe(400);
+  expect(tooLarge.body).toMatchObject({ code: 'SchemaValidationException', error_messages: [{ msg: expect.stringMatching(/larger than/) }] });
+});
+
+test('an expired card and a number that is no test card: DECLINED with the reason', async () => {
+  const lastYear = `03/${new Date().getUTCFullYear() - 1}`;
+  const expired = await call('/v1/transaction', { companyId: COMPANY, amount: 100, paymentProfile: { ...PAID_PROFILE, cardExpiration: lastYear } });
+  expect(expired.body).toMatchObject({ status: 'DECLINED', message: 'Card expired' });
+  const stranger = await call('/v1/transaction', { companyId: COMPANY, amount: 100, paymentProfile: { ...PAID_PROFILE, cardNumber: '4242424242424242' } });
+  expect(stranger.body).toMatchObject({ status: 'DECLINED', message: 'Not a sandbox test card' });
+});
+
+test('/v1/charge/pay on an unknown charge or one already paid: 400 on _id', async () => {
+  const pay = async (_id: string) => call('/v1/charge/pay',
+    { _id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, token: await token() }, {});
+  const unknown = await pay('no_such_charge');
+  expect(unknown.status).toBe(400);
+  expect(unknown.body.error_messages).toEqual([expect.objectContaining({ path: '_id', msg: expect.stringMatching(/names no charge/) })]);
+  const charge = sandbox.records.addCharge({ companyId: COMPANY, cents: 990 });
+  expect((await pay(charge._id)).body.charge.status).toBe('PAID');
+  const again = await pay(charge._id);
+  expect(again.status).toBe(400);
+  expect(again.body.error_messages).toEqual([expect.objectContaining({ path: '_id', msg: 'the charge is already paid' })]);
+});
+
+test('the replay store down: 503 REPLAY_STORE_UNAVAILABLE, fail closed (no transaction)', async () => {
+  const { createDecryptor } = await serverModule();
+  const replayStore = { recordOnce: async () => { throw new Error('connection refused'); } };
+  const decryptor = await createDecryptor({ keys: { v1: readVector('keys/rsa-2048-private.pem') }, replayStore });
+  await withSandbox(decryptor, async (url, records) => {
+    const { status, body } = await post(url, await transaction());
+    expect(records.transactions.size).toBe(0);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ code: 'REPLAY_STORE_UNAVAILABLE', error_messages: [{ path: 'token', msg: expect.stringMatching(/retry later/) }] });
+  });
+});
+
+test('an unexpected failure: 500 unknown_server_error, nothing of the request in the body', async () => {
+  const decryptor = { decrypt: async () => { throw new TypeError('unexpected'); } };
+  await withSandbox(decryptor, async (url) => {
+    const { status, body } = await post(url, await transaction());
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ code: 'unknown_server_error', path: '/v1/transaction', metadata: {} });
+    expect(body.error_messages).toEqual([{ msg: 'unexpected sandbox error' }]); // not the thrown message
+  });
+});
