@@ -11,7 +11,7 @@ import type { ReplayStore } from './replay-store.js';
 export interface DecryptorOptions {
   /** keyId -> PKCS#8 PEM or CryptoKey. Keep the old key here while pages still use it (rotation). */
   keys: KeysOption;
-  /** Oldest accepted token, in seconds; `600` itself is accepted. Default 600 (API reference section 8). */
+  /** Oldest accepted token, in whole seconds like `iat` (600.9 s counts as 600); `600` itself is accepted. Default 600 (API reference section 8). */
   maxAgeSeconds?: number;
   /** How far a browser clock may run ahead of yours, in seconds. Default 120. */
   clockToleranceSeconds?: number;
@@ -85,14 +85,16 @@ export async function createDecryptor(options: DecryptorOptions): Promise<Decryp
       const privateKey = keys.get(parsed.keyId); // a Map: "constructor" or "__proto__" are simply unknown
       if (!privateKey) throw new TokenError('TOKEN_UNKNOWN_KEY', `token.keyId: no private key is configured for this keyId`);
       const { paymentProfile, iat, jti } = checkPayload(await openEnvelope(parsed, privateKey));
-      // Compared in milliseconds: `now` need not be whole seconds.
+      // Whole seconds, like iat and like JWT libraries (jose): an age of 600.9 s is 600 s, accepted.
       const nowMs = now();
       if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) throw new DecryptorOptionsError('now', `expected milliseconds, got ${nowMs}`);
-      const ageMs = nowMs - iat * 1000;
-      if (-ageMs > tolerance * 1000) throw new TokenError('TOKEN_NOT_YET_VALID', `token: issued more than ${tolerance} s in the future`);
-      if (ageMs > maxAge * 1000) throw new TokenError('TOKEN_EXPIRED', `token: older than ${maxAge} s; encrypt the card again`);
-      // Recorded last, only once everything else passed (TOKEN-FORMAT.md acceptance order).
-      if (!(await recordOnce(store, jti, maxAge + tolerance))) {
+      const nowS = Math.floor(nowMs / 1000);
+      if (iat > nowS + tolerance) throw new TokenError('TOKEN_NOT_YET_VALID', `token: issued more than ${tolerance} s in the future`);
+      if (nowS - iat > maxAge) throw new TokenError('TOKEN_EXPIRED', `token: older than ${maxAge} s; encrypt the card again`);
+      // Recorded last, only once everything else passed (TOKEN-FORMAT.md acceptance order). The id is
+      // kept 1 s beyond the validity window (whole seconds end a second later than they start), so
+      // the store always outlives the token.
+      if (!(await recordOnce(store, jti, maxAge + tolerance + 1))) {
         throw new TokenError('TOKEN_REUSED', 'token: already used; encrypt the card again');
       }
       return { paymentProfile, keyId: parsed.keyId, tokenId: jti, issuedAt: iat };

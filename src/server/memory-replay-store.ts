@@ -25,6 +25,8 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
   if (typeof now !== 'function') throw new DecryptorOptionsError('now', 'expected a function returning milliseconds');
   const expiries = new Map<string, number>(); // insertion order ~ expiry order
 
+  // An id is live for ttl seconds, its expiry millisecond excluded, as with Redis `EX`; createDecryptor
+  // asks for 1 s more than a token can be accepted, so the boundary never reopens a token.
   function evictExpired(at: number, everything: boolean): void {
     for (const [id, expiry] of expiries) {
       if (expiry <= at) expiries.delete(id);
