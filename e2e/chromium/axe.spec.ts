@@ -4,11 +4,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { LABELS, checkoutUrl, finalOutcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
+test.beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
 test.afterAll(async () => demo?.close());
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

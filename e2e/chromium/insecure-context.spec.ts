@@ -3,6 +3,7 @@
 // not secure, the IIFE rejects with SECURE_CONTEXT_REQUIRED, nothing is sent.
 import { expect, test, type Browser } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-args.mjs';
@@ -14,7 +15,7 @@ let demo: Demo;
 let files: StaticServer;
 let browser: Browser;
 test.beforeAll(async ({ playwright }) => {
-  demo = await startDemo({ port: 0 });
+  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
   files = await startStaticServer(ROOT);
   browser = await playwright.chromium.launch({
     executablePath: CHROMIUM_PATH,

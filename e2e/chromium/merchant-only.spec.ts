@@ -2,11 +2,12 @@
 // and what it posts is the token: no card number, code or holder name.
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { CARD_EXPIRATION, PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
+test.beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
 test.afterAll(async () => demo?.close());
 
 test('every request goes to the merchant origin; the payment post holds only the token', async ({ page }) => {

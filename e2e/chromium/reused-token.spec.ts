@@ -3,11 +3,12 @@
 // again makes a fresh token and pays.
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => { demo = await startDemo({ port: 0 }); });
+test.beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
 test.afterAll(async () => demo?.close());
 
 test('a token sent twice: "please submit again", then a fresh submit pays', async ({ page }) => {
@@ -37,7 +38,7 @@ const SUBMIT_AGAIN = { en: 'Please submit again', 'pt-BR': 'Envie novamente' } s
 
 for (const lang of ['en', 'pt-BR'] satisfies CheckoutLang[]) {
   test(`an expired token (service clock 601 s ahead): "please submit again" (${lang})`, async ({ page }) => {
-    const late = await startDemo({ port: 0, decryptorOptions: { now: () => Date.now() + 601_000 } });
+    const late = await startDemo({ port: 0, keysDir: testKeysDir(), decryptorOptions: { now: () => Date.now() + 601_000 } });
     try {
       await page.goto(checkoutUrl(late.url, lang));
       await typeCard(page, PAID_CARD, lang);

@@ -3,6 +3,7 @@
 // report no violation.
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
@@ -15,7 +16,7 @@ const STRICT = "default-src 'none'; script-src 'self'; style-src 'self'; connect
 let demo: Demo;
 let files: StaticServer;
 test.beforeAll(async () => {
-  demo = await startDemo({ port: 0 });
+  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
   files = await startStaticServer(ROOT, () => ({ 'content-security-policy': STRICT }));
 });
 test.afterAll(async () => { await demo?.close(); await files?.close(); });

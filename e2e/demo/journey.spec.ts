@@ -5,13 +5,14 @@
 import { expect, test } from '@playwright/test';
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { DECLINED_CARD, PAID_CARD } from '../support/cards.mjs';
 import { LABELS, SCREENSHOTS, checkoutUrl, finalOutcome, outcome, submit, typeCard } from '../support/checkout.js';
 import { ROOT } from '../support/paths.js';
 
 let demo: Demo;
 test.beforeAll(async () => {
-  demo = await startDemo({ port: 0 });
+  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
 });
 test.afterAll(async () => demo?.close());
 

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startWebKit, withTimeout } from './session.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
 import { iifeTests } from './iife-tests.mjs';
 import { demoTests } from './demo-tests.mjs';
 
@@ -36,7 +37,7 @@ try {
   const files = await startStaticServer(ROOT);
   cleanups.push(files.close);
   const { startDemo } = await import('../../demo/start-demo.mjs');
-  const demo = await startDemo({ port: 0 });
+  const demo = await startDemo({ port: 0, keysDir: testKeysDir() });
   cleanups.push(demo.close);
   const { driver, stop } = await startWebKit();
   cleanups.push(stop);

@@ -1,0 +1,2 @@
+// Types of demo-keys.mjs.
+export function testKeysDir(): string;
