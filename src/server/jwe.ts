@@ -3,7 +3,7 @@
 import type { EncryptedCard } from '../core/types.js';
 import { KEY_ID_PATTERN, fromBase64, protectedHeader, toBase64, toBase64Url, utf8 } from '../core/envelope.js';
 import { TokenError } from './errors.js';
-import { parseToken } from './parse-token.js';
+import { isArrayOrHostile, parseToken } from './parse-token.js';
 
 /** Flattened JSON JWE serialization (RFC 7516 section 7.2.2), without unprotected members. */
 export interface FlattenedJwe {
@@ -23,6 +23,16 @@ function fromBase64Url(text: unknown, what: string): Uint8Array<ArrayBuffer> {
     : null;
   if (!bytes) throw malformed(what, 'base64url without padding');
   return bytes;
+}
+
+/** An own member's value; a throwing getter or Proxy trap makes the JWE malformed, never a TypeError. */
+function member(jwe: object, name: string, presence = false): unknown {
+  try {
+    const has = Object.prototype.hasOwnProperty.call(jwe, name);
+    return presence ? has : has ? (jwe as Record<string, unknown>)[name] : undefined;
+  } catch {
+    throw malformed(`jwe.${name}`, 'a readable member');
+  }
 }
 
 /** keyId from the protected header, which must be exactly the bytes of step 2 (they are the AAD). */
@@ -64,18 +74,17 @@ export function toFlattenedJwe(token: unknown): FlattenedJwe {
  * const token = fromFlattenedJwe(await new jose.FlattenedEncrypt(bytes).setProtectedHeader(header).encrypt(publicKey));
  */
 export function fromFlattenedJwe(jwe: unknown): EncryptedCard {
-  if (jwe === null || typeof jwe !== 'object' || Array.isArray(jwe)) throw malformed('jwe', 'a flattened JSON JWE object');
-  const members = jwe as Record<string, unknown>;
+  if (jwe === null || typeof jwe !== 'object' || isArrayOrHostile(jwe)) throw malformed('jwe', 'a flattened JSON JWE object');
   for (const extra of ['aad', 'header', 'unprotected']) {
-    if (Object.prototype.hasOwnProperty.call(members, extra)) throw malformed(`jwe.${extra}`, 'no such member (not part of TOKEN-FORMAT.md)');
+    if (member(jwe, extra, true)) throw malformed(`jwe.${extra}`, 'no such member (not part of TOKEN-FORMAT.md)');
   }
-  const keyId = keyIdOf(fromBase64Url(members.protected, 'jwe.protected'));
+  const keyId = keyIdOf(fromBase64Url(member(jwe, 'protected'), 'jwe.protected'));
   const token: EncryptedCard = {
     keyId,
-    encryptedKey: toBase64(fromBase64Url(members.encrypted_key, 'jwe.encrypted_key')),
-    iv: toBase64(fromBase64Url(members.iv, 'jwe.iv')),
-    ciphertext: toBase64(fromBase64Url(members.ciphertext, 'jwe.ciphertext')),
-    authTag: toBase64(fromBase64Url(members.tag, 'jwe.tag')),
+    encryptedKey: toBase64(fromBase64Url(member(jwe, 'encrypted_key'), 'jwe.encrypted_key')),
+    iv: toBase64(fromBase64Url(member(jwe, 'iv'), 'jwe.iv')),
+    ciphertext: toBase64(fromBase64Url(member(jwe, 'ciphertext'), 'jwe.ciphertext')),
+    authTag: toBase64(fromBase64Url(member(jwe, 'tag'), 'jwe.tag')),
   };
   parseToken(token); // the same length rules as a token
   return token;

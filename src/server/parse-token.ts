@@ -45,10 +45,19 @@ function bytes(token: object, member: Exclude<Member, 'keyId'>, length?: number)
   return decoded;
 }
 
+/** Array.isArray that answers for a revoked Proxy too (it throws there). */
+export function isArrayOrHostile(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return true;
+  }
+}
+
 /** Decodes the five members or throws TOKEN_MALFORMED naming the first bad one. */
 export function parseToken(token: unknown): ParsedToken {
-  if (token === null || typeof token !== 'object' || Array.isArray(token)) {
-    throw malformed('', `an object with keyId, encryptedKey, iv, ciphertext and authTag, got ${Array.isArray(token) ? 'an array' : token === null ? 'null' : typeof token}`);
+  if (token === null || typeof token !== 'object' || isArrayOrHostile(token)) {
+    throw malformed('', `an object with keyId, encryptedKey, iv, ciphertext and authTag, got ${token === null ? 'null' : typeof token !== 'object' ? typeof token : 'an array or a revoked Proxy'}`);
   }
   const keyId = text(token, 'keyId');
   if (!KEY_ID_PATTERN.test(keyId)) throw malformed('keyId', '1 to 64 of A-Z a-z 0-9 . _ -');

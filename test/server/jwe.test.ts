@@ -84,4 +84,19 @@ describe('JWE mapping', () => {
     expect(codeOfSync(() => fromFlattenedJwe({ ...flat, header: {} }))).toBe('TOKEN_MALFORMED');
     expect(codeOfSync(() => toCompactJwe({ keyId: 'v1' }))).toBe('TOKEN_MALFORMED');
   });
+
+  it('refuses hostile objects as TOKEN_MALFORMED, never a TypeError', () => {
+    const flat = toFlattenedJwe(decryptVectors.vectors[0]!.token);
+    const { proxy, revoke } = Proxy.revocable({ ...flat }, {});
+    revoke();
+    for (const convert of [fromFlattenedJwe, toFlattenedJwe, toCompactJwe]) expect(codeOfSync(() => convert(proxy))).toBe('TOKEN_MALFORMED');
+    for (const name of ['protected', 'encrypted_key', 'iv', 'ciphertext', 'tag', 'aad']) {
+      const throwing: Record<string, unknown> = { ...flat };
+      Object.defineProperty(throwing, name, { enumerable: true, get: () => { throw new Error('boom'); } });
+      expect(codeOfSync(() => fromFlattenedJwe(throwing))).toBe('TOKEN_MALFORMED');
+    }
+    const trap = new Proxy({ ...flat }, { getOwnPropertyDescriptor: () => { throw new Error('boom'); } });
+    expect(codeOfSync(() => fromFlattenedJwe(trap))).toBe('TOKEN_MALFORMED');
+    expect(fromFlattenedJwe({ ...flat })).toStrictEqual(decryptVectors.vectors[0]!.token); // the guard keeps the good path
+  });
 });

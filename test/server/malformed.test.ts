@@ -51,6 +51,13 @@ describe('malformed tokens', () => {
     expect(await codeOf(decryptor.decrypt(Object.create(valid)))).toBe('TOKEN_MALFORMED');
   });
 
+  it('refuses a revoked Proxy as TOKEN_MALFORMED (Array.isArray throws on it)', async () => {
+    const { proxy, revoke } = Proxy.revocable({ ...valid }, {});
+    revoke();
+    expect(() => Array.isArray(proxy)).toThrow(TypeError); // what the guard is for
+    expect(await codeOf(decryptor.decrypt(proxy))).toBe('TOKEN_MALFORMED');
+  });
+
   it('ignores extra members', async () => {
     await expect(decryptor.decrypt({ ...valid, extra: 'x'.repeat(1 << 20) })).resolves.toMatchObject({ keyId: 'v1' });
   });
