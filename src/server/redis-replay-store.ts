@@ -24,6 +24,8 @@ export interface RedisReplayStoreOptions {
   timeoutMs?: number;
 }
 
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 function detectStyle(client: object): RedisClientStyle {
   if (typeof (client as { isOpen?: unknown }).isOpen === 'boolean') return 'node-redis';
   if (typeof (client as { status?: unknown }).status === 'string') return 'ioredis';
@@ -53,7 +55,10 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
     throw new DecryptorOptionsError('client', 'expected a Redis client with a set() method');
   }
   if (typeof keyPrefix !== 'string' || keyPrefix.length > 256) throw new DecryptorOptionsError('keyPrefix', 'expected a string of at most 256 characters');
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new DecryptorOptionsError('timeoutMs', 'expected a positive number of milliseconds');
+  // setTimeout turns anything above 2**31 - 1 (or Infinity) into 1 ms: every call would time out.
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new DecryptorOptionsError('timeoutMs', `expected a number of milliseconds > 0 and <= ${MAX_TIMEOUT_MS}, got ${typeof timeoutMs === 'number' ? timeoutMs : typeof timeoutMs}`);
+  }
   const style = options.clientStyle ?? detectStyle(client);
   if (style !== 'node-redis' && style !== 'ioredis') throw new DecryptorOptionsError('clientStyle', "expected 'node-redis' or 'ioredis'");
 

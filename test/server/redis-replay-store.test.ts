@@ -83,6 +83,7 @@ describe('Redis unreachable: fail closed', () => {
       expect(error).toMatchObject({ code: 'REPLAY_STORE_UNAVAILABLE' });
     } finally {
       client.destroy();
+      await doomed.stop(); // idempotent: no redis-server is left behind when an assertion fails early
     }
   });
 
@@ -116,6 +117,12 @@ describe('createRedisReplayStore options', () => {
     expect(() => createRedisReplayStore({ client: {} as never })).toThrow(DecryptorOptionsError);
     expect(() => createRedisReplayStore({ client: ioredis, clientStyle: 'other' as never })).toThrow(/option "clientStyle"/);
     expect(() => createRedisReplayStore({ client: ioredis, timeoutMs: 0 })).toThrow(/option "timeoutMs"/);
+    // setTimeout would fire after 1 ms for these: every call would fail
+    for (const timeoutMs of [Infinity, 2 ** 31, Number.NaN, -1, '2000' as never]) {
+      expect(() => createRedisReplayStore({ client: ioredis, timeoutMs })).toThrow(/option "timeoutMs"/);
+    }
+    expect(() => createRedisReplayStore({ client: ioredis, timeoutMs: 2 ** 31 - 1 })).not.toThrow();
+    expect(() => createRedisReplayStore({ client: ioredis, timeoutMs: 0.5 })).not.toThrow();
     expect(() => createRedisReplayStore({ client: ioredis, keyPrefix: 5 as never })).toThrow(/option "keyPrefix"/);
   });
 });
