@@ -30,8 +30,13 @@ test('a token sent twice: "please submit again", then a fresh submit pays', asyn
   const reused = [...demo.sandbox.records.transactions.values()].filter((t) => t.status === 'PAID');
   expect(reused).toHaveLength(1);
 
+  // The page still shows `resubmit` until the new answer lands: wait for that
+  // answer, then for the outcome it brings (finalOutcome alone could read the old one).
+  const secondAnswer = page.waitForResponse((r) => r.url().endsWith('/api/pay') && r.request().method() === 'POST');
   await submit(page);
-  expect(await finalOutcome(page)).toBe('paid');
+  expect((await secondAnswer).status()).toBe(200);
+  await expect(outcome(page)).toHaveAttribute('data-outcome', 'paid');
+  expect([...demo.sandbox.records.transactions.values()].filter((t) => t.status === 'PAID')).toHaveLength(2);
 });
 
 const SUBMIT_AGAIN = { en: 'Please submit again', 'pt-BR': 'Envie novamente' } satisfies Record<CheckoutLang, string>;
