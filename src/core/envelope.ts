@@ -35,10 +35,15 @@ export const toBase64Url = (bytes: Uint8Array): string => toBase64(bytes).split(
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** RFC 4648 section 4 with padding; anything else (white space, base64url, bad padding) is null. */
+/**
+ * RFC 4648 section 4 with padding, canonical only (section 3.5: the padding bits are zero, so
+ * `AB==` is refused for `AA==`): one spelling per token. Anything else (white space, base64url,
+ * bad padding) is null. Used by the service side only.
+ */
 export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
   if (!STRICT_BASE64.test(text)) return null;
-  return binaryToBytes(atob(text));
+  const bytes = binaryToBytes(atob(text));
+  return toBase64(bytes) === text ? bytes : null;
 }
 
 /** The bytes of atob's output. */
