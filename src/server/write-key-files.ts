@@ -1,5 +1,6 @@
 // Writes <kid>.public.pem and <kid>.private.pem (0600) without ever overwriting: both
-// files are created exclusively before anything is written, so no half pair is left.
+// files are created exclusively before anything is written, and removed if a write fails,
+// so no half pair is left.
 import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedKeyPair } from './generate-key-pair.js';
@@ -40,8 +41,13 @@ export async function writeKeyFiles(pair: GeneratedKeyPair, dir: string): Promis
     await privateFile.chmod(0o600); // the umask may have removed bits, never added: make it exact
     await privateFile.writeFile(pair.privateKeyPem);
     await publicFile.writeFile(pair.publicKeyPem);
-  } finally {
-    await Promise.all([privateFile.close(), publicFile.close()]);
+  } catch (error) {
+    // Both files are ours (created exclusively above): remove them, or a rerun refuses with
+    // KEY_FILE_EXISTS over a half-written pair.
+    await Promise.allSettled([privateFile.close(), publicFile.close()]);
+    await Promise.allSettled([unlink(privatePath), unlink(publicPath)]);
+    throw error;
   }
+  await Promise.all([privateFile.close(), publicFile.close()]);
   return { publicPath, privatePath };
 }
