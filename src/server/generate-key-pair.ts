@@ -30,6 +30,7 @@ function pem(label: string, der: ArrayBuffer): string {
  * const { publicKeyPem, privateKeyPem } = await generateKeyPair({ keyId: '2027-01', bits: 3072 });
  */
 export async function generateKeyPair(options: { keyId?: string; bits?: KeyBits } = {}): Promise<GeneratedKeyPair> {
+  if (options === null || typeof options !== 'object') throw new DecryptorOptionsError('options', 'expected an object like { keyId, bits }');
   const { keyId = 'v1', bits = 3072 } = options;
   if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) throw new DecryptorOptionsError('keyId', 'expected 1 to 64 of A-Z a-z 0-9 . _ -');
   if (!KEY_BITS.includes(bits)) throw new DecryptorOptionsError('bits', `expected 2048, 3072 or 4096, got ${String(bits)}`);

@@ -57,8 +57,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  let pair;
   try {
-    const pair = await generateKeyPair({ keyId: chosen.keyId, bits: chosen.bits });
+    pair = await generateKeyPair({ keyId: chosen.keyId, bits: chosen.bits });
+  } catch (error) {
+    process.stderr.write(`svc-card-keygen: cannot generate the key pair: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
     const { publicPath, privatePath } = await writeKeyFiles(pair, chosen.out);
     process.stdout.write(`keyId ${pair.keyId}, RSA ${pair.bits} bits\n  public:  ${publicPath}\n  private: ${privatePath} (0600, keep it on the service)\n`);
     return 0;

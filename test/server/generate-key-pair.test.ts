@@ -14,5 +14,6 @@ describe('generateKeyPair', () => {
   it('refuses other sizes and bad keyIds, naming the option', async () => {
     await expect(generateKeyPair({ bits: 1024 as never })).rejects.toThrow(/option "bits": expected 2048, 3072 or 4096, got 1024/);
     await expect(generateKeyPair({ keyId: 'no/slash' })).rejects.toBeInstanceOf(DecryptorOptionsError);
+    for (const options of [null, 5, 'v1']) await expect(generateKeyPair(options as never)).rejects.toThrow(/option "options": expected an object/);
   });
 });

@@ -74,6 +74,14 @@ describe('svc-card-keygen', () => {
     expect(await readFile(join(dir, 'only.private.pem'), 'utf8')).toBe('mine');
   });
 
+  it('says it cannot write the key files when --out is not a directory', async () => {
+    await writeFile(join(dir, 'a-file'), 'x');
+    const { code, stderr } = await run('--bits', '2048', '--out', join(dir, 'a-file'));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^svc-card-keygen: cannot write the key files: /);
+    expect(stderr).not.toContain('cannot generate');
+  });
+
   it.each([
     [['--bits', '1024'], '--bits: expected 2048, 3072 or 4096'],
     [['--bits', '3072x'], '--bits'],
