@@ -7,12 +7,14 @@ import type { EncryptCardResult } from '../core/index.js';
 /** What the form watcher needs from the element. */
 export interface FormOwnerHost {
   readonly submitBlocked: boolean;
+  /** Changes at each edit or reset. */
+  readonly edits: number;
   encrypt(): Promise<EncryptCardResult>;
 }
 
 /** The element's handle on its form owner. */
 export interface FormOwner {
-  /** Follows the form owner (formAssociatedCallback; null on disconnect). */
+  /** Follows the form owner (formAssociatedCallback). */
   watch(form: HTMLFormElement | null): void;
   /**
    * HTML implicit submission: Enter in a field submits the form through its
@@ -32,11 +34,14 @@ export function createFormOwner(host: FormOwnerHost): FormOwner {
   let busy = false;
   let attempt = false;
 
-  const onClick = (event: Event): void => {
-    const button = (event.target as Element).closest?.('button, input');
-    if ((button as HTMLButtonElement | null)?.type !== 'submit') return;
+  const markAttempt = (): void => {
     attempt = true;
     setTimeout(() => (attempt = false), 0);
+  };
+
+  const onClick = (event: Event): void => {
+    const button = (event.target as Element).closest?.('button, input');
+    if ((button as HTMLButtonElement | null)?.type === 'submit') markAttempt();
   };
 
   // The first submit is held back: the card is encrypted now (a token lives 10
@@ -53,9 +58,11 @@ export function createFormOwner(host: FormOwnerHost): FormOwner {
 
   async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement | null): Promise<void> {
     busy = true;
+    const edits = host.edits;
     try {
       const result = await host.encrypt().catch(() => undefined);
-      if (!result || result.hasErrors || owner !== form) return;
+      // An edit or reset during encryption: the token is stale and no form value was set.
+      if (!result || result.hasErrors || owner !== form || host.edits !== edits) return;
       // Browsers ignore requestSubmit() while the submit that a click started is
       // still being processed (microtasks included): wait for the next task.
       await nextTask();
@@ -80,6 +87,7 @@ export function createFormOwner(host: FormOwnerHost): FormOwner {
     },
     submitFromField() {
       if (!owner) return false;
+      markAttempt(); // as a click on the default button would (no button: requestSubmit)
       const button = [...owner.elements].find((e): e is HTMLButtonElement => (e as HTMLButtonElement).type === 'submit');
       if (button) button.click();
       else owner.requestSubmit();

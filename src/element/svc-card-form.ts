@@ -92,6 +92,9 @@ export class SvcCardForm extends LitElement {
   #formDisabled = false;
   readonly #formOwner = createFormOwner(this);
   #announcement = '';
+  #reporting = false;
+  // Counts edits and resets: a token made before the latest one is stale.
+  #edits = 0;
 
   constructor() {
     super();
@@ -106,17 +109,20 @@ export class SvcCardForm extends LitElement {
     } catch {
       this.#internals = undefined;
     }
-    // `invalid` comes from checkValidity() too: only a submit attempt moves the focus.
+    // `invalid` comes from checkValidity() too, which must show nothing: errors
+    // appear only on a submit attempt or inside reportValidity().
     this.addEventListener('invalid', () => {
-      const bad = this.#showErrors();
-      if (this.#formOwner.submitAttempt() && bad[0]) this.#focusFirstBad(bad);
+      if (this.#reporting) this.#report();
+      else if (this.#formOwner.submitAttempt()) {
+        const bad = this.#showErrors();
+        if (bad[0]) this.#focusFirstBad(bad);
+      }
     });
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#formOwner.watch(null);
-  }
+  // No disconnectedCallback unhooking the form: a <form> detached and
+  // re-inserted with the element keeps its owner, so formAssociatedCallback
+  // would not fire again and submits would go out without a token.
 
   /** The texts in use: the language's, then the `strings` overrides. */
   get texts(): Strings {
@@ -145,9 +151,19 @@ export class SvcCardForm extends LitElement {
 
   /** Shows every error, focuses the first bad field and returns whether the card is valid. */
   reportValidity(): boolean {
+    if (!this.#internals) return !this.#report().length;
+    this.#reporting = true; // the `invalid` listener shows the errors, once
+    try {
+      return this.#internals.reportValidity();
+    } finally {
+      this.#reporting = false;
+    }
+  }
+
+  #report(): FieldError[] {
     const bad = this.#showErrors();
     if (bad[0]) this.focus(bad[0].field);
-    return this.#internals ? this.#internals.reportValidity() : !bad.length;
+    return bad;
   }
 
   /**
@@ -165,6 +181,7 @@ export class SvcCardForm extends LitElement {
    * @example cardForm.reset();
    */
   reset(): void {
+    this.#edits++;
     this.#values = empty();
     this.#shown = {};
     this.#autofilled.clear();
@@ -180,6 +197,8 @@ export class SvcCardForm extends LitElement {
   /**
    * Checks the fields (showing errors and focusing the first bad one), then encrypts.
    * Resolves the core's `EncryptCardResult`; rejects like `encryptCard` when the page is not a secure context.
+   * The token is for the card as it was at the call: when a field is edited or the form reset
+   * while encrypting, it still resolves, but sets no form value and fires no `svc-encrypted`.
    * @example
    * const result = await cardForm.encrypt();
    * if (!result.hasErrors) await fetch('/pay', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) });
@@ -193,6 +212,9 @@ export class SvcCardForm extends LitElement {
       return { hasErrors: true, errors, encryptedCard: null };
     }
     this.#setBusy(true);
+    const edits = this.#edits;
+    const brand = this.#brand?.id ?? 'unknown';
+    const last4 = this.#values.number.slice(-4);
     try {
       const { month, year } = parseExpiry(this.#values.expiry)!;
       const result = await encryptCard({
@@ -205,11 +227,10 @@ export class SvcCardForm extends LitElement {
         this.#fail(keyOnly ? 'INVALID_PUBLIC_KEY' : 'INVALID_CARD', result.errors, this.texts.encryptFailed);
         return result;
       }
+      if (edits !== this.#edits) return result; // changed meanwhile: the token no longer matches the fields
       this.#internals?.setFormValue(JSON.stringify(result.encryptedCard));
       this.#announce(this.texts.encrypted);
-      emit(this, 'svc-encrypted', {
-        encryptedCard: result.encryptedCard, brand: this.#brand?.id ?? 'unknown', last4: this.#values.number.slice(-4),
-      });
+      emit(this, 'svc-encrypted', { encryptedCard: result.encryptedCard, brand, last4 });
       return result;
     } catch (error) {
       const insecure = (error as { code?: unknown } | null)?.code === 'SECURE_CONTEXT_REQUIRED';
@@ -250,6 +271,7 @@ export class SvcCardForm extends LitElement {
     const input = event.target as HTMLInputElement;
     const field = input.id as FieldName;
     const type = (event as InputEvent).inputType ?? '';
+    this.#edits++;
     this.#setBrand(applyInput(field, input, type, this.#values, this.#brand));
     if (looksAutofilled(input, type)) this.#autofilled.add(field);
     else this.#autofilled.delete(field);
@@ -275,6 +297,11 @@ export class SvcCardForm extends LitElement {
   /** @internal Whether a submit goes through untouched: a disabled element takes no part in its form. */
   get submitBlocked(): boolean {
     return this.#isDisabled;
+  }
+
+  /** @internal How many edits and resets so far: the form submits a token only if none came during encryption. */
+  get edits(): number {
+    return this.#edits;
   }
 
   #state(name: SvcState, on: boolean): void {

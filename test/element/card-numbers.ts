@@ -9,3 +9,8 @@ export function cardNumber(prefix: string, length: number): string {
   }
   return body + String((10 - (sum % 10)) % 10);
 }
+
+/** A year that stays in the future (this year + 3): a fixed one would make the element flag the card expired. */
+export const FUTURE_YEAR = new Date().getFullYear() + 3;
+/** MM/YY in FUTURE_YEAR, as the expiry input shows it. */
+export const futureExpiry = (month = '03'): string => `${month}/${String(FUTURE_YEAR).slice(2)}`;

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/element/define.js';
 import type { SvcCardForm } from '../../src/element/index.js';
+import { FUTURE_YEAR, futureExpiry } from './card-numbers.js';
 
 const publicKey = readFileSync(resolve(process.cwd(), '../shared/vectors/keys/rsa-2048-public.pem'), 'utf8');
 
@@ -104,10 +105,10 @@ describe('<svc-card-form> typing help', () => {
 
   it('understands an expiry inserted without keystrokes', async () => {
     const el = await mount();
-    await type(el, 'expiry', '2030-03', 'insertReplacementText');
-    expect(input(el, 'expiry').value).toBe('03/30');
-    await type(el, 'expiry', '03 / 2030', '');
-    expect(input(el, 'expiry').value).toBe('03/30');
+    await type(el, 'expiry', `${FUTURE_YEAR}-03`, 'insertReplacementText');
+    expect(input(el, 'expiry').value).toBe(futureExpiry());
+    await type(el, 'expiry', `03 / ${FUTURE_YEAR}`, '');
+    expect(input(el, 'expiry').value).toBe(futureExpiry());
   });
 
   it('shows no error while typing, the error on blur, and clears it once fixed', async () => {
@@ -137,7 +138,7 @@ describe('<svc-card-form> typing help', () => {
     const changes = record<{ complete: boolean }>(el, 'svc-change');
     await type(el, 'holder', 'MARIA DA SILVA');
     await type(el, 'number', '5555555555554444');
-    await type(el, 'expiry', '1230');
+    await type(el, 'expiry', futureExpiry('12').replace('/', ''));
     expect(changes.at(-1)!.complete).toBe(false);
     await type(el, 'securityCode', '123');
     expect(changes.at(-1)!.complete).toBe(true);
@@ -196,7 +197,7 @@ describe('<svc-card-form> encrypt()', () => {
     const encrypted = record<{ encryptedCard: Record<string, string>; brand: string; last4: string }>(el, 'svc-encrypted');
     await type(el, 'holder', 'MARIA DA SILVA');
     await type(el, 'number', '6362970000457013');
-    await type(el, 'expiry', '03/2030');
+    await type(el, 'expiry', `03/${FUTURE_YEAR}`);
     await type(el, 'securityCode', '123');
     const result = await el.encrypt();
     expect(result.hasErrors).toBe(false);
@@ -208,13 +209,48 @@ describe('<svc-card-form> encrypt()', () => {
     expect(JSON.stringify(encrypted)).not.toMatch(/6362970000457013|"123"|MARIA/);
   });
 
+  async function goodCard(): Promise<SvcCardForm> {
+    const el = await mount();
+    el.publicKey = publicKey;
+    await type(el, 'holder', 'MARIA DA SILVA');
+    await type(el, 'number', '6362970000457013');
+    await type(el, 'expiry', futureExpiry());
+    await type(el, 'securityCode', '123');
+    return el;
+  }
+
+  it('discards a token when a field is edited during encryption: no svc-encrypted', async () => {
+    const el = await goodCard();
+    const encrypted = record<unknown>(el, 'svc-encrypted');
+    const pending = el.encrypt();
+    // The customer fixes the number while the key is imported and the card encrypted.
+    const field = input(el, 'number');
+    field.value = '4111111111111111';
+    field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText' }));
+    const result = await pending;
+    expect(result.hasErrors).toBe(false); // the promise still resolves, as documented
+    expect(encrypted).toEqual([]);
+    // Nothing changed meanwhile: the next encrypt() emits, with the new number's last4 and brand.
+    await el.encrypt();
+    expect(encrypted).toEqual([expect.objectContaining({ brand: 'visa', last4: '1111' })]);
+  });
+
+  it('discards a token when the form is reset during encryption', async () => {
+    const el = await goodCard();
+    const encrypted = record<unknown>(el, 'svc-encrypted');
+    const pending = el.encrypt();
+    el.reset();
+    await pending;
+    expect(encrypted).toEqual([]);
+  });
+
   it('reports a bad public key as svc-error INVALID_PUBLIC_KEY', async () => {
     const el = await mount();
     el.publicKey = 'not a key';
     const errors = record<{ code: string }>(el, 'svc-error');
     await type(el, 'holder', 'ANA');
     await type(el, 'number', '4111111111111111');
-    await type(el, 'expiry', '03/30');
+    await type(el, 'expiry', futureExpiry());
     await type(el, 'securityCode', '123');
     const result = await el.encrypt();
     expect(result.errors.map((e) => e.code)).toEqual(['INVALID_PUBLIC_KEY']);
