@@ -4,7 +4,7 @@
 // test and writes .cache/results/webkit.json {"passed":N,"failed":N} for npm test.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startWebKit, withTimeout } from './session.mjs';
+import { TimeoutError, startWebKit, withTimeout } from './session.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { iifeTests } from './iife-tests.mjs';
@@ -31,6 +31,18 @@ const watchdog = setTimeout(async () => {
   await cleanUp();
   process.exit(1);
 }, WHOLE_RUN_MS);
+let stopping = false;
+// Ctrl-C or a kill from outside: stop the browser processes, count it as a failure.
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.once(signal, async () => {
+    stopping = true;
+    console.error(`webkit: ${signal}; cleaning up`);
+    failed += 1;
+    record();
+    await cleanUp();
+    process.exit(code);
+  });
+}
 
 try {
   const started = Date.now();
@@ -39,12 +51,13 @@ try {
   const { startDemo } = await import('../../demo/start-demo.mjs');
   const demo = await startDemo({ port: 0, keysDir: testKeysDir() });
   cleanups.push(demo.close);
-  const { driver, stop } = await startWebKit();
-  cleanups.push(stop);
-  console.log(`webkit: ${await driver.executeScript('return navigator.userAgent')} (${Date.now() - started} ms to start)`);
+  let webkit = await startWebKit();
+  cleanups.push(() => webkit.stop());
+  console.log(`webkit: ${await webkit.driver.executeScript('return navigator.userAgent')} (${Date.now() - started} ms to start)`);
 
-  const context = { driver, filesUrl: files.url, demo, root: ROOT };
+  const context = { driver: webkit.driver, filesUrl: files.url, demo, root: ROOT };
   for (const [name, run] of [...iifeTests, ...demoTests]) {
+    if (stopping) break;
     const t0 = Date.now();
     try {
       await withTimeout(run(context), TEST_MS, name);
@@ -53,6 +66,12 @@ try {
     } catch (error) {
       failed += 1;
       console.log(`  FAIL [webkit] ${name} (${Date.now() - t0} ms)\n       ${String(error?.stack ?? error).split('\n').slice(0, 4).join('\n       ')}`);
+      // A test that timed out may leave the session stuck mid-command: the next test gets a fresh one.
+      if (error instanceof TimeoutError && !stopping) {
+        await webkit.stop();
+        webkit = await startWebKit();
+        context.driver = webkit.driver;
+      }
     }
   }
 } catch (error) {
