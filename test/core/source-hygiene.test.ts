@@ -1,17 +1,20 @@
-// The source of the core and the script-tag entries: no Math.random (TOKEN-FORMAT.md step 4 needs
-// a CSPRNG), no console, no eval or new Function (strict CSP), no DOM.
+// Every source file (src/**: core, iife, element, server): no Math.random (TOKEN-FORMAT.md step 4
+// needs a CSPRNG), no console (card data is never logged), no eval or new Function (strict CSP).
+// The core also touches no DOM.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const sources = ['src/core', 'src/iife'].flatMap((dir) =>
-  readdirSync(dir)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => [path.join(dir, file), readFileSync(path.join(dir, file), 'utf8')] as const),
-);
+const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.[cm]?[jt]sx?$/.test(file))
+  .sort()
+  .map((file) => [path.join('src', file), readFileSync(path.join('src', file), 'utf8')] as const);
 
-describe('core source', () => {
-  it('has files to check', () => expect(sources.length).toBeGreaterThanOrEqual(7));
+describe('library source', () => {
+  it('has files to check in every part', () => {
+    expect(sources.length).toBeGreaterThanOrEqual(30);
+    for (const part of ['core', 'iife', 'element', 'server']) expect(sources.some(([file]) => file.startsWith(`src/${part}/`))).toBe(true);
+  });
 
   it.each(sources)('%s never uses Math.random, console, eval or new Function', (_file, code) => {
     expect(code).not.toMatch(/Math\s*\.\s*random/);
