@@ -1,6 +1,8 @@
 // Form participation: the form value is the token and nothing else, validity
 // follows the fields, reset, disabled fieldsets, keyboard-only submit.
-import { expect, test, type Checkout } from './fixture.js';
+import { EXP_YEAR, EXPIRY_TYPED } from '../support/cards.mjs';
+import { decryptWithSharedKey } from '../support/decrypt.js';
+import { expect, test, CARD, type Checkout } from './fixture.js';
 
 const activeField = (checkout: Checkout) => checkout.page.evaluate(() =>
   document.activeElement?.localName === 'svc-card-form' ? document.activeElement.shadowRoot!.activeElement?.id : document.activeElement?.id);
@@ -19,6 +21,8 @@ test('encrypts on submit, then submits the token as the only form value', async 
   expect(token.keyId).toBe('v1');
   expect(atob(token.iv)).toHaveLength(12);
   expect(atob(token.encryptedKey)).toHaveLength(256);
+  const { paymentProfile } = await decryptWithSharedKey(token);
+  expect(paymentProfile).toEqual({ holderName: CARD.holder, cardNumber: CARD.number, cardExpiration: `12/${EXP_YEAR}`, cardCvv: CARD.code });
 });
 
 test('the merchant submit listener sees only the submit that carries a fresh token', async ({ checkout }) => {
@@ -50,7 +54,7 @@ test('validity follows the fields; a failed submit focuses the first bad field',
   await checkout.field('number').pressSequentially('4111111111111111');
   expect(await checkout.page.evaluate(() => (document.getElementById('checkout') as HTMLFormElement).reportValidity())).toBe(false);
   expect(await activeField(checkout)).toBe('expiry');
-  await checkout.field('expiry').pressSequentially('1230');
+  await checkout.field('expiry').pressSequentially(EXPIRY_TYPED);
   await checkout.field('securityCode').pressSequentially('123');
   expect(await el.evaluate((e: HTMLElement & { checkValidity(): boolean }) => e.checkValidity())).toBe(true);
 });
@@ -109,7 +113,7 @@ test('works with the keyboard only: Tab through the fields, Enter submits', asyn
   await expect(checkout.page.locator('svc-card-form [part="brand-name"]')).toHaveText('Hipercard');
   await checkout.page.keyboard.press('Tab');
   expect(await activeField(checkout)).toBe('expiry');
-  await checkout.page.keyboard.type('0731');
+  await checkout.page.keyboard.type(`07${EXP_YEAR.slice(2)}`);
   await checkout.page.keyboard.press('Tab');
   await checkout.page.keyboard.type('987');
   await checkout.page.keyboard.press('Enter');

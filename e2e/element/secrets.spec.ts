@@ -2,9 +2,11 @@
 // blur, a failed then a good submit, encryption) no attribute anywhere (shadow
 // roots included), event detail, form value or console message holds the
 // number, the code, the expiry or the holder name.
+import { EXP_YEAR } from '../support/cards.mjs';
+import { decryptWithSharedKey } from '../support/decrypt.js';
 import { expect, test, CARD } from './fixture.js';
 
-const SECRETS = [CARD.number, CARD.number.slice(0, 12), '5555 5555 5555 4444', CARD.code, CARD.holder, '12/30', '2030'];
+const SECRETS = [CARD.number, CARD.number.slice(0, 12), '5555 5555 5555 4444', CARD.code, CARD.holder, `12/${EXP_YEAR.slice(2)}`, EXP_YEAR];
 
 test('no card number or code in attributes, events, form value or console', async ({ checkout }) => {
   const consoleText: string[] = [];
@@ -42,6 +44,10 @@ test('no card number or code in attributes, events, form value or console', asyn
   expect(seen.events).toContain('svc-encrypted');
   expect(seen.events).toContain('"last4":"4444"');
   expect(JSON.parse(seen.formValue).keyId).toBe('v1');
+  // The token holds exactly what was typed (the fixed code, not the first bad attempt).
+  expect((await decryptWithSharedKey(JSON.parse(seen.formValue))).paymentProfile).toEqual({
+    holderName: CARD.holder, cardNumber: CARD.number, cardExpiration: `12/${EXP_YEAR}`, cardCvv: CARD.code,
+  });
   expect(seen.attributes.length).toBeGreaterThan(20);
 
   // Random base64 may contain any short digit run: blank the token's members before searching.
