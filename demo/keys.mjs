@@ -2,7 +2,7 @@
 // (dist/keygen.js, `svc-card-keygen`) into demo/.keys/ (git-ignored). The page
 // gets the public half; only the sandbox reads the private half.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,7 +17,19 @@ export async function ensureDemoKeys({ dir = DEFAULT_DIR, keyId = 'v1', bits = 3
   const created = !existsSync(publicFile) || !existsSync(privateFile);
   if (created) {
     if (!existsSync(KEYGEN)) throw new Error('dist/keygen.js is missing: run `npm run build` (or `npm run demo`) first');
-    await promisify(execFile)(process.execPath, [KEYGEN, '--kid', keyId, '--bits', String(bits), '--out', dir], { timeout: 60_000 });
+    // Generate into a fresh folder, then move in: a crash mid-way leaves at most a
+    // half pair, which is dropped and made again here (the key tool refuses to overwrite).
+    mkdirSync(dir, { recursive: true });
+    const staging = mkdtempSync(join(dir, '.new-'));
+    try {
+      await promisify(execFile)(process.execPath, [KEYGEN, '--kid', keyId, '--bits', String(bits), '--out', staging], { timeout: 60_000 });
+      rmSync(publicFile, { force: true });
+      rmSync(privateFile, { force: true });
+      renameSync(join(staging, `${keyId}.private.pem`), privateFile);
+      renameSync(join(staging, `${keyId}.public.pem`), publicFile);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
   }
   return {
     keyId,
