@@ -8,12 +8,11 @@
 // Run: npm run build && node bench/server.mjs   (or through bench/run.mjs)
 import { constants, createDecipheriv, createPrivateKey, privateDecrypt } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readSharedKey } from '../test-support/shared-vectors.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const vectors = resolve(root, '../shared/vectors/keys');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
 
@@ -48,8 +47,8 @@ async function timeOurs(decryptor, chunk, inFlight) {
 }
 
 async function measure(bits, count, rounds, inFlight) {
-  const privatePem = readFileSync(resolve(vectors, `rsa-${bits}-private.pem`), 'utf8');
-  const publicPem = readFileSync(resolve(vectors, `rsa-${bits}-public.pem`), 'utf8');
+  const privatePem = readSharedKey(`rsa-${bits}-private.pem`);
+  const publicPem = readSharedKey(`rsa-${bits}-public.pem`);
   const decryptor = await createDecryptor({ keys: { bench: privatePem } });
   const keyObject = createPrivateKey(privatePem);
   const tokens = await makeTokens(publicPem, count + 20);

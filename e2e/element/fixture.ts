@@ -1,12 +1,11 @@
 // Shared set-up for the element's e2e specs: a static server on the project
 // root (dist/ and e2e/pages/), the checkout page with the test public key set.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { EXPIRY_TYPED } from '../support/cards.mjs';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 
-export const PUBLIC_KEY = readFileSync(resolve(process.cwd(), '../shared/vectors/keys/rsa-2048-public.pem'), 'utf8');
+export const PUBLIC_KEY = readSharedKey('rsa-2048-public.pem');
 // Expiry December of this year + 3 (MMYY typed): a fixed year would expire.
 export const CARD = { holder: 'MARIA DA SILVA', number: '5555555555554444', expiry: `12${EXPIRY_TYPED.slice(2)}`, code: '321' };
 

@@ -3,11 +3,11 @@
 import { expect, test } from '@playwright/test';
 import { CARD_EXPIRATION, PAID_CARD } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
-import { ROOT, readVector } from '../support/paths.js';
+import { validationVectors } from '../../test-support/shared-vectors.mjs';
+import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 
-interface ValidationCase { name: string; input: Record<string, unknown>; errors: string[] }
-const vectors: ValidationCase[] = JSON.parse(readVector('validation-vectors.json')).cases;
+const vectors = validationVectors();
 
 let server: StaticServer;
 test.beforeAll(async () => {

@@ -7,7 +7,7 @@ import { SANDBOX_CAPTCHA_TOKEN } from '../../demo/sandbox/routes/charge-pay.mjs'
 import { CARD_EXPIRATION, DECLINED_CARD, PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';
-import { readVector } from '../support/paths.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
 const COMPANY = SANDBOX_CREDENTIAL.companies[0]!;
@@ -16,7 +16,7 @@ let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
 test.beforeAll(async () => {
   const { createDecryptor } = await serverModule();
-  const decryptor = await createDecryptor({ keys: { v1: readVector('keys/rsa-2048-private.pem') }, now: () => Date.now() + clockOffsetMs });
+  const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, now: () => Date.now() + clockOffsetMs });
   sandbox = await startSandbox({ decryptor });
 });
 test.afterAll(async () => sandbox?.close());
@@ -190,7 +190,7 @@ test('/v1/charge/pay on an unknown charge or one already paid: 400 on _id', asyn
 test('the replay store down: 503 REPLAY_STORE_UNAVAILABLE, fail closed (no transaction)', async () => {
   const { createDecryptor } = await serverModule();
   const replayStore = { recordOnce: async () => { throw new Error('connection refused'); } };
-  const decryptor = await createDecryptor({ keys: { v1: readVector('keys/rsa-2048-private.pem') }, replayStore });
+  const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, replayStore });
   await withSandbox(decryptor, async (url, records) => {
     const { status, body } = await post(url, await transaction());
     expect(records.transactions.size).toBe(0);

@@ -2,7 +2,8 @@
 // and the shared private key: proof that a token the page made is one the service accepts.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, readVector } from './paths.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
+import { ROOT } from './paths.js';
 
 type ServerModule = typeof import('../../src/server/index.js');
 
@@ -12,8 +13,8 @@ export const serverModule = (): Promise<ServerModule> =>
   (loaded ??= import(pathToFileURL(resolve(ROOT, 'dist/server.js')).href) as Promise<ServerModule>);
 
 /** The shared 2048-bit pair (vectors/keys), known to the decryptor as keyId `v1`. */
-export const SHARED_PUBLIC_KEY = readVector('keys/rsa-2048-public.pem');
-const SHARED_PRIVATE_KEY = readVector('keys/rsa-2048-private.pem');
+export const SHARED_PUBLIC_KEY = readSharedKey('rsa-2048-public.pem');
+const SHARED_PRIVATE_KEY = readSharedKey('rsa-2048-private.pem');
 
 /** Decrypts with a fresh decryptor holding the shared key under `v1`. */
 export async function decryptWithSharedKey(token: unknown) {

@@ -1,8 +1,8 @@
 // The IIFE on a plain page in WebKitGTK: global svc, the six error codes (and the
 // shared validation vectors), and a token the project's decryptor accepts.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readSharedKey, validationVectors } from '../../test-support/shared-vectors.mjs';
 import { PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { equal, truthy } from './assert.mjs';
 
@@ -16,7 +16,6 @@ const encryptInPage = (driver, input) =>
   `, input).then(JSON.parse);
 
 const openPlainPage = ({ driver, filesUrl }) => driver.get(`${filesUrl}/e2e/pages/plain.html`);
-const vectorsDir = (root) => resolve(root, '../shared/vectors');
 
 export const iifeTests = [
   ['IIFE: defines the global svc with encryptCard', async (context) => {
@@ -31,16 +30,15 @@ export const iifeTests = [
   }],
   ['IIFE: gives every shared validation vector its codes', async (context) => {
     await openPlainPage(context);
-    const { cases } = JSON.parse(readFileSync(resolve(vectorsDir(context.root), 'validation-vectors.json'), 'utf8'));
-    for (const c of cases) equal((await encryptInPage(context.driver, c.input)).errors.map((e) => e.code), c.errors, c.name);
+    for (const c of validationVectors()) equal((await encryptInPage(context.driver, c.input)).errors.map((e) => e.code), c.errors, c.name);
   }],
   ['IIFE: makes a token the decryptor accepts', async (context) => {
     await openPlainPage(context);
-    const publicKey = readFileSync(resolve(vectorsDir(context.root), 'keys/rsa-2048-public.pem'), 'utf8');
+    const publicKey = readSharedKey('rsa-2048-public.pem');
     const result = await encryptInPage(context.driver, { ...PAID_CARD, publicKey });
     truthy(result.encryptedCard, `a token, got ${JSON.stringify(result)}`);
     const { createDecryptor } = await import(pathToFileURL(resolve(context.root, 'dist/server.js')).href);
-    const decryptor = await createDecryptor({ keys: { v1: readFileSync(resolve(vectorsDir(context.root), 'keys/rsa-2048-private.pem'), 'utf8') } });
+    const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } });
     const opened = await decryptor.decrypt(result.encryptedCard);
     equal(opened.paymentProfile, PAID_PROFILE, 'paymentProfile');
   }],

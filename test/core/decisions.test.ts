@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { VALID_CARD } from './support/plaintext.js';
-import { PUBLIC_2048, readKey } from './support/vectors.js';
+import { PUBLIC_2048 } from './support/private-keys.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const codes = async (change: Record<string, unknown>) =>
   (await encryptCard({ ...VALID_CARD, publicKey: PUBLIC_2048, ...change })).errors.map((e) => e.code);
@@ -44,7 +45,7 @@ describe('decisions where the reference is silent', () => {
 
   it('publicKey: at most 16 KiB; a certificate, or RSA under 2048 bits, is refused', async () => {
     expect(await codes({ publicKey: PUBLIC_2048 + ' '.repeat(16384) })).toEqual(['INVALID_PUBLIC_KEY']);
-    expect(await codes({ publicKey: readKey('rsa-1024-public.pem') })).toEqual(['INVALID_PUBLIC_KEY']);
+    expect(await codes({ publicKey: readSharedKey('rsa-1024-public.pem') })).toEqual(['INVALID_PUBLIC_KEY']);
     const certificate = PUBLIC_2048.replace(/PUBLIC KEY/g, 'CERTIFICATE');
     expect(await codes({ publicKey: certificate })).toEqual(['INVALID_PUBLIC_KEY']);
     const mixed = PUBLIC_2048.replace('-----END PUBLIC KEY-----', '-----END RSA PUBLIC KEY-----');
@@ -58,7 +59,7 @@ describe('decisions where the reference is silent', () => {
   });
 
   it('reports every failing field at once, a bad key included', async () => {
-    expect(await codes({ holder: '', securityCode: '1', publicKey: readKey('ec-p256-public.pem') })).toEqual([
+    expect(await codes({ holder: '', securityCode: '1', publicKey: readSharedKey('ec-p256-public.pem') })).toEqual([
       'INVALID_HOLDER',
       'INVALID_SECURITY_CODE',
       'INVALID_PUBLIC_KEY',

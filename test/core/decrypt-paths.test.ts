@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { decryptFlattenedWithJose, decryptWithJose, decryptWithNode, decryptWithPeculiar, headerOf } from './support/decrypt.js';
 import { VALID_CARD, expectPlaintext } from './support/plaintext.js';
-import { privateKeyFor, readKey } from './support/vectors.js';
+import { privateKeyFor } from './support/private-keys.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const keys = ['rsa-2048-public.pem', 'rsa-2048-public-pkcs1.pem', 'rsa-3072-public.pem', 'rsa-4096-public.pem'];
 
 describe.each(keys)('a token for %s', (file) => {
-  const publicKey = readKey(file);
+  const publicKey = readSharedKey(file);
   const privateKey = privateKeyFor(publicKey);
   const input = { ...VALID_CARD, publicKey, keyId: 'rot-2027.b_1' };
   const encrypt = async () => {

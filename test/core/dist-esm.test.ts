@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decryptWithNode } from './support/decrypt.js';
 import { LIT, distUrl, withStaticImports } from './support/dist.js';
 import { VALID_CARD, expectPlaintext } from './support/plaintext.js';
-import { PRIVATE_2048, PUBLIC_2048 } from './support/vectors.js';
+import { PRIVATE_2048, PUBLIC_2048 } from './support/private-keys.js';
 
 // Runs in a fresh Node: every browser-ish global becomes a getter that records being read.
 const probe = (url: string) => `

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { validCard } from './support/arbitraries.js';
 import { decryptWithNode, unwrapCek } from './support/decrypt.js';
-import { PRIVATE_2048, PUBLIC_2048 } from './support/vectors.js';
+import { PRIVATE_2048, PUBLIC_2048 } from './support/private-keys.js';
 
 describe('freshness', () => {
   it('never repeats an IV, a CEK or a jti across 10,000 tokens; iat within a second of the clock', async () => {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SecureContextError, encryptCard } from '../../src/core/index.js';
 import { VALID_CARD } from './support/plaintext.js';
-import { PUBLIC_2048 } from './support/vectors.js';
+import { PUBLIC_2048 } from './support/private-keys.js';
 
 const realCrypto = globalThis.crypto;
 const withoutSubtle = { getRandomValues: realCrypto.getRandomValues.bind(realCrypto) };

@@ -2,7 +2,7 @@
 // real WebCrypto: importKey is spied on, not replaced.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { VALID_CARD } from './support/plaintext.js';
-import { PUBLIC_2048 } from './support/vectors.js';
+import { PUBLIC_2048 } from './support/private-keys.js';
 
 type EncryptCard = typeof import('../../src/core/index.js').encryptCard;
 let encryptCard: EncryptCard;
@@ -51,7 +51,7 @@ describe('public key cache', () => {
   });
 
   it('remembers a bad key too, and still reports it every time', async () => {
-    const shortKey = (await import('./support/vectors.js')).readKey('rsa-1024-public.pem');
+    const shortKey = (await import('../../test-support/shared-vectors.mjs')).readSharedKey('rsa-1024-public.pem');
     for (let i = 0; i < 3; i++) {
       const result = await encryptCard({ ...VALID_CARD, publicKey: shortKey });
       expect(result.errors.map((e) => e.code)).toEqual(['INVALID_PUBLIC_KEY']);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
-import { PUBLIC_2048 } from './support/vectors.js';
+import { PUBLIC_2048 } from './support/private-keys.js';
 
 const FIELD_OF = {
   INVALID_HOLDER: 'holder',

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { cardLike, hostile } from './support/arbitraries.js';
-import { PUBLIC_2048 } from './support/vectors.js';
+import { PUBLIC_2048 } from './support/private-keys.js';
 
 const ORDER = ['INVALID_HOLDER', 'INVALID_NUMBER', 'INVALID_EXPIRATION_MONTH', 'INVALID_EXPIRATION_YEAR', 'INVALID_SECURITY_CODE', 'INVALID_PUBLIC_KEY'];
 

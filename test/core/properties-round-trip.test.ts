@@ -5,7 +5,7 @@ import { encryptCard } from '../../src/core/index.js';
 import { validCard } from './support/arbitraries.js';
 import { decryptWithNode } from './support/decrypt.js';
 import { expectPlaintext } from './support/plaintext.js';
-import { PRIVATE_2048, PUBLIC_2048 } from './support/vectors.js';
+import { PRIVATE_2048, PUBLIC_2048 } from './support/private-keys.js';
 
 afterEach(() => vi.useRealTimers());
 

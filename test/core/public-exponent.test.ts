@@ -4,7 +4,7 @@ import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { VALID_CARD } from './support/plaintext.js';
-import { PUBLIC_2048 } from './support/vectors.js';
+import { PUBLIC_2048 } from './support/private-keys.js';
 
 /** The shared 2048-bit modulus with another exponent (base64url, as in a JWK), as an SPKI PEM. */
 function withExponent(e: string): string {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { decryptWithNode } from './support/decrypt.js';
 import { VALID_CARD } from './support/plaintext.js';
-import { PUBLIC_2048, privateKeyFor, readKey } from './support/vectors.js';
+import { PUBLIC_2048, privateKeyFor } from './support/private-keys.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const bytes = (text: string) => Buffer.from(text, 'base64').length;
@@ -22,13 +23,13 @@ describe('token shape', () => {
     ['rsa-3072-public.pem', 384],
     ['rsa-4096-public.pem', 512],
   ])('%s: iv 12 bytes, authTag 16, encryptedKey %i (the modulus)', async (file, modulusBytes) => {
-    const t = await token(readKey(file));
+    const t = await token(readSharedKey(file));
     expect(Object.keys(t).sort()).toEqual(['authTag', 'ciphertext', 'encryptedKey', 'iv', 'keyId']);
     for (const member of ['encryptedKey', 'iv', 'ciphertext', 'authTag'] as const) expect(t[member]).toMatch(STANDARD_BASE64);
     expect(bytes(t.iv)).toBe(12);
     expect(bytes(t.authTag)).toBe(16);
     expect(bytes(t.encryptedKey)).toBe(modulusBytes);
-    expect(decryptWithNode(t, privateKeyFor(readKey(file)))).toMatchObject({ cardNumber: '4111111111111111' });
+    expect(decryptWithNode(t, privateKeyFor(readSharedKey(file)))).toMatchObject({ cardNumber: '4111111111111111' });
   });
 
   it('defaults keyId to v1 when it is absent, undefined or null', async () => {

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { decryptWithNode } from './support/decrypt.js';
 import { expectPlaintext } from './support/plaintext.js';
-import { privateKeyFor, validationCases } from './support/vectors.js';
+import { privateKeyFor } from './support/private-keys.js';
+import { validationVectors } from '../../test-support/shared-vectors.mjs';
 
-const cases = validationCases();
+const cases = validationVectors();
 
 describe('validation vectors', () => {
   it('has cases of every kind', () => {

@@ -1,13 +1,12 @@
 // Rendering and events in happy-dom (no ElementInternals here: form
 // association, validity and focus are covered in e2e/element in real browsers).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/element/define.js';
 import type { SvcCardForm } from '../../src/element/index.js';
 import { FUTURE_YEAR, futureExpiry } from './card-numbers.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
-const publicKey = readFileSync(resolve(process.cwd(), '../shared/vectors/keys/rsa-2048-public.pem'), 'utf8');
+const publicKey = readSharedKey('rsa-2048-public.pem');
 
 async function mount(html = '<svc-card-form></svc-card-form>'): Promise<SvcCardForm> {
   document.body.innerHTML = html;

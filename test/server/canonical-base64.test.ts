@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from '../../src/core/envelope.js';
 import { createDecryptor, fromCompactJwe, toCompactJwe } from '../../src/server/index.js';
 import { codeOf } from './support/codes.js';
-import { decryptVectors, vectorKeys } from './support/vectors.js';
+import { decryptVectorKeys, decryptVectors } from '../../test-support/shared-vectors.mjs';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -34,8 +34,8 @@ describe('canonical base64 only', () => {
   });
 
   it('a re-spelled token or JWE is TOKEN_MALFORMED', async () => {
-    const valid = decryptVectors.vectors.find((v) => v.name === 'valid-2048')!;
-    const decryptor = await createDecryptor({ keys: vectorKeys, now: () => valid.now * 1000 });
+    const valid = decryptVectors().vectors.find((v) => v.name === 'valid-2048')!;
+    const decryptor = await createDecryptor({ keys: decryptVectorKeys(), now: () => valid.now * 1000 });
     const token = valid.token as Record<string, string>;
     expect(token.authTag).toMatch(/==$/);
     expect(await codeOf(decryptor.decrypt({ ...token, authTag: respell(token.authTag!, 1) }))).toBe('TOKEN_MALFORMED');

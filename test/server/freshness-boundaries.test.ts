@@ -5,11 +5,11 @@ import { createDecryptor, createMemoryReplayStore, type ReplayStore } from '../.
 import { openCard } from './support/cards.js';
 import { codeOf } from './support/codes.js';
 import { importPublic, seal } from './support/seal.js';
-import { readKey } from './support/vectors.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const IAT = 1_800_000_000;
-const publicKey = await importPublic(readKey('keys/rsa-2048-public.pem'));
-const keys = { v1: readKey('keys/rsa-2048-private.pem') };
+const publicKey = await importPublic(readSharedKey('rsa-2048-public.pem'));
+const keys = { v1: readSharedKey('rsa-2048-private.pem') };
 let serial = 0;
 
 /** A token issued at IAT with a fresh jti. */

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createDecryptor, TokenError } from '../../src/server/index.js';
 import { TABLE_CODES } from './support/codes.js';
 import { importPublic, seal } from './support/seal.js';
-import { decryptVectors, readKey, vectorKeys } from './support/vectors.js';
+import { decryptVectorKeys, decryptVectors, readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const NOW = 1_800_000_005;
-const decryptor = await createDecryptor({ keys: vectorKeys, now: () => NOW * 1000 });
-const valid = decryptVectors.vectors.find((v) => v.name === 'valid-2048')!;
+const decryptor = await createDecryptor({ keys: decryptVectorKeys(), now: () => NOW * 1000 });
+const valid = decryptVectors().vectors.find((v) => v.name === 'valid-2048')!;
 
 const validCard = (valid.expect as { paymentProfile: Record<string, string> }).paymentProfile;
 
@@ -69,7 +69,7 @@ describe('fuzz', () => {
   });
 
   it('authentic tokens around random plaintexts: accepted only when the payload meets step 1', async () => {
-    const publicKey = await importPublic(readKey('keys/rsa-2048-public.pem'));
+    const publicKey = await importPublic(readSharedKey('rsa-2048-public.pem'));
     // mostly valid members (so both outcomes occur), sometimes anything at all
     const field = (good: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown>) =>
       fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: bad, weight: 1 }, { arbitrary: fc.anything(), weight: 1 });

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createDecryptor, fromCompactJwe, fromFlattenedJwe, TokenError, toCompactJwe, toFlattenedJwe } from '../../src/server/index.js';
 import { openCard, tokenFor } from './support/cards.js';
 import { codeOf } from './support/codes.js';
-import { decryptVectors, readKey } from './support/vectors.js';
+import { decryptVectors, readSharedKey } from '../../test-support/shared-vectors.mjs';
 
-const privatePem = readKey('keys/rsa-2048-private.pem');
-const publicPem = readKey('keys/rsa-2048-public.pem');
+const privatePem = readSharedKey('rsa-2048-private.pem');
+const publicPem = readSharedKey('rsa-2048-public.pem');
 const joseOptions = { keyManagementAlgorithms: ['RSA-OAEP-256'], contentEncryptionAlgorithms: ['A256GCM'] };
 const codeOfSync = (work: () => unknown): string => {
   try {
@@ -21,7 +21,7 @@ const codeOfSync = (work: () => unknown): string => {
 
 describe('JWE mapping', () => {
   it('matches every compactJwe of the shared vectors, both ways', () => {
-    const withJwe = decryptVectors.vectors.filter((v) => v.compactJwe);
+    const withJwe = decryptVectors().vectors.filter((v) => v.compactJwe);
     expect(withJwe.length).toBeGreaterThan(0);
     for (const vector of withJwe) {
       expect(toCompactJwe(vector.token)).toBe(vector.compactJwe);
@@ -66,7 +66,7 @@ describe('JWE mapping', () => {
   });
 
   it('refuses malformed JWEs with TOKEN_MALFORMED', () => {
-    const good = decryptVectors.vectors[0]!.compactJwe!;
+    const good = decryptVectors().vectors[0]!.compactJwe!;
     const parts = good.split('.');
     for (const bad of [
       42,
@@ -79,14 +79,14 @@ describe('JWE mapping', () => {
     ]) {
       expect(codeOfSync(() => fromCompactJwe(bad))).toBe('TOKEN_MALFORMED');
     }
-    const flat = toFlattenedJwe(decryptVectors.vectors[0]!.token);
+    const flat = toFlattenedJwe(decryptVectors().vectors[0]!.token);
     expect(codeOfSync(() => fromFlattenedJwe({ ...flat, aad: 'eA' }))).toBe('TOKEN_MALFORMED');
     expect(codeOfSync(() => fromFlattenedJwe({ ...flat, header: {} }))).toBe('TOKEN_MALFORMED');
     expect(codeOfSync(() => toCompactJwe({ keyId: 'v1' }))).toBe('TOKEN_MALFORMED');
   });
 
   it('refuses hostile objects as TOKEN_MALFORMED, never a TypeError', () => {
-    const flat = toFlattenedJwe(decryptVectors.vectors[0]!.token);
+    const flat = toFlattenedJwe(decryptVectors().vectors[0]!.token);
     const { proxy, revoke } = Proxy.revocable({ ...flat }, {});
     revoke();
     for (const convert of [fromFlattenedJwe, toFlattenedJwe, toCompactJwe]) expect(codeOfSync(() => convert(proxy))).toBe('TOKEN_MALFORMED');
@@ -97,6 +97,6 @@ describe('JWE mapping', () => {
     }
     const trap = new Proxy({ ...flat }, { getOwnPropertyDescriptor: () => { throw new Error('boom'); } });
     expect(codeOfSync(() => fromFlattenedJwe(trap))).toBe('TOKEN_MALFORMED');
-    expect(fromFlattenedJwe({ ...flat })).toStrictEqual(decryptVectors.vectors[0]!.token); // the guard keeps the good path
+    expect(fromFlattenedJwe({ ...flat })).toStrictEqual(decryptVectors().vectors[0]!.token); // the guard keeps the good path
   });
 });

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDecryptor } from '../../src/server/index.js';
 import { codeOf } from './support/codes.js';
-import { decryptVectors, vectorKeys } from './support/vectors.js';
+import { decryptVectorKeys, decryptVectors } from '../../test-support/shared-vectors.mjs';
 
-const valid = decryptVectors.vectors.find((v) => v.name === 'valid-2048')!.token as Record<string, string>;
-const decryptor = await createDecryptor({ keys: vectorKeys, now: () => 1_800_000_005_000 });
+const valid = decryptVectors().vectors.find((v) => v.name === 'valid-2048')!.token as Record<string, string>;
+const decryptor = await createDecryptor({ keys: decryptVectorKeys(), now: () => 1_800_000_005_000 });
 
 const messageOf = (token: unknown) => decryptor.decrypt(token).then(() => '', (e: Error) => e.message);
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createDecryptor } from '../../src/server/index.js';
 import { codeOf } from './support/codes.js';
-import { decryptVectors, vectorKeys } from './support/vectors.js';
+import { decryptVectorKeys, decryptVectors } from '../../test-support/shared-vectors.mjs';
 
 let decrypt: MockInstance<SubtleCrypto['decrypt']>;
 beforeEach(() => {
@@ -12,13 +12,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const vector = (name: string) => decryptVectors.vectors.find((v) => v.name === name)!;
+const vector = (name: string) => decryptVectors().vectors.find((v) => v.name === name)!;
 const algorithms = () => decrypt.mock.calls.map(([algorithm]) => (algorithm as Algorithm).name);
 
 /** The decrypt calls and their outcomes while the vector's token is refused. */
 async function attempt(name: string) {
   const { token, now, options } = vector(name);
-  const decryptor = await createDecryptor({ keys: vectorKeys, ...options, now: () => now * 1000 });
+  const decryptor = await createDecryptor({ keys: decryptVectorKeys(), ...options, now: () => now * 1000 });
   const code = await codeOf(decryptor.decrypt(token));
   const outcomes = await Promise.allSettled(decrypt.mock.results.map((r) => r.value as Promise<unknown>));
   return { code, algorithms: algorithms(), outcomes: outcomes.map((o) => o.status) };

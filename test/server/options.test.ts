@@ -1,9 +1,9 @@
 // createDecryptor validates its options at creation, naming the bad one.
 import { describe, expect, it } from 'vitest';
 import { createDecryptor, DecryptorOptionsError, type DecryptorOptions } from '../../src/server/index.js';
-import { readKey } from './support/vectors.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
-const private2048 = readKey('keys/rsa-2048-private.pem');
+const private2048 = readSharedKey('rsa-2048-private.pem');
 
 async function optionError(options: unknown): Promise<DecryptorOptionsError> {
   const error = await createDecryptor(options as DecryptorOptions).then(() => null, (e: unknown) => e);
@@ -39,7 +39,7 @@ describe('createDecryptor options', () => {
 
   it.each([
     ['not a PEM', 'a PKCS#8 PEM private key'],
-    [readKey('keys/rsa-2048-public.pem'), 'a PKCS#8 PEM private key'],
+    [readSharedKey('rsa-2048-public.pem'), 'a PKCS#8 PEM private key'],
     ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', 'not RSA, or damaged'],
     ['-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----', 'encrypted'],
     [42, 'got number'],
@@ -103,8 +103,8 @@ describe('createDecryptor options', () => {
   });
 
   it('fails closed when the clock gives no number', async () => {
-    const { decryptVectors, vectorKeys } = await import('./support/vectors.js');
-    const decryptor = await createDecryptor({ keys: vectorKeys, now: () => Number.NaN });
-    await expect(decryptor.decrypt(decryptVectors.vectors[0]!.token)).rejects.toBeInstanceOf(DecryptorOptionsError);
+    const { decryptVectors, decryptVectorKeys } = await import('../../test-support/shared-vectors.mjs');
+    const decryptor = await createDecryptor({ keys: decryptVectorKeys(), now: () => Number.NaN });
+    await expect(decryptor.decrypt(decryptVectors().vectors[0]!.token)).rejects.toBeInstanceOf(DecryptorOptionsError);
   });
 });

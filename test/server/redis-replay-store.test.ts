@@ -6,10 +6,10 @@ import { createDecryptor, createRedisReplayStore, DecryptorOptionsError, ReplayS
 import { tokenFor } from './support/cards.js';
 import { codeOf } from './support/codes.js';
 import { startRedis, type RunningRedis } from './support/redis-server.js';
-import { decryptVectors, readKey, vectorKeys } from './support/vectors.js';
+import { decryptVectorKeys, decryptVectors, readSharedKey } from '../../test-support/shared-vectors.mjs';
 
-const keys = { v1: readKey('keys/rsa-2048-private.pem') };
-const publicPem = readKey('keys/rsa-2048-public.pem');
+const keys = { v1: readSharedKey('rsa-2048-private.pem') };
+const publicPem = readSharedKey('rsa-2048-public.pem');
 let redis: RunningRedis;
 let nodeRedis: RedisClientType;
 let ioredis: Redis;
@@ -35,9 +35,9 @@ const styles = [
 
 describe.each(styles)('Redis replay store with %s', (style, client) => {
   it('records the token id once, with an expiry of max age + tolerance + 1 s, under the key prefix', async () => {
-    const { token, now, options } = decryptVectors.replay;
+    const { token, now, options } = decryptVectors().replay;
     const keyPrefix = `test:${style}:`;
-    const decryptor = await createDecryptor({ keys: vectorKeys, ...options, now: () => now * 1000, replayStore: createRedisReplayStore({ client: client(), keyPrefix }) });
+    const decryptor = await createDecryptor({ keys: decryptVectorKeys(), ...options, now: () => now * 1000, replayStore: createRedisReplayStore({ client: client(), keyPrefix }) });
     const { tokenId } = await decryptor.decrypt(token);
     expect(await codeOf(decryptor.decrypt(token))).toBe('TOKEN_REUSED');
     const ttl = await ioredis.ttl(keyPrefix + tokenId);

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createDecryptor, TokenError } from '../../src/server/index.js';
 import { openCard, tokenFor } from './support/cards.js';
 import { codeOf } from './support/codes.js';
-import { readKey } from './support/vectors.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
-const public2048 = readKey('keys/rsa-2048-public.pem');
-const public3072 = readKey('keys/rsa-3072-public.pem');
-const private2048 = readKey('keys/rsa-2048-private.pem');
-const private3072 = readKey('keys/rsa-3072-private.pem');
-const private4096 = readKey('keys/rsa-4096-private.pem');
+const public2048 = readSharedKey('rsa-2048-public.pem');
+const public3072 = readSharedKey('rsa-3072-public.pem');
+const private2048 = readSharedKey('rsa-2048-private.pem');
+const private3072 = readSharedKey('rsa-3072-private.pem');
+const private4096 = readSharedKey('rsa-4096-private.pem');
 
 /** A decryptor whose clock is `offsetSeconds` away from the real one (tokens carry the real iat). */
 const decryptorAt = (offsetSeconds: number, extra: object = {}) =>

@@ -1,26 +1,14 @@
-// The shared vectors (../shared/vectors) and the private key that matches a public PEM.
+// The private key (from the shared vectors) that matches a public PEM, and the 2048-bit pair.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-
-export const VECTORS_DIR = path.resolve(process.cwd(), '../shared/vectors');
-
-export interface ValidationCase {
-  name: string;
-  input: Record<string, unknown>;
-  errors: string[];
-}
-
-export const validationCases = (): ValidationCase[] =>
-  JSON.parse(readFileSync(path.join(VECTORS_DIR, 'validation-vectors.json'), 'utf8')).cases;
-
-export const readKey = (file: string): string => readFileSync(path.join(VECTORS_DIR, 'keys', file), 'utf8');
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readSharedKey, sharedVectorsDir } from '../../../test-support/shared-vectors.mjs';
 
 /** The private keys of the vectors, each with the DER of its public half (the key material). */
-const privateKeys = readdirSync(path.join(VECTORS_DIR, 'keys'))
+const privateKeys = readdirSync(join(sharedVectorsDir, 'keys'))
   .filter((file) => file.endsWith('-private.pem'))
   .map((file) => {
-    const key = createPrivateKey(readKey(file));
+    const key = createPrivateKey(readSharedKey(file));
     return { file, key, spki: createPublicKey(key).export({ type: 'spki', format: 'der' }) };
   });
 
@@ -39,5 +27,5 @@ export function privateKeyFor(publicPem: string): KeyObject {
   return match.key;
 }
 
-export const PUBLIC_2048 = readKey('rsa-2048-public.pem');
+export const PUBLIC_2048 = readSharedKey('rsa-2048-public.pem');
 export const PRIVATE_2048 = privateKeyFor(PUBLIC_2048);
