@@ -5,17 +5,8 @@
 // MiniBrowser and the WebKit helper processes it starts stay in the driver's
 // group, so killing the groups leaves nothing behind even if driver.quit hangs.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Builder } from 'selenium-webdriver';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../test-support/free-port.mjs';
 
 /** A step that did not answer in time: the session may be stuck and should be replaced. */
 export class TimeoutError extends Error {}

@@ -1,22 +1,11 @@
 // A throwaway redis-server (Debian package) on a free loopback port, stopped after.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../../test-support/free-port.mjs';
 
 export interface RunningRedis {
   port: number;
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function ready(child: ChildProcess): Promise<void> {
