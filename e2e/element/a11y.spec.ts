@@ -1,33 +1,26 @@
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) in the empty, invalid and filled states,
 // and the ARIA wiring that axe cannot judge: describedby targets, live region.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Checkout } from './fixture.js';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(checkout: Checkout) {
-  const result = await new AxeBuilder({ page: checkout.page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeViolations } from '../support/axe.js';
+import { expect, test } from './fixture.js';
 
 test('no axe violations when empty, invalid and filled, in both languages', async ({ checkout }) => {
   await checkout.open();
-  expect(await violations(checkout)).toEqual([]);
+  expect(await axeViolations(checkout.page)).toEqual([]);
 
   await checkout.page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
   await checkout.field('number').pressSequentially('4111111111111112');
   await checkout.page.locator('#pay').click();
   await expect(checkout.field('holder')).toHaveAttribute('aria-invalid', 'true');
-  expect(await violations(checkout)).toEqual([]);
+  expect(await axeViolations(checkout.page)).toEqual([]);
 
   await checkout.page.locator('#clear').click();
   await checkout.fill();
   await expect(checkout.page.locator('svc-card-form [part="brand-name"]')).toHaveText('Mastercard');
-  expect(await violations(checkout)).toEqual([]);
+  expect(await axeViolations(checkout.page)).toEqual([]);
 
   await checkout.page.locator('svc-card-form').evaluate((el) => el.setAttribute('lang', 'en'));
   await expect(checkout.page.getByLabel('Card number')).toBeVisible();
-  expect(await violations(checkout)).toEqual([]);
+  expect(await axeViolations(checkout.page)).toEqual([]);
 });
 
 test('each input names its error, and one polite live region exists from the first render', async ({ checkout }) => {
