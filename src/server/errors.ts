@@ -16,7 +16,7 @@ export type TokenErrorCode =
  *
  * @example
  * try { await decryptor.decrypt(body.token); }
- * catch (error) { if (error instanceof TokenError) reply(422, { code: error.code }); else throw error; }
+ * catch (error) { if (error instanceof TokenError) reply(400, { code: error.code }); else throw error; }
  */
 export class TokenError extends Error {
   readonly code: TokenErrorCode;
@@ -26,6 +26,10 @@ export class TokenError extends Error {
     this.code = code;
   }
 }
+
+/** A TOKEN_MALFORMED error: `what` names the member (e.g. `token.iv`, `jwe.tag`), `expected` what it must be. */
+export const malformed = (what: string, expected: string): TokenError =>
+  new TokenError('TOKEN_MALFORMED', `${what}: expected ${expected}`);
 
 /** Every cryptographic failure gives this one error, whatever failed (no oracle, RFC 7516 section 11.5). */
 export const undecryptable = (): TokenError =>

@@ -2,7 +2,7 @@
 // protected header is rebuilt from keyId, so any JWE library can take it, and back.
 import type { EncryptedCard } from '../core/types.js';
 import { KEY_ID_PATTERN, fromBase64, protectedHeader, toBase64, toBase64Url, utf8 } from '../core/envelope.js';
-import { TokenError } from './errors.js';
+import { malformed, type TokenError } from './errors.js';
 import { isArrayOrHostile, parseToken } from './parse-token.js';
 
 /** Flattened JSON JWE serialization (RFC 7516 section 7.2.2), without unprotected members. */
@@ -15,7 +15,6 @@ export interface FlattenedJwe {
 }
 
 const MAX_JWE = 20000; // the sum of the token's member caps, re-encoded
-const malformed = (what: string, expected: string): TokenError => new TokenError('TOKEN_MALFORMED', `${what}: expected ${expected}`);
 
 function fromBase64Url(text: unknown, what: string): Uint8Array<ArrayBuffer> {
   const bytes = typeof text === 'string' && text.length <= MAX_JWE && /^[A-Za-z0-9_-]*$/.test(text)

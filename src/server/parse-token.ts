@@ -2,7 +2,7 @@
 // "The token"). Lengths are capped before any regular expression sees a string, so
 // megabyte inputs are refused in constant time.
 import { IV_BYTES, KEY_ID_PATTERN, TAG_BYTES, fromBase64 } from '../core/envelope.js';
-import { TokenError } from './errors.js';
+import { malformed as malformedAt } from './errors.js';
 
 /** The token's members, decoded. */
 export interface ParsedToken {
@@ -19,8 +19,7 @@ type Member = keyof ParsedToken;
 // a 16384-bit modulus is 2732; ciphertext: the step 1 plaintext is well under 2 KiB.
 const MAX_CHARS: Record<Member, number> = { keyId: 64, encryptedKey: 2732, iv: 64, ciphertext: 16384, authTag: 64 };
 
-const malformed = (member: string, expected: string): TokenError =>
-  new TokenError('TOKEN_MALFORMED', `token${member ? `.${member}` : ''}: expected ${expected}`);
+const malformed = (member: string, expected: string) => malformedAt(`token${member ? `.${member}` : ''}`, expected);
 
 /** A member's value; a throwing getter or proxy counts as missing. */
 function read(token: object, member: Member): unknown {
