@@ -325,8 +325,7 @@ export class SvcCardForm extends LitElement {
     return checkCard(this.#values, this.#brand, this.acceptedBrands, new Date());
   }
 
-  #firstBad(): FieldName | undefined {
-    const checks = this.#check();
+  #firstBad(checks = this.#check()): FieldName | undefined {
     return FIELDS.find((field) => checks[field].status !== 'valid');
   }
 
@@ -381,8 +380,9 @@ export class SvcCardForm extends LitElement {
 
   /** Validity and states from the fields; returns whether every field is valid. */
   #sync(): boolean {
-    const bad = this.#firstBad();
-    this.#updateValidity(bad);
+    const checks = this.#check(); // once per change: validity needs the same result
+    const bad = this.#firstBad(checks);
+    this.#updateValidity(bad, bad && checks[bad].reason);
     this.#state('invalid', Object.keys(this.#shown).length > 0);
     this.#state('complete', !bad);
     this.#state('autofilled', this.#autofilled.size > 0);
@@ -390,13 +390,12 @@ export class SvcCardForm extends LitElement {
     return !bad;
   }
 
-  #updateValidity(bad: FieldName | undefined): void {
+  #updateValidity(bad: FieldName | undefined, reason: FieldErrorReason | undefined): void {
     const anchor = bad && this.#input(bad);
     if (!this.#internals || (bad && !anchor)) return; // before the first render: see firstUpdated
     if (!bad || this.#isDisabled) return this.#internals.setValidity({});
-    const reason = this.#check()[bad].reason!;
     const flags = reason === 'required' ? { valueMissing: true } : { badInput: true };
-    this.#internals.setValidity(flags, messageFor(bad, reason, this.texts, this.#brand), anchor!);
+    this.#internals.setValidity(flags, messageFor(bad, reason!, this.texts, this.#brand), anchor!);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
