@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo`: builds, then starts the checkout demo and prints its address.
-// Port: --port N, or PORT, default 4173; 0 picks a free one.
+// Port: --port N, or PORT, default 4173; 0 picks a free one. The sandbox keeps
+// its records in .sandbox-data/demo/ (PGlite), so they survive a restart.
 import { startDemo } from './start-demo.mjs';
 
 const flag = process.argv.indexOf('--port');
@@ -12,7 +13,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 try {
-  const demo = await startDemo({ port });
+  const demo = await startDemo({ port, sandboxDataDir: '.sandbox-data/demo' });
   if (demo.keys.created) console.log(`Generated demo key pair "${demo.keys.keyId}" in ${demo.keys.dir}`);
   console.log(`Sandbox payments API: ${demo.sandboxUrl}`);
   console.log(`Checkout demo: ${demo.url}/`);

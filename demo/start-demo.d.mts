@@ -1,5 +1,6 @@
 // Types of start-demo.mjs for the TypeScript e2e tests.
-import type { SandboxRecords } from './sandbox/server.mjs';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Sandbox } from '../sandbox/server.js';
 
 export interface DemoOptions {
   /** Merchant port; 0 picks a free one. Default 4173. */
@@ -10,6 +11,10 @@ export interface DemoOptions {
   keysDir?: string;
   /** Passed to createDecryptor (e.g. `now`, `maxAgeSeconds`). */
   decryptorOptions?: Record<string, unknown>;
+  /** The sandbox's PGlite data folder; default: in memory, gone at close(). */
+  sandboxDataDir?: string;
+  /** Extra sandbox routes (sandbox/extensions.ts). */
+  extensions?: FastifyPluginAsync[];
 }
 
 export interface Demo {
@@ -17,7 +22,7 @@ export interface Demo {
   url: string;
   port: number;
   sandboxUrl: string;
-  sandbox: { url: string; records: SandboxRecords; close(): Promise<void> };
+  sandbox: Sandbox;
   merchant: { url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void> };
   keys: { keyId: string; created: boolean; dir: string; publicKeyPem: string; privateKeyPem: string };
   close(): Promise<void>;

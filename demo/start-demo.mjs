@@ -1,23 +1,30 @@
-// startDemo: keys (made on first start), the local sandbox API with the
-// project's decryptor, and the merchant server in front of the checkout page.
+// startDemo: keys (made on first start), the local sandbox API (sandbox/,
+// TypeScript, loaded through tsx) with the project's decryptor, and the
+// merchant server in front of the checkout page.
+import { tsImport } from 'tsx/esm/api';
 import { ensureDemoKeys } from './keys.mjs';
 import { startMerchant } from './merchant/server.mjs';
-import { SANDBOX_CREDENTIAL, startSandbox } from './sandbox/server.mjs';
 
 /**
  * Starts the whole demo on 127.0.0.1. `port` is the merchant's (0: a free one);
  * the sandbox always takes a free port. `keysDir` defaults to demo/.keys/.
+ * `sandboxDataDir` keeps the sandbox's records in a PGlite folder; without it
+ * they live in memory and end with close() (tests).
  *
  * @example
  * const demo = await startDemo({ port: 0 });
  * await page.goto(demo.url);
  * await demo.close();
  */
-export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {} } = {}) {
+export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createDecryptor } = await import('../dist/server.js');
+  const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
+  const { SANDBOX_CREDENTIAL } = await tsImport('../sandbox/seed.ts', import.meta.url);
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
-  const sandbox = await startSandbox({ decryptor, port: sandboxPort });
+  const sandbox = await startSandbox({
+    decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }), ...(extensions ? { extensions } : {}),
+  });
   let merchant;
   try {
     merchant = await startMerchant({

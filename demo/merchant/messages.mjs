@@ -29,7 +29,7 @@ export const PAGE_TEXTS = {
   },
 };
 
-/** The sandbox's decline reasons (sandbox/test-cards.mjs) as a Brazilian customer reads them. */
+/** The sandbox's decline reasons (sandbox/payment/test-cards.json) as a Brazilian customer reads them. */
 const DECLINE_REASONS_PT = {
   'Declined by the issuer': 'recusado pelo banco emissor',
   'Insufficient funds': 'saldo insuficiente',

@@ -3,12 +3,12 @@
 // sees open card data: it forwards the token to the payments API.
 // Language: pt-BR by default, English with `?lang=en` (messages.mjs).
 import { createServer } from 'node:http';
-import { BodyError, readJson, sendJson } from '../sandbox/http.mjs';
+import { BodyError, readJson, sendJson } from './http.mjs';
 import { loadAssets } from './assets.mjs';
 import { createTransaction, customerOutcome } from './forward.mjs';
 import { langOf } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
-import { logFailure } from '../sandbox/log.mjs';
+import { logFailure } from './log.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
 /** What the demo store sells: the amount is decided here, in cents. */

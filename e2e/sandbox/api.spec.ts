@@ -1,9 +1,12 @@
 // The local sandbox of the payments API, over HTTP from Node (no page needed, so
 // it runs once, in the chromium project): guard, part-7 error bodies, schema
-// validation, decryption through dist/server.js, test cards.
+// validation, decryption through dist/server.js, test cards. The sandbox (sandbox/)
+// keeps its records in an in-memory PGlite here.
 import { expect, test } from '@playwright/test';
-import { SANDBOX_CREDENTIAL, startSandbox } from '../../demo/sandbox/server.mjs';
-import { SANDBOX_CAPTCHA_TOKEN } from '../../demo/sandbox/routes/charge-pay.mjs';
+import { startSandbox } from '../../sandbox/server.js';
+import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
+import { SANDBOX_CAPTCHA_TOKEN } from '../../sandbox/auth/guard.js';
+import { charges } from '../../sandbox/store/tables.js';
 import { CARD_EXPIRATION, DECLINED_CARD, PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';
@@ -17,7 +20,7 @@ let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 test.beforeAll(async () => {
   const { createDecryptor } = await serverModule();
   const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, now: () => Date.now() + clockOffsetMs });
-  sandbox = await startSandbox({ decryptor });
+  sandbox = await startSandbox({ decryptor, memory: true });
 });
 test.afterAll(async () => sandbox?.close());
 test.beforeEach(() => { clockOffsetMs = 0; });
@@ -55,8 +58,8 @@ test('400 SchemaValidationException lists each bad field, token and paymentProfi
   expect(body.code).toBe('SchemaValidationException');
   expect(body.path).toBe('/v1/transaction');
   expect(body.metadata).toEqual({});
-  expect(body.error_messages.map((m: { path: string }) => m.path)).toEqual(
-    ['companyId', 'amount', 'installments', 'capture', 'token', 'paymentProfile', 'client.doc']);
+  expect(body.error_messages.map((m: { path: string }) => m.path).sort()).toEqual(
+    ['amount', 'capture', 'client.doc', 'companyId', 'installments', 'paymentProfile', 'token']);
   for (const item of body.error_messages) expect(item).toMatchObject({ type: 'field', location: 'body', msg: expect.any(String) });
   expect(JSON.stringify(body)).not.toContain('4111111111111111');
 });
@@ -103,11 +106,11 @@ test('POST /v1/subscription pays the first period with the token', async () => {
   expect(status).toBe(200);
   expect(body).toMatchObject({ productId: 'prod_demo_monthly', status: 'ACTIVE', installments: 1, transaction: { status: 'PAID', amount: { value: 2990 } } });
   const missing = await call('/v1/subscription', { companyId: COMPANY, product: {}, paymentMethod: 'CASH' });
-  expect(missing.body.error_messages.map((m: { path: string }) => m.path)).toEqual(['paymentMethod', 'product.id']);
+  expect(missing.body.error_messages.map((m: { path: string }) => m.path).sort()).toEqual(['paymentMethod', 'product.id']);
 });
 
 test('POST /v1/charge/pay needs the sandbox captcha value, not an apiKey', async () => {
-  const charge = sandbox.records.addCharge({ companyId: COMPANY, cents: 4990 });
+  const charge = await sandbox.records.addCharge({ companyId: COMPANY, cents: 4990 });
   const body = { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', token: await token() };
   const refused = await call('/v1/charge/pay', { ...body, captchaToken: 'wrong' }, {});
   expect(refused.status).toBe(401);
@@ -120,7 +123,7 @@ test('POST /v1/charge/pay needs the sandbox captcha value, not an apiKey', async
 // A second sandbox whose decryptor is the project's, with a replay store that is down
 // (fails closed: 503), or whose decrypt throws something unexpected (500).
 async function withSandbox(decryptor: Parameters<typeof startSandbox>[0]['decryptor'], run: (url: string, records: typeof sandbox.records) => Promise<void>) {
-  const other = await startSandbox({ decryptor });
+  const other = await startSandbox({ decryptor, memory: true });
   try { await run(other.url, other.records); } finally { await other.close(); }
 }
 const post = async (url: string, body: unknown) => {
@@ -138,14 +141,14 @@ test('an open paymentProfile still works: PAID with the card summary, never the 
 test('token and paymentProfile together on /v1/subscription and /v1/charge/pay: 400 naming both', async () => {
   const both = { token: await token(), paymentProfile: { ...PAID_PROFILE } };
   const subscription = await call('/v1/subscription', { companyId: COMPANY, product: { id: 'prod_demo_monthly' }, paymentMethod: 'CREDIT_CARD', ...both });
-  const charge = sandbox.records.addCharge({ companyId: COMPANY, cents: 990 });
+  const charge = await sandbox.records.addCharge({ companyId: COMPANY, cents: 990 });
   const pay = await call('/v1/charge/pay', { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, ...both }, {});
   for (const { status, body } of [subscription, pay]) {
     expect(status).toBe(400);
     expect(body.code).toBe('SchemaValidationException');
     expect(body.error_messages.map((m: { path: string }) => m.path)).toEqual(['token', 'paymentProfile']);
   }
-  expect(sandbox.records.charges.get(charge._id)!.status).toBe('ACTIVE');
+  expect((await charges.get(sandbox.db, COMPANY, charge._id))!.status).toBe('ACTIVE');
 });
 
 test('an unknown route: 404 not_found in the part-7 body', async () => {
@@ -180,7 +183,7 @@ test('/v1/charge/pay on an unknown charge or one already paid: 400 on _id', asyn
   const unknown = await pay('no_such_charge');
   expect(unknown.status).toBe(400);
   expect(unknown.body.error_messages).toEqual([expect.objectContaining({ path: '_id', msg: expect.stringMatching(/names no charge/) })]);
-  const charge = sandbox.records.addCharge({ companyId: COMPANY, cents: 990 });
+  const charge = await sandbox.records.addCharge({ companyId: COMPANY, cents: 990 });
   expect((await pay(charge._id)).body.charge.status).toBe('PAID');
   const again = await pay(charge._id);
   expect(again.status).toBe(400);

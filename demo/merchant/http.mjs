@@ -1,4 +1,4 @@
-// Small JSON-over-HTTP helpers shared by the sandbox and the merchant server.
+// Small JSON-over-HTTP helpers of the merchant server.
 // Bodies are capped so a runaway client cannot exhaust memory. Every body
 // problem is a 400: the reference (part 7) lists only 400/401/403/500.
 const MAX_BODY_BYTES = 64 * 1024;

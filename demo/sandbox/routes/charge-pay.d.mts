@@ -1,1 +1,0 @@
-export const SANDBOX_CAPTCHA_TOKEN: string;

@@ -1,0 +1,46 @@
+// The sandbox as a Fastify application: validation (validation.ts), the guard
+// (auth/guard.ts), errors answered once (error-handler.ts), the description
+// (openapi.ts), one plugin per resource (routes/), then extensions.
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerFactory } from 'fastify';
+import { installGuard } from './auth/guard.js';
+import { loadJwtKey } from './auth/jwt.js';
+import type { SandboxContext } from './context.js';
+import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
+import { installOpenApi } from './http/openapi.js';
+import { createAjv } from './http/validation.js';
+import { chargeRoutes } from './routes/charges.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
+import { transactionRoutes } from './routes/transactions.js';
+
+export interface AppOptions {
+  /** Extra routes (static files, JWKS, ...): Fastify plugins registered after the API, public unless their routes set config.auth. */
+  extensions?: FastifyPluginAsync[];
+  /** How the HTTP server is made (server.ts sets its timeouts); inject() tests need none. */
+  serverFactory?: FastifyServerFactory;
+}
+
+export type SandboxApp = FastifyInstance;
+
+export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): Promise<SandboxApp> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+  // JSON only (4.1): Fastify's text/plain parser goes; any other type is refused before it is read.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  const bodyAjv = createAjv(false);
+  const queryAjv = createAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+  installErrorHandling(app);
+  installGuard(app, ctx.db, await loadJwtKey(ctx.db));
+  await installOpenApi(app);
+  await app.register(transactionRoutes, { ctx });
+  await app.register(subscriptionRoutes, { ctx });
+  await app.register(chargeRoutes, { ctx });
+  // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
+  for (const extension of options.extensions ?? []) await app.register(extension);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,43 @@
+// One interface over PGlite (embedded, default) and a PostgreSQL server (pg,
+// when DATABASE_URL is set): the same SQL and migrations run on both.
+import { migrate } from './migrations.js';
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one database transaction (BEGIN ... COMMIT, ROLLBACK on a throw). */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** A PostgreSQL connection string; wins over the other two. */
+  databaseUrl?: string;
+  /** PGlite's data folder, kept across restarts. */
+  dataDir?: string;
+  /** PGlite in memory (tests): everything is gone at close. */
+  memory?: boolean;
+}
+
+/** Opens the database the options name and brings its schema up to date. */
+export async function openDatabase(options: StorageOptions): Promise<Database> {
+  let db: Database;
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.js');
+    db = await openPostgres(options.databaseUrl);
+  } else {
+    if (!options.memory && !options.dataDir) throw new Error('storage: give dataDir, memory: true or databaseUrl');
+    const { openPglite } = await import('./pglite.js');
+    db = await openPglite(options.memory ? undefined : options.dataDir);
+  }
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,50 @@
+// The schema, as numbered steps applied once each (table schema_migrations).
+// Every resource keeps its response body in `data` (jsonb) and copies the
+// columns its lists filter and sort on, which carry the indexes.
+import type { Database } from './database.js';
+
+const resource = (table: string, extra = '') => `
+  CREATE TABLE ${table} (
+    id text PRIMARY KEY,
+    company_id text NOT NULL,
+    status text,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    ${extra}
+    data jsonb NOT NULL
+  );
+  CREATE INDEX ${table}_company_created ON ${table} (company_id, created_at, id);
+  CREATE INDEX ${table}_company_updated ON ${table} (company_id, updated_at, id);`;
+
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE settings (key text PRIMARY KEY, value text NOT NULL);
+   CREATE TABLE credentials (
+     key_id text PRIMARY KEY,
+     secret_sha256 text NOT NULL,
+     permissions jsonb NOT NULL,
+     companies jsonb NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now()
+   );
+   ${resource('products')}
+   ${resource('clients', 'doc text NOT NULL, search text NOT NULL,')}
+   CREATE UNIQUE INDEX clients_company_doc ON clients (company_id, doc);
+   ${resource('transactions', 'tid text NOT NULL UNIQUE, charge_id text, subscription_id text, client_id text,')}
+   ${resource('charges', 'subscription_id text, client_id text, due_date date,')}
+   ${resource('subscriptions', 'client_id text, product_id text,')}
+   ${resource('alerts', 'type text, transaction_id text,')}`,
+];
+
+export async function migrate(db: Database): Promise<void> {
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  await db.transaction(async (tx) => {
+    // One migrator at a time, even with several sandboxes on one PostgreSQL.
+    await tx.query('LOCK TABLE schema_migrations IN EXCLUSIVE MODE');
+    const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.version));
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      if (applied.has(index + 1)) continue;
+      for (const statement of sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
+    }
+  });
+}

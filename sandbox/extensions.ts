@@ -1,0 +1,8 @@
+// Where routes that are not the payments API mount: the card-frame files, a
+// JWKS, their headers. Each entry is a Fastify plugin, registered after the
+// API in its own scope (hooks and headers it adds stay inside it); its routes
+// are public unless they set `config: { auth: '<resource>.read' }`. The demo
+// and `npm run sandbox` start with these; startSandbox({extensions}) adds more.
+import type { FastifyPluginAsync } from 'fastify';
+
+export const SANDBOX_EXTENSIONS: FastifyPluginAsync[] = [];

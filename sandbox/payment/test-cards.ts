@@ -1,0 +1,29 @@
+// Sandbox test cards (test-cards.json, also read by the e2e helpers): the
+// decrypted (or open) card number decides the outcome. Any other number is
+// declined, so a real card can never look "paid" here.
+import { readFileSync } from 'node:fs';
+
+export interface TestCard { number: string; brand: string; status: 'PAID' | 'DECLINED'; message: string }
+export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
+export interface CardOutcome { status: 'PAID' | 'DECLINED'; message: string }
+
+export const TEST_CARDS: readonly TestCard[] = JSON.parse(readFileSync(new URL('./test-cards.json', import.meta.url), 'utf8'));
+
+const NOT_A_TEST_CARD: CardOutcome = { status: 'DECLINED', message: 'Not a sandbox test card' };
+const EXPIRED_CARD: CardOutcome = { status: 'DECLINED', message: 'Card expired' };
+
+/** The outcome for a card at `now`: an expiration (MM/YYYY) before this month declines. */
+export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
+  const [month, year] = String(profile.cardExpiration).split('/').map(Number);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  if (!month || !year || year * 12 + month < current) return EXPIRED_CARD;
+  const card = TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''));
+  return card ? { status: card.status, message: card.message } : NOT_A_TEST_CARD;
+}
+
+/** What a transaction keeps of the card: never the number or the security code. */
+export const cardSummary = (profile: CardProfile) => ({
+  last4: String(profile.cardNumber).slice(-4),
+  expiration: profile.cardExpiration,
+  holderName: profile.holderName,
+});

@@ -1,0 +1,47 @@
+// Charges (4.4): POST /v1/charge/pay, guarded by the captcha (part 5 rule 7).
+// Paying is decided under the charge's row lock: two racing payments of one
+// charge give one PAID and one "already paid" (issue 14, defect 2).
+import { fieldError, invalid } from '../http/errors.js';
+import { openCard } from '../payment/open-card.js';
+import { payByCard } from '../payment/pay-by-card.js';
+import { PayChargeBody, PayChargeResult } from '../schemas/charge.js';
+import { ERROR_RESPONSES } from '../schemas/common.js';
+import { charges } from '../store/tables.js';
+import type { ResourceRoutes } from './plugin.js';
+
+const PAYABLE = new Set<string>(['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT']);
+const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
+const notPayable = (status: string) => invalid(fieldError('_id', status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
+
+export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.post('/v1/charge/pay', {
+    config: { auth: 'captcha' },
+    schema: {
+      tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)',
+      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT. A charge already PAID is refused on _id.',
+      body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const seen = await charges.get(ctx.db, body.companyId, body._id);
+    if (!seen) throw unknownCharge();
+    if (!PAYABLE.has(seen.status)) throw notPayable(seen.status);
+    const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
+    if (!hasCard) return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const };
+    const profile = await openCard(body as never, ctx.decryptor);
+    const result = await ctx.db.transaction(async (tx) => {
+      // The decision is made here, under the lock: the read above only gave an early answer.
+      const charge = await charges.get(tx, body.companyId, body._id, true);
+      if (!charge) throw unknownCharge();
+      if (!PAYABLE.has(charge.status)) throw notPayable(charge.status);
+      const transaction = await payByCard(ctx, tx, {
+        companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1, paymentMethod: body.paymentMethod, profile,
+        links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+      });
+      if (transaction.status !== 'PAID') return { charge, transaction };
+      return { charge: await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt }), transaction };
+    });
+    ctx.recent.remember(result.transaction);
+    return result;
+  });
+};

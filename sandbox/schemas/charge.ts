@@ -1,0 +1,43 @@
+// Charges (2.3, 4.4).
+import { Type } from 'typebox';
+import { CARD_METHODS, CompanyId, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { Transaction } from './transaction.js';
+
+export const CHARGE_STATUSES = ['PAID', 'ACTIVE', 'ANTICIPATED', 'CANCELED', 'CANCELED_ALERT_NETWORK_A', 'PENDING_PAYMENT', 'IMPORTED', 'ERROR_PAYMENT',
+  'ERROR_REFUNDED', 'OVERDUE', 'NO_PAYMENT_ROUTE', 'RECOVERED', 'BLOCKED', 'NO_PAYMENT', 'CANCELED_MANUAL', 'DISPUTE', 'CHARGEBACK', 'STANDBY', 'DISABLED'] as const;
+
+export const Charge = Type.Object({
+  _id: Type.String(),
+  companyId: Type.String(),
+  clientId: Type.Optional(Type.String()),
+  productId: Type.Optional(Type.String()),
+  subscriptionId: Type.Optional(Type.String()),
+  amount: Money,
+  dueDate: Type.Optional(Type.String({ format: 'date' })),
+  description: Type.Optional(Type.String()),
+  status: Type.Enum([...CHARGE_STATUSES]),
+  paymentMethods: Type.Array(PaymentMethod),
+  active: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const PayChargeBody = Type.Object({
+  _id: Type.String({ minLength: 1, description: 'charge id' }),
+  companyId: CompanyId,
+  referenceId: Type.Optional(Type.String()),
+  paymentMethod: PaymentMethod,
+  installments: Type.Optional(Installments),
+  origin: Type.Optional(Type.String()),
+  captchaToken: Type.Optional(Type.String({ description: 'Checked by the captcha guard (401 when wrong); the sandbox stub accepts "sandbox-captcha-ok"' })),
+  paymentProfile: Type.Optional(PaymentProfile),
+  token: Type.Optional(Token),
+  cardAuthId: Type.Optional(Type.String()),
+}, { 'x-exclusive': ['token', 'paymentProfile'], 'x-card-for': CARD_METHODS });
+
+export const PayChargeResult = Type.Object({
+  charge: Charge,
+  transaction: Type.Optional(Transaction),
+  paymentMethod: Type.Optional(PaymentMethod),
+  status: Type.Optional(Type.Literal('PENDING_PAYMENT')),
+}, { description: 'The charge after the attempt, and the transaction a card payment made' });

@@ -1,0 +1,51 @@
+// Schemas shared by several resources (API reference parts 2, 4 and 7). They
+// validate requests, shape responses and are the OpenAPI document's schemas.
+import { Type } from 'typebox';
+
+export const PAYMENT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO', 'PIX'] as const;
+export const CARD_METHODS = ['CREDIT_CARD', 'DEBIT_CARD'];
+export const PaymentMethod = Type.Enum([...PAYMENT_METHODS], { description: 'Payment method (2)' });
+
+export const Id = (description: string) => Type.String({ minLength: 1, description });
+export const CompanyId = Id('Owner company; the credential must have access to it (part 5 rule 6)');
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** Amount in integer cents of BRL (2.2, 2.3). */
+export const Money = Type.Object({ value: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') });
+
+export const Installments = Type.Integer({ minimum: 1, maximum: 12, default: 1, description: 'Default 1 (part 8); the sandbox accepts 1 to 12' });
+
+/** The encrypted card token (2.7); its contents are judged by the decryptor, not by the schema. */
+export const Token = Type.Object({}, { description: 'Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag', additionalProperties: true });
+
+const NonEmpty = Type.String({ minLength: 1, pattern: '\\S' });
+export const PaymentProfile = Type.Object({
+  cardNumber: NonEmpty,
+  cardExpiration: Type.String({ pattern: '^(0[1-9]|1[0-2])/\\d{4}$', description: 'MM/YYYY' }),
+  holderName: NonEmpty,
+  cardCvv: NonEmpty,
+}, { description: 'Open card data (4.3); never together with token' });
+
+/** Inline client of a transaction or subscription (4.3): created or reused by document. */
+export const InlineClient = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  doc: Type.Optional(Type.String({ format: 'br-doc', description: 'CPF or CNPJ; punctuation ignored; check digits checked' })),
+  cpf: Type.Optional(Type.String({ format: 'br-doc', description: 'Legacy name of doc' })),
+  email: Type.Optional(Type.String({ format: 'email' })),
+}, { 'x-one-required': ['doc', 'cpf'], description: 'The document (doc or cpf) is mandatory when client is given' });
+
+export const ErrorMessage = Type.Object({
+  msg: Type.String(),
+  type: Type.Optional(Type.Literal('field')),
+  path: Type.Optional(Type.String()),
+  location: Type.Optional(Type.Enum(['body', 'query'])),
+});
+export const ErrorBody = Type.Object({
+  error_messages: Type.Array(ErrorMessage),
+  code: Type.String(),
+  path: Type.String(),
+  metadata: Type.Object({}, { additionalProperties: true }),
+}, { description: 'Error body (part 7)' });
+
+/** The part-7 answers every guarded route may give. */
+export const ERROR_RESPONSES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 500: ErrorBody, 503: ErrorBody } as const;

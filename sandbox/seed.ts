@@ -1,0 +1,38 @@
+// What a fresh sandbox holds so the demo can pay at once: the demo credential
+// (every permission on company_demo), a monthly product and one open charge.
+// Applied on every start; existing records are left as they are.
+import { ALL_PERMISSIONS } from './auth/permissions.js';
+import { createCredential } from './auth/credentials.js';
+import type { Queryable } from './db/database.js';
+import { charges, money, newId, products, type ChargeDoc } from './store/tables.js';
+
+/** The demo's ready credential: apiKey `sbx_demo.sandbox-secret-not-for-production`. */
+export const SANDBOX_CREDENTIAL = Object.freeze({
+  keyId: 'sbx_demo',
+  secret: 'sandbox-secret-not-for-production',
+  companies: ['company_demo'],
+  permissions: [...ALL_PERMISSIONS],
+});
+export const DEMO_COMPANY = 'company_demo';
+export const DEMO_PRODUCT_ID = 'prod_demo_monthly';
+export const DEMO_CHARGE_ID = 'chg_demo_0001';
+
+/** An ACTIVE charge of `cents` (tests and the seed). */
+export async function insertCharge(db: Queryable, { companyId = DEMO_COMPANY, cents = 4990, _id = newId(), now = new Date() } = {}): Promise<ChargeDoc> {
+  const at = now.toISOString();
+  const charge: ChargeDoc = { _id, companyId, amount: money(cents), status: 'ACTIVE', paymentMethods: ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'], active: true, createdAt: at, updatedAt: at };
+  await charges.insert(db, charge, '(id)');
+  return charge;
+}
+
+export async function seed(db: Queryable): Promise<void> {
+  await createCredential(db, SANDBOX_CREDENTIAL);
+  const at = new Date().toISOString();
+  await products.insert(db, {
+    _id: DEMO_PRODUCT_ID, companyId: DEMO_COMPANY, active: true, deleted: false, createdAt: at, updatedAt: at,
+    product: { price: 29.9, title: 'Plano mensal', warranty: 7 },
+    charge: { frequencyDays: 30, deniedIntervalDays: 3, maxDeniedAttempts: 3, invoiceIdentification: 'SANDBOX', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }], routes: [] },
+    unsubscription: { type: 'CARD_ATTEMPTS' },
+  }, '(id)');
+  await insertCharge(db, { _id: DEMO_CHARGE_ID });
+}

@@ -1,0 +1,64 @@
+// startSandbox: the database (PGlite folder, memory, or DATABASE_URL), the
+// app, and an HTTP server on loopback whose timeouts end slow clients.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { buildApp, type SandboxApp } from './app.js';
+import type { SandboxContext } from './context.js';
+import { openDatabase, type Database, type StorageOptions } from './db/database.js';
+import { SANDBOX_EXTENSIONS } from './extensions.js';
+import type { Decryptor } from './payment/open-card.js';
+import { createRecentRecords, type RecentRecords } from './recent.js';
+import { insertCharge, seed } from './seed.js';
+
+export interface SandboxOptions extends StorageOptions {
+  decryptor: Decryptor;
+  /** 0 (default): a free port. */
+  port?: number;
+  /** Headers and body must arrive within this time (default 10 s), else 408. */
+  requestTimeoutMs?: number;
+  extensions?: FastifyPluginAsync[];
+}
+
+export interface Sandbox {
+  url: string;
+  port: number;
+  app: SandboxApp;
+  db: Database;
+  /** The last 1,000 transactions this process made (a view for tests), and a charge maker. */
+  records: RecentRecords & { addCharge(options?: { companyId?: string; cents?: number; _id?: string }): Promise<{ _id: string; status: string }> };
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const db = await openDatabase(options.memory || options.dataDir || options.databaseUrl ? options : { ...options, memory: true });
+  const requestTimeout = options.requestTimeoutMs ?? 10_000;
+  try {
+    await seed(db);
+    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: () => new Date(), recent: createRecentRecords() };
+    const app = await buildApp(ctx, {
+      extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],
+      serverFactory: (handler) => createServer({
+        requestTimeout, headersTimeout: requestTimeout, keepAliveTimeout: 5_000,
+        // How often Node looks for requests past their time (its default, 30 s, would let a slow body live 40 s).
+        connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+      }, handler as (req: IncomingMessage, res: ServerResponse) => void),
+    });
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      app,
+      db,
+      records: { ...ctx.recent, addCharge: (o) => insertCharge(db, o) },
+      close: async () => {
+        app.server.closeAllConnections();
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+// The sandbox's resources as stored (migrations.ts): each body is the
+// response the API gives, with the columns lists and locks use.
+import { randomBytes } from 'node:crypto';
+import type { Static } from 'typebox';
+import { defineTable, type Stored } from '../db/table.js';
+import type { Charge } from '../schemas/charge.js';
+import type { Money as MoneySchema } from '../schemas/common.js';
+import type { Subscription } from '../schemas/subscription.js';
+import type { Transaction } from '../schemas/transaction.js';
+
+/** 24 hex characters, the shape of the service's `_id` values. */
+export const newId = () => randomBytes(12).toString('hex');
+
+export type Money = Static<typeof MoneySchema>;
+export const money = (cents: number): Money => ({ value: cents, currency: 'BRL' });
+
+// The stored bodies are the response schemas' types: what is kept is what is described.
+export type TransactionDoc = Static<typeof Transaction>;
+export type ChargeDoc = Static<typeof Charge>;
+export type SubscriptionDoc = Static<typeof Subscription>;
+export type PaymentMethod = TransactionDoc['paymentMethod'];
+export interface ClientDoc extends Stored {
+  name: string; doc: string; email?: string; status: string; type: 'INDIVIDUAL' | 'COMPANY'; active: boolean; deleted: boolean;
+  phones: string[]; externalReference?: string;
+}
+export interface ProductDoc extends Stored {
+  active: boolean; deleted: boolean; product: { price: number; title: string; [k: string]: unknown }; [k: string]: unknown;
+}
+
+export const transactions = defineTable<TransactionDoc>('transactions', {
+  tid: (d) => d.tid, charge_id: (d) => d.chargeId, subscription_id: (d) => d.subscriptionId, client_id: (d) => d.clientId,
+});
+export const clients = defineTable<ClientDoc>('clients', {
+  doc: (d) => d.doc, search: (d) => [d.name, d.doc, d.email ?? '', d.externalReference ?? ''].join(' ').toLowerCase(),
+});
+export const charges = defineTable<ChargeDoc>('charges', {
+  subscription_id: (d) => d.subscriptionId, client_id: (d) => d.clientId, due_date: (d) => d.dueDate,
+});
+export const subscriptions = defineTable<SubscriptionDoc>('subscriptions', { client_id: (d) => d.clientId, product_id: (d) => d.productId });
+export const products = defineTable<ProductDoc>('products');
+
+/** Product price (a decimal of BRL, 2.1) in integer cents, rounded half away from zero. */
+export const priceCents = (product: ProductDoc) => Math.round(product.product.price * 100);

@@ -1,0 +1,37 @@
+// The API description: OpenAPI 3.1, version 1.0.0, generated from the routes'
+// schemas, served at /openapi.json and as a page at /docs.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/server.js';
+import { call, memorySandbox } from './support/sandbox.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await memorySandbox(); });
+afterAll(async () => sandbox?.close());
+
+it('GET /openapi.json: OpenAPI 3.1, version 1.0.0, both credential headers, every guarded route with its part-7 answers', async () => {
+  const { status, body } = await call(sandbox, 'GET', '/openapi.json', undefined, {});
+  expect(status).toBe(200);
+  expect(body.openapi).toBe('3.1.0');
+  expect(body.info.version).toBe('1.0.0');
+  expect(body.info.description).toMatch(/not shown/);
+  expect(body.components.securitySchemes).toMatchObject({ apiKey: { in: 'header', name: 'apiKey' }, token: { in: 'header', name: 'token' } });
+  expect(body.paths['/v1/transaction'].post.security).toEqual([{ apiKey: [] }, { token: [] }]);
+  expect(body.paths['/v1/charge/pay'].post.security).toBeUndefined();
+  for (const methods of Object.values(body.paths) as Record<string, { responses: Record<string, unknown> }>[])
+    for (const operation of Object.values(methods)) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '500']));
+});
+
+it('the request schema in the document is the one that validates (a field the document requires is required)', async () => {
+  const { body } = await call(sandbox, 'GET', '/openapi.json', undefined, {});
+  const schema = body.paths['/v1/transaction'].post.requestBody.content['application/json'].schema;
+  expect(schema.required).toEqual(expect.arrayContaining(['companyId', 'amount']));
+  const refused = await call(sandbox, 'POST', '/v1/transaction', {});
+  expect(refused.body.error_messages.map((m: { path: string }) => m.path)).toEqual(expect.arrayContaining(schema.required));
+});
+
+it('GET /docs: a readable page of the description', async () => {
+  const response = await sandbox.app.inject({ method: 'GET', url: '/docs/' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/text\/html/);
+  expect(response.body).toMatch(/swagger/i);
+});

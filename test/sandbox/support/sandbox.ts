@@ -1,0 +1,47 @@
+// A sandbox for Vitest: an in-memory PGlite database (one per file: PGlite
+// takes seconds to start), the project's real decryptor with the shared
+// 2048-bit key, and inject() calls whose every answer is checked against the
+// sandbox's own OpenAPI document (openapi-check.ts).
+import { createDecryptor } from '../../../src/server/index.js';
+import { encryptCard } from '../../../src/core/index.js';
+import { readSharedKey } from '../../../test-support/shared-vectors.mjs';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server.js';
+import { SANDBOX_CREDENTIAL, DEMO_COMPANY } from '../../../sandbox/seed.js';
+import { SANDBOX_CAPTCHA_TOKEN } from '../../../sandbox/auth/guard.js';
+import { checkAgainstDescription } from './openapi-check.js';
+
+export { DEMO_COMPANY as COMPANY, SANDBOX_CAPTCHA_TOKEN };
+export const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
+export const PUBLIC_KEY = readSharedKey('rsa-2048-public.pem');
+
+const year = String(new Date().getUTCFullYear() + 3);
+export const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: year, securityCode: '123' };
+export const DECLINED_CARD = { ...PAID_CARD, number: '4000000000000002' };
+export const PAID_PROFILE = { holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: `03/${year}`, cardCvv: '123' };
+
+/** A fresh token for a card, made by the core's encryptCard. */
+export async function tokenFor(card: Record<string, string> = PAID_CARD) {
+  const result = await encryptCard({ ...card, publicKey: PUBLIC_KEY });
+  if (result.hasErrors) throw new Error(`test card refused: ${result.errors.map((e) => e.code).join(', ')}`);
+  return result.encryptedCard;
+}
+
+export const sharedDecryptor = (options: Record<string, unknown> = {}) =>
+  createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, ...options });
+
+export async function memorySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+  return startSandbox({ decryptor: await sharedDecryptor(), memory: true, ...options });
+}
+
+export interface Answer { status: number; body: any; headers: Record<string, unknown> }
+
+/** One call through inject(); the answer must match the description's schema for its route and status. */
+export async function call(sandbox: Sandbox, method: string, url: string, body?: unknown, headers: Record<string, string> = { apiKey: API_KEY }): Promise<Answer> {
+  const response = await sandbox.app.inject({
+    method: method as 'GET', url, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  const answer = { status: response.statusCode, body: response.body ? JSON.parse(response.body) : undefined, headers: response.headers };
+  checkAgainstDescription(sandbox.app.swagger() as never, method, url, answer);
+  return answer;
+}

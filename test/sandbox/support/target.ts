@@ -1,0 +1,5 @@
+// The sandbox the defect tests (issue14-defects.test.ts) run against. To see
+// them fail on the old sandbox, point these at demo/sandbox/ of 09fba46.
+export { startSandbox } from '../../../sandbox/server.js';
+export { SANDBOX_CREDENTIAL } from '../../../sandbox/seed.js';
+export { SANDBOX_CAPTCHA_TOKEN } from '../../../sandbox/auth/guard.js';
