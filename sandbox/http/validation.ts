@@ -21,7 +21,7 @@ export const FORMAT_MESSAGES: Record<string, string> = {
 
 export function createAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true, strict: false, verbose: true });
-  addFormats(ajv, ['date', 'date-time', 'email', 'uri']);
+  addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'ipv4', 'ipv6']);
   ajv.addFormat('br-doc', { type: 'string', validate: isValidDoc });
   // x-exclusive: [a, b]: never both members in one object; both are named.
   ajv.addKeyword({

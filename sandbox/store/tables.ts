@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import { defineTable, type Stored } from '../db/table.js';
 import type { Charge } from '../schemas/charge.js';
+import type { Client } from '../schemas/client.js';
 import type { Money as MoneySchema } from '../schemas/common.js';
 import type { Subscription } from '../schemas/subscription.js';
 import type { Transaction } from '../schemas/transaction.js';
@@ -19,10 +20,7 @@ export type TransactionDoc = Static<typeof Transaction>;
 export type ChargeDoc = Static<typeof Charge>;
 export type SubscriptionDoc = Static<typeof Subscription>;
 export type PaymentMethod = TransactionDoc['paymentMethod'];
-export interface ClientDoc extends Stored {
-  name: string; doc: string; email?: string; status: string; type: 'INDIVIDUAL' | 'COMPANY'; active: boolean; deleted: boolean;
-  phones: string[]; externalReference?: string;
-}
+export type ClientDoc = Static<typeof Client>;
 export interface ProductDoc extends Stored {
   active: boolean; deleted: boolean; product: { price: number; title: string; [k: string]: unknown }; [k: string]: unknown;
 }

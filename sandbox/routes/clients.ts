@@ -1,0 +1,44 @@
+// Clients (4.6): POST /v1/client, GET /v1/client.
+import { listPage, scopeOf, type Filter } from '../db/list.js';
+import { docDigits } from '../clients/doc.js';
+import { fieldError, invalid } from '../http/errors.js';
+import { Client, ClientListQuery, CreateClientBody } from '../schemas/client.js';
+import { ERROR_RESPONSES } from '../schemas/common.js';
+import { Page } from '../schemas/list.js';
+import { insertOrReuse, newClient } from '../store/clients.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+export const clientRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.post('/v1/client', {
+    config: { auth: 'client.write' },
+    schema: {
+      tags: ['clients'], summary: 'Create a client', security: SECURITY,
+      description: 'doc is stored as digits and must be a valid CPF or CNPJ. A second client with the same doc in one company is refused on doc (400).',
+      body: CreateClientBody, response: { 200: Client, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const candidate = newClient(request.body.companyId, request.body, ctx.now(request.body.companyId));
+    const stored = await insertOrReuse(ctx.db, candidate);
+    if (stored._id !== candidate._id) throw invalid(fieldError('doc', `doc is already the document of client ${stored._id} of this company`));
+    return stored;
+  });
+
+  app.get('/v1/client', {
+    config: { auth: 'client.read' },
+    schema: {
+      tags: ['clients'], summary: 'List clients', security: SECURITY,
+      querystring: ClientListQuery, response: { 200: Page(Client), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { search, id, companyId } = request.query;
+    const filters: Filter[] = [];
+    if (id) filters.push(['id = ?', id]);
+    if (search) {
+      // The document matches by its digits too ("123.456" finds 12345678909).
+      const text = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const digits = docDigits(search);
+      filters.push(digits.length >= 3 ? ['(search LIKE ? OR doc LIKE ?)', text, `%${digits}%`] : ['search LIKE ?', text]);
+    }
+    return listPage(ctx.db, 'clients', scopeOf(request.credential!.companies, companyId), request.query, filters);
+  });
+};

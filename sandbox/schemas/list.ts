@@ -1,0 +1,26 @@
+// Paginated lists (4.1, part 8): the query every list takes, and the page.
+import { Type, type TSchema, type TProperties } from 'typebox';
+
+export const SORT_PROPERTIES = ['createdAt', 'lastUpdate'] as const;
+
+/** page, limit, sort.direction, sort.property, range.start, range.end (on the sorted property), companyId. */
+export const ListQuery = <Extra extends TProperties>(extra: Extra) => Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  'sort.direction': Type.Enum(['asc', 'desc'], { default: 'desc' }),
+  'sort.property': Type.Enum([...SORT_PROPERTIES], { default: 'createdAt', description: 'lastUpdate sorts by updatedAt' }),
+  'range.start': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
+  'range.end': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
+  companyId: Type.Optional(Type.String({ minLength: 1, description: 'default: every company of the credential' })),
+  ...extra,
+});
+
+export const Page = <Item extends TSchema>(item: Item) => Type.Object({
+  items: Type.Array(item),
+  has_more: Type.Boolean(),
+  limit: Type.Integer(),
+  total_pages: Type.Integer(),
+  page: Type.Integer(),
+  total: Type.Integer({ description: 'records matching the query' }),
+  query_count: Type.Integer({ description: 'items in this page' }),
+});
