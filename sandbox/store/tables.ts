@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import { defineTable, type Stored } from '../db/table.js';
 import type { Charge } from '../schemas/charge.js';
 import type { Client } from '../schemas/client.js';
+import type { Product } from '../schemas/product.js';
 import type { Money as MoneySchema } from '../schemas/common.js';
 import type { Subscription } from '../schemas/subscription.js';
 import type { Transaction } from '../schemas/transaction.js';
@@ -21,9 +22,7 @@ export type ChargeDoc = Static<typeof Charge>;
 export type SubscriptionDoc = Static<typeof Subscription>;
 export type PaymentMethod = TransactionDoc['paymentMethod'];
 export type ClientDoc = Static<typeof Client>;
-export interface ProductDoc extends Stored {
-  active: boolean; deleted: boolean; product: { price: number; title: string; [k: string]: unknown }; [k: string]: unknown;
-}
+export type ProductDoc = Static<typeof Product>;
 
 export const transactions = defineTable<TransactionDoc>('transactions', {
   tid: (d) => d.tid, charge_id: (d) => d.chargeId, subscription_id: (d) => d.subscriptionId, client_id: (d) => d.clientId,

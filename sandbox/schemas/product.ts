@@ -1,0 +1,93 @@
+// Products (2.1, 4.2): the whole create body as 2.1 states it.
+import { Type } from 'typebox';
+import { CompanyId, PaymentMethod, Timestamp } from './common.js';
+
+const Bool = Type.Boolean();
+const Str = Type.String();
+const NonNegative = Type.Number({ minimum: 0 });
+const NonNegativeInt = Type.Integer({ minimum: 0 });
+const PositiveInt = Type.Integer({ minimum: 1 });
+const Opt = Type.Optional;
+const ROUTE_IDS = Array.from({ length: 16 }, (_, i) => `provider_${String(i + 1).padStart(2, '0')}`);
+
+export const Setting = Type.Object({
+  re1to1: Opt(Bool),
+  successChargeDay: Opt(Bool),
+  cardAuth: Opt(Type.Union([Bool, Type.Null()])),
+  limitOverdueCharges: Opt(Type.Object({ active: Bool, qty: PositiveInt })),
+});
+
+export const ChargeRules = Type.Object({
+  frequencyDays: NonNegativeInt,
+  deniedIntervalDays: NonNegativeInt,
+  maxDeniedAttempts: NonNegativeInt,
+  invoiceIdentification: Str,
+  paymentMethod: Type.Array(Type.Object({
+    type: PaymentMethod,
+    active: Bool,
+    installments: Type.Array(Type.Object({ installment: PositiveInt, fee: Opt(NonNegative), totalAmount: Opt(NonNegative), installmentAmount: Opt(NonNegative) })),
+  })),
+  routes: Opt(Type.Array(Type.Object({
+    id: Type.Enum(ROUTE_IDS),
+    integrationId: Str,
+    name: Str,
+    active: Bool,
+    order: Opt(PositiveInt),
+    settings: Opt(Type.Object({
+      brandCard: Opt(Type.Object({ all: Bool, list: Type.Array(Str) })),
+      modality: Opt(Type.Object({ initial: Bool, recurring: Bool })),
+    })),
+  }), { default: [] })),
+});
+
+export const Commercial = Type.Object({
+  price: NonNegative, originalPrice: Opt(NonNegative), title: Str, photo: Opt(Str), warranty: NonNegativeInt, description: Opt(Str), SKU: Opt(Str),
+});
+
+export const Unsubscription = Type.Object({ type: Type.Enum(['OVERDUE_DAYS', 'NEVER', 'CARD_ATTEMPTS']), overdueDays: Opt(NonNegativeInt) });
+
+const ActiveUrl = Type.Object({ active: Bool, url: Str });
+export const Checkout = Type.Object({
+  header: Opt(Type.Object({ color: Str, fixed: Bool, active: Bool, logo: Str })),
+  topBanner: Opt(ActiveUrl),
+  sideBanner: Opt(ActiveUrl),
+  contact: Opt(Type.Object({ active: Bool, text: Opt(Str) })),
+  terms: Opt(Type.Object({ active: Bool, text: Str })),
+  privacyterms: Opt(Type.Object({ active: Bool, linkTermsUse: Str, linkPrivacyPolicy: Str })),
+  tracking: Opt(Type.Object({ meta: Opt(Str), gtm: Opt(Str) })),
+  color: Opt(Type.Object({ textPrimary: Str, secondary: Str, background: Str, primary: Str, textSecondary: Str })),
+  countdown: Opt(Type.Object({ time: PositiveInt, fixed: Bool, active: Bool, color: Type.Object({ background: Str, text: Str }) })),
+  faq: Opt(Type.Object({ active: Bool, list: Type.Array(Type.Object({ question: Str, answer: Str })) })),
+});
+
+export const Send = Type.Object({
+  active: Bool,
+  list: Type.Array(Type.Object({ active: Bool, id: Str, integrationId: Str, linkAccess: Str, name: Str, productId: Str })),
+});
+
+// 2.1 shows only `discount.value`; the rest of an entry and `method` items are free-form (not shown).
+export const Discount = Type.Object({
+  list: Opt(Type.Array(Type.Object({
+    discount: Type.Object({ value: NonNegative, id: Opt(Str), method: Opt(Type.Array(Type.Unknown())) }, { additionalProperties: true }),
+  }, { additionalProperties: true }))),
+});
+
+const ProductFields = {
+  active: Opt(Type.Boolean({ default: true })),
+  deleted: Opt(Type.Boolean({ default: false })),
+  setting: Opt(Setting),
+  charge: Opt(ChargeRules),
+  unsubscription: Opt(Unsubscription),
+  checkout: Opt(Checkout),
+  send: Opt(Send),
+  discount: Opt(Discount),
+  notification: Opt(Type.Object({}, { additionalProperties: true, description: 'free-form (2.1: not shown)' })),
+};
+
+/** 2.1 does not say which top-level members are required: companyId and product (price, title, warranty) are. */
+export const CreateProductBody = Type.Object({ companyId: CompanyId, product: Commercial, ...ProductFields });
+
+export const Product = Type.Object({
+  _id: Type.String(), companyId: Type.String(), product: Commercial, ...ProductFields,
+  active: Type.Boolean(), deleted: Type.Boolean(), createdAt: Timestamp, updatedAt: Timestamp,
+});
