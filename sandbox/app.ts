@@ -12,6 +12,7 @@ import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
 import { productRoutes } from './routes/products.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
+import { transactionMoveRoutes } from './routes/transaction-moves.js';
 import { transactionRoutes } from './routes/transactions.js';
 
 export interface AppOptions {
@@ -39,6 +40,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   installGuard(app, ctx.db, await loadJwtKey(ctx.db));
   await installOpenApi(app);
   await app.register(transactionRoutes, { ctx });
+  await app.register(transactionMoveRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(clientRoutes, { ctx });

@@ -69,7 +69,7 @@ test('a token for a paid test card: PAID, amount in cents, installments default 
   expect(status).toBe(200);
   expect(body).toMatchObject({ companyId: COMPANY, status: 'PAID', amount: { value: 12990, currency: 'BRL' }, installments: 1, paymentMethod: 'CREDIT_CARD' });
   expect(body._id).toMatch(/^[0-9a-f]{24}$/);
-  expect(body.card).toEqual({ last4: '1111', expiration: CARD_EXPIRATION, holderName: 'MARIA DA SILVA' });
+  expect(body.card).toEqual({ bin: '411111', last4: '1111', brand: 'visa', expiration: CARD_EXPIRATION, holderName: 'MARIA DA SILVA' });
 });
 
 test('a declined test card: DECLINED; capture false: AUTHORIZED', async () => {

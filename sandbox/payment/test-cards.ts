@@ -21,9 +21,19 @@ export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
   return card ? { status: card.status, message: card.message } : NOT_A_TEST_CARD;
 }
 
-/** What a transaction keeps of the card: never the number or the security code. */
+/** The brand by the number's prefix (sandbox approximation: Visa, Mastercard, Amex, Elo-like others). */
+export function brandOf(digits: string): string {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'other';
+}
+
+/** What a transaction keeps of the card: the BIN and last four, never the whole number or the security code. */
 export const cardSummary = (profile: CardProfile) => ({
+  bin: String(profile.cardNumber).replace(/\s/g, '').slice(0, 6),
   last4: String(profile.cardNumber).slice(-4),
+  brand: brandOf(String(profile.cardNumber).replace(/\s/g, '')),
   expiration: profile.cardExpiration,
   holderName: profile.holderName,
 });

@@ -1,8 +1,13 @@
-// Transactions (4.3): POST /v1/transaction.
+// Transactions (4.3): create, list, full (capture and cancel: transaction-moves.ts).
+import { listPage, scopeOf, type Filter } from '../db/list.js';
+import { fieldError, invalid } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { CreateTransactionBody, Transaction } from '../schemas/transaction.js';
+import { Page } from '../schemas/list.js';
+import { CreateTransactionBody, FullQuery, Transaction, TransactionFull, TransactionListQuery } from '../schemas/transaction.js';
+import { fullTransaction } from '../store/full-transaction.js';
+import { findTransaction } from '../store/find-transaction.js';
 import { findOrCreateClient } from '../store/clients.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
@@ -16,6 +21,8 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const body = request.body;
+    const shares = body.split?.rules?.reduce((sum, rule) => sum + rule.percentage, 0) ?? 0;
+    if (body.split?.active && shares > 100) throw invalid(fieldError('split.rules', `split.rules percentages add up to ${shares}: at most 100`));
     // Decrypt before the database transaction: no lock is held across the decryptor.
     const profile = await openCard(body as never, ctx.decryptor);
     const transaction = await ctx.db.transaction(async (tx) => {
@@ -27,5 +34,33 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     });
     ctx.recent.remember(transaction);
     return transaction;
+  });
+
+  app.get('/v1/transaction', {
+    config: { auth: 'transaction.read' },
+    schema: {
+      tags: ['transactions'], summary: 'List transactions', security: SECURITY,
+      querystring: TransactionListQuery, response: { 200: Page(Transaction), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { status, clientId, subscriptionId, chargeId, companyId } = request.query;
+    const filters: Filter[] = [];
+    if (status) filters.push(['status = ?', status]);
+    if (clientId) filters.push(['client_id = ?', clientId]);
+    if (subscriptionId) filters.push(['subscription_id = ?', subscriptionId]);
+    if (chargeId) filters.push(['charge_id = ?', chargeId]);
+    return listPage(ctx.db, 'transactions', scopeOf(request.credential!.companies, companyId), request.query, filters);
+  });
+
+  app.get('/v1/transaction/full', {
+    config: { auth: 'transaction.read' },
+    schema: {
+      tags: ['transactions'], summary: 'One transaction with its product, client, subscription and BIN data', security: SECURITY,
+      description: 'Query: transactionId or tid (companyId optional). Unknown: 404.',
+      querystring: FullQuery, response: { 200: TransactionFull, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const transaction = await findTransaction(ctx.db, scopeOf(request.credential!.companies, request.query.companyId), request.query);
+    return fullTransaction(ctx.db, transaction);
   });
 };

@@ -1,5 +1,6 @@
 // POST /v1/transaction (4.3) and the transaction (2.2).
 import { Type } from 'typebox';
+import { ListQuery } from './list.js';
 import { CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 
 export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED', 'DISCARDED', 'AUTHORIZED', 'IN_ANALYSIS', 'ERROR_PAYMENT',
@@ -40,9 +41,51 @@ export const Transaction = Type.Object({
   status: Type.Enum([...TRANSACTION_STATUSES]),
   message: Type.String({ description: 'main message' }),
   complementaryMessage: Type.String(),
-  card: Type.Optional(Type.Object({ last4: Type.String(), expiration: Type.String(), holderName: Type.String() })),
+  card: Type.Optional(Type.Object({ bin: Type.String({ description: 'first six digits' }), last4: Type.String(), brand: Type.String(), expiration: Type.String(), holderName: Type.String() })),
   split: Type.Optional(Split),
   metadata: Type.Object({}, { additionalProperties: true }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+});
+
+/** The transaction named by `transactionId` or `tid` (4.3); both given must name the same one. */
+const Identify = {
+  companyId: CompanyId,
+  transactionId: Type.Optional(Type.String({ minLength: 1 })),
+  tid: Type.Optional(Type.String({ minLength: 1 })),
+};
+
+export const CaptureBody = Type.Object({
+  ...Identify,
+  amount: Type.Optional(Type.Number({ description: 'ignored: the amount stored on the transaction is captured (4.3)' })),
+}, { 'x-one-required': ['transactionId', 'tid'] });
+
+export const CaptureResult = Type.Object({ statusCode: Type.Integer(), data: Transaction }, { description: 'The provider-style answer of 4.3' });
+
+export const CancelBody = Type.Object({
+  ...Identify,
+  cancelSubscription: Type.Optional(Type.Boolean({ description: 'true: the linked subscription is canceled too (CANCELED_MANUAL)' })),
+}, { 'x-one-required': ['transactionId', 'tid'] });
+
+export const AlreadyCanceled = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+export const TransactionListQuery = ListQuery({
+  status: Type.Optional(Type.Enum([...TRANSACTION_STATUSES])),
+  clientId: Type.Optional(Type.String({ minLength: 1 })),
+  subscriptionId: Type.Optional(Type.String({ minLength: 1 })),
+  chargeId: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+export const FullQuery = Type.Object({
+  companyId: Type.Optional(Type.String({ minLength: 1 })),
+  transactionId: Type.Optional(Type.String({ minLength: 1 })),
+  tid: Type.Optional(Type.String({ minLength: 1 })),
+}, { 'x-one-required': ['transactionId', 'tid'] });
+
+export const TransactionFull = Type.Object({
+  ...Transaction.properties,
+  product: Type.Optional(Type.Object({ _id: Type.String(), title: Type.String(), price: Type.Number() })),
+  client: Type.Optional(Type.Object({ _id: Type.String(), name: Type.String(), doc: Type.String(), email: Type.Optional(Type.String()) })),
+  subscription: Type.Optional(Type.Object({ _id: Type.String(), status: Type.String(), productId: Type.String() })),
+  binData: Type.Optional(Type.Object({ bin: Type.String(), brand: Type.String(), issuerName: Type.String() })),
 });

@@ -1,0 +1,60 @@
+// Transactions (4.3): capture and cancel. Each decides under the
+// transaction's row lock, so two racing calls make one move, never two.
+import { fieldError, invalid } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../schemas/common.js';
+import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
+import { findTransaction } from '../store/find-transaction.js';
+import { subscriptions, transactions } from '../store/tables.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+const CANCELABLE = new Set<string>(['PAID', 'AUTHORIZED']);
+const refField = (ref: { transactionId?: string }) => (ref.transactionId ? 'transactionId' : 'tid');
+
+export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.post('/v1/transaction/capture', {
+    config: { auth: 'transaction.write' },
+    schema: {
+      tags: ['transactions'], summary: 'Capture an AUTHORIZED transaction', security: SECURITY,
+      description: 'AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored). Any other status is refused (400 on transactionId or tid). Unknown: 404.',
+      body: CaptureBody, response: { 200: CaptureResult, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const captured = await ctx.db.transaction(async (tx) => {
+      const transaction = await findTransaction(tx, [body.companyId], body, true);
+      if (transaction.status !== 'AUTHORIZED')
+        throw invalid(fieldError(refField(body), `only an AUTHORIZED transaction can be captured; this one is ${transaction.status}`));
+      const updatedAt = ctx.now(body.companyId).toISOString();
+      return transactions.update(tx, { ...transaction, status: 'PAID', message: 'Captured', updatedAt });
+    });
+    ctx.recent.remember(captured);
+    return { statusCode: 200, data: captured };
+  });
+
+  app.put('/v1/transaction/cancel', {
+    config: { auth: 'transaction.write' },
+    schema: {
+      tags: ['transactions'], summary: 'Cancel (refund) a transaction', security: SECURITY,
+      description: 'PAID or AUTHORIZED -> CANCELED: 204, no body. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL).',
+      body: CancelBody, response: { 200: AlreadyCanceled, 204: { type: 'null', description: 'canceled' }, ...ERROR_RESPONSES },
+    },
+  }, async (request, reply) => {
+    const body = request.body;
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const transaction = await findTransaction(tx, [body.companyId], body, true);
+      if (transaction.status === 'CANCELED') return { already: true as const };
+      if (!CANCELABLE.has(transaction.status))
+        throw invalid(fieldError(refField(body), `only a PAID or AUTHORIZED transaction can be canceled; this one is ${transaction.status}`));
+      const updatedAt = ctx.now(body.companyId).toISOString();
+      const canceled = await transactions.update(tx, { ...transaction, status: 'CANCELED', message: 'Canceled and refunded', updatedAt });
+      if (body.cancelSubscription && transaction.subscriptionId) {
+        const subscription = await subscriptions.get(tx, body.companyId, transaction.subscriptionId, true);
+        if (subscription) await subscriptions.update(tx, { ...subscription, status: 'CANCELED_MANUAL', active: false, updatedAt });
+      }
+      return { canceled };
+    });
+    if (outcome.already) return { success: true as const, message: 'the transaction is already canceled' };
+    ctx.recent.remember(outcome.canceled);
+    return reply.code(204).send(null);
+  });
+};
