@@ -1,6 +1,6 @@
 // The local sandbox of the payments API: the three endpoints that accept a
 // token (API reference 4.9), guarded, validated and answered with part-7 bodies.
-import { createServer } from 'node:http';
+import { requestUrl, startDemoServer } from '../http-server.mjs';
 import { authenticate, authorize } from './auth.mjs';
 import { fieldError, forbidden, schemaError, sendError, serverError, unauthorized } from './errors.mjs';
 import { BodyError, readJson, sendJson } from './http.mjs';
@@ -25,8 +25,7 @@ export const SANDBOX_CREDENTIAL = {
   permissions: ['transaction.write', 'subscription.write'],
 };
 
-async function serve(request, response, context) {
-  const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
+async function serve(request, response, path, context) {
   const route = ROUTES[`${request.method} ${path}`];
   if (!route) return sendError(response, 404, 'not_found', path, [{ msg: `no sandbox route ${request.method} ${path}` }]);
 
@@ -68,18 +67,14 @@ async function serve(request, response, context) {
  */
 export async function startSandbox({ decryptor, port = 0, credentials = [SANDBOX_CREDENTIAL] }) {
   const context = { decryptor, credentials, records: createRecords() };
-  const server = createServer((request, response) => {
-    serve(request, response, context).catch((error) => {
+  const server = await startDemoServer((request, response) => {
+    const path = requestUrl(request)?.pathname;
+    if (path === undefined) return sendError(response, 400, 'bad_request', null, [{ msg: 'the request target must be a path' }]);
+    serve(request, response, path, context).catch((error) => {
       logFailure('sandbox', error);
-      if (!response.headersSent) serverError(response, new URL(request.url ?? '/', 'http://sandbox').pathname);
+      if (!response.headersSent) serverError(response, path);
       else response.destroy();
     });
-  });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    records: context.records,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
+  }, port);
+  return { url: server.url, records: context.records, close: server.close };
 }
