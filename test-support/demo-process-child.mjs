@@ -10,4 +10,4 @@ process.on('message', (question) => {
   process.send({ rss, heapUsed });
 });
 process.once('SIGTERM', () => demo.close().then(() => process.exit(0)));
-process.send({ url: demo.url, sandboxUrl: demo.sandboxUrl });
+process.send({ url: demo.url, sandboxUrl: demo.sandboxUrl, publicKeyPem: demo.keys.publicKeyPem, keyId: demo.keys.keyId });

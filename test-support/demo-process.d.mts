@@ -2,6 +2,8 @@
 export interface DemoProcess {
   merchantUrl: string;
   sandboxUrl: string;
+  publicKeyPem: string;
+  keyId: string;
   alive(): boolean;
   stderr(): string;
   memory(): Promise<{ rss: number; heapUsed: number }>;

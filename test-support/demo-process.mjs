@@ -28,6 +28,9 @@ export async function startDemoProcess() {
   return {
     merchantUrl: ready.url,
     sandboxUrl: ready.sandboxUrl,
+    /** The demo's public key (the page's), for tokens made in the test. */
+    publicKeyPem: ready.publicKeyPem,
+    keyId: ready.keyId,
     /** True while the process runs. */
     alive: () => child.exitCode === null && child.signalCode === null,
     /** What the process wrote to stderr so far. */

@@ -91,8 +91,12 @@ export function checkClient(client) {
     { path: 'doc', type: 'string' },
     { path: 'cpf', type: 'string' },
   ], 'client.');
-  const doc = String(client.doc ?? client.cpf ?? '').replace(/\D/g, '');
-  if (doc.length !== 11 && doc.length !== 14)
+  // Only a string is read as a document (never String(value): `{"toString":1}` throws);
+  // a document of the wrong type was named above already.
+  const doc = client.doc ?? client.cpf;
+  const digits = typeof doc === 'string' ? doc.replace(/\D/g, '').length : 0;
+  const typeNamed = errors.some((error) => error.path === 'client.doc' || error.path === 'client.cpf');
+  if (!typeNamed && digits !== 11 && digits !== 14)
     errors.push(fieldError('client.doc', 'client.doc is required: a CPF (11 digits) or CNPJ (14 digits)'));
   return errors;
 }
