@@ -56,7 +56,8 @@ async function serve(request, response, path, context) {
   }
 
   const result = await route.handle(body, context);
-  if (result.refusal) return sendError(response, result.refusal.status, result.refusal.code, path, [fieldError('token', result.refusal.msg)]);
+  const { refusal } = result;
+  if (refusal) return sendError(response, refusal.status, refusal.code, path, [fieldError(refusal.field ?? 'token', refusal.msg)]);
   sendJson(response, result.status, result.json);
 }
 

@@ -19,6 +19,15 @@ const RULES = [
   { path: 'cardAuthId', type: 'string' },
 ];
 
+/**
+ * Charges with a payment in flight. A charge is claimed synchronously, before the
+ * decrypt's await, so two concurrent pays cannot both see it unpaid; the claim is
+ * released when the attempt ends (declined, refused or failed: the charge is payable again).
+ */
+const paying = new WeakSet();
+const BEING_PAID = { status: 400, code: 'SchemaValidationException', field: '_id', msg: 'the charge is being paid by another request: pay again if that payment fails' };
+const ALREADY_PAID = { ...BEING_PAID, msg: 'the charge is already paid' };
+
 export const chargePayRoute = {
   captcha: (body) => body?.captchaToken === SANDBOX_CAPTCHA_TOKEN,
   validate(body, { records }) {
@@ -34,15 +43,22 @@ export const chargePayRoute = {
     const charge = records.charges.get(body._id);
     if (body.token === undefined && body.paymentProfile === undefined)
       return { status: 200, json: { charge: { ...charge }, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' } };
-    const card = await openCard(body, decryptor);
-    if (card.refusal) return { refusal: card.refusal };
-    const transaction = transactionRecord({
-      companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1,
-      paymentMethod: body.paymentMethod, profile: card.profile, decision: decide(card.profile, {}),
-      links: { chargeId: charge._id },
-    });
-    records.transactions.set(transaction._id, transaction);
-    if (transaction.status === 'PAID') Object.assign(charge, { status: 'PAID', updatedAt: transaction.updatedAt });
-    return { status: 200, json: { charge: { ...charge }, transaction } };
+    if (charge.status === 'PAID') return { refusal: ALREADY_PAID };
+    if (paying.has(charge)) return { refusal: BEING_PAID };
+    paying.add(charge);
+    try {
+      const card = await openCard(body, decryptor);
+      if (card.refusal) return { refusal: card.refusal };
+      const transaction = transactionRecord({
+        companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1,
+        paymentMethod: body.paymentMethod, profile: card.profile, decision: decide(card.profile, {}),
+        links: { chargeId: charge._id },
+      });
+      records.transactions.set(transaction._id, transaction);
+      if (transaction.status === 'PAID') Object.assign(charge, { status: 'PAID', updatedAt: transaction.updatedAt });
+      return { status: 200, json: { charge: { ...charge }, transaction } };
+    } finally {
+      paying.delete(charge);
+    }
   },
 };
