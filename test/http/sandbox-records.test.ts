@@ -17,8 +17,8 @@ describe('sandbox records', () => {
 
   it('updating a kept record neither drops another nor moves it', () => {
     const records = createRecords({ limit: 2 });
-    records.transactions.set('a', 1).set('b', 2).set('a', 3);
-    expect([...records.transactions]).toEqual([['a', 3], ['b', 2]]);
+    records.transactions.set('a', { v: 1 }).set('b', { v: 2 }).set('a', { v: 3 });
+    expect([...records.transactions]).toEqual([['a', { v: 3 }], ['b', { v: 2 }]]);
     records.addCharge({ _id: 'c1' });
     records.addCharge({ _id: 'c2' }); // the seeded chg_demo_0001 is the oldest: dropped
     expect([...records.charges.keys()]).toEqual(['c1', 'c2']);
