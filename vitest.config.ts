@@ -1,5 +1,5 @@
 // Unit tests split by environment (STYLE.md habit 7): node for the core and the
-// service side, happy-dom for rendering the element. Real-browser checks live in e2e/.
+// service side and the demo's HTTP servers, happy-dom for rendering the element. Real-browser checks live in e2e/.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +10,8 @@ export default defineConfig({
       // The payments API sandbox (sandbox/): inject() against in-memory PGlite; PGlite starts in seconds, hence the timeouts.
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
+      // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
+      { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
     ],
   },
 });

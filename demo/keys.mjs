@@ -19,7 +19,7 @@ export async function ensureDemoKeys({ dir = DEFAULT_DIR, keyId = 'v1', bits = 3
     if (!existsSync(KEYGEN)) throw new Error('dist/keygen.js is missing: run `npm run build` (or `npm run demo`) first');
     // Generate into a fresh folder, then move in: a crash mid-way leaves at most a
     // half pair, which is dropped and made again here (the key tool refuses to overwrite).
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const staging = mkdtempSync(join(dir, '.new-'));
     try {
       await promisify(execFile)(process.execPath, [KEYGEN, '--kid', keyId, '--bits', String(bits), '--out', staging], { timeout: 60_000 });

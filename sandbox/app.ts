@@ -32,7 +32,9 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   });
   // JSON only (4.1): Fastify's text/plain parser goes; any other type is refused before it is read.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // `__proto__` / `constructor.prototype` members are dropped (never a prototype), so a body
+  // carrying one is judged on what is left and a refusal still names the member.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('remove', 'remove'));
   const bodyAjv = createAjv(false);
   const queryAjv = createAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));

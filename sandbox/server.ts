@@ -10,6 +10,8 @@ import type { Decryptor } from './payment/open-card.js';
 import { createRecentRecords, type RecentRecords } from './recent.js';
 import { insertCharge, seed } from './seed.js';
 
+const REFUSE_TUNNEL = 'HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
 export interface SandboxOptions extends StorageOptions {
   decryptor: Decryptor;
   /** 0 (default): a free port. */
@@ -43,6 +45,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         connectionsCheckingInterval: Math.min(1_000, requestTimeout),
       }, handler as (req: IncomingMessage, res: ServerResponse) => void),
     });
+    // Without a listener Node drops a CONNECT without a word: answer it like any unknown method.
+    app.server.on('connect', (_request, socket) => socket.end(REFUSE_TUNNEL));
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     return {

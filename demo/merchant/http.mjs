@@ -10,16 +10,24 @@ export class BodyError extends Error {
   }
 }
 
-/** Reads a JSON body; rejects with BodyError on a wrong content type, oversize or bad JSON. */
+/** The media type without parameters, lower-cased: `application/json; charset=utf-8` -> `application/json`. */
+const mediaType = (header) => (typeof header === 'string' ? header.split(';')[0].trim().toLowerCase() : '');
+
+/** Reads a JSON body; rejects with BodyError on a wrong content type, oversize, a cut-off body or bad JSON. */
 export async function readJson(request) {
-  const type = String(request.headers['content-type'] ?? '');
-  if (!/^application\/json\b/i.test(type)) throw new BodyError('Content-Type must be application/json');
+  // Exactly application/json (parameters allowed): not application/json-seq or +json types.
+  if (mediaType(request.headers['content-type']) !== 'application/json') throw new BodyError('Content-Type must be application/json');
   const chunks = [];
   let size = 0;
-  for await (const chunk of request) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(`body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of request) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) throw new BodyError(`body larger than ${MAX_BODY_BYTES} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    throw new BodyError('the body was cut off'); // the client closed or timed out mid-body: its fault, not ours
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));

@@ -2,7 +2,7 @@
 // receives the encrypted card from the page as JSON (POST /api/pay). It never
 // sees open card data: it forwards the token to the payments API.
 // Language: pt-BR by default, English with `?lang=en` (messages.mjs).
-import { createServer } from 'node:http';
+import { requestUrl, startDemoServer } from '../http-server.mjs';
 import { BodyError, readJson, sendJson } from './http.mjs';
 import { loadAssets } from './assets.mjs';
 import { createTransaction, customerOutcome } from './forward.mjs';
@@ -49,11 +49,13 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
   const render = (lang) => renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang });
   const pages = { 'pt-BR': render('pt-BR'), en: render('en') };
   const forwarding = { ...config, cents: product.cents };
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://merchant');
-    const path = url.pathname;
+  const server = await startDemoServer((request, response) => {
+    const url = requestUrl(request);
+    const path = url?.pathname;
     const asset = assets.byPath.get(path);
-    if (request.method === 'POST' && path === '/api/pay') {
+    if (!url) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the request target must be a path');
+    } else if (request.method === 'POST' && path === '/api/pay') {
       pay(request, response, forwarding).catch((error) => {
         logFailure('merchant', error);
         if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
@@ -70,14 +72,6 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
     } else {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('not found');
     }
-  });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address();
-  return {
-    url: `http://127.0.0.1:${bound}`,
-    port: bound,
-    scriptPath: assets.element.path,
-    integrity: assets.element.integrity,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
+  }, port);
+  return { ...server, scriptPath: assets.element.path, integrity: assets.element.integrity };
 }

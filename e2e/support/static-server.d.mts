@@ -6,4 +6,13 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export function startStaticServer(root: string, headers?: (request: IncomingMessage) => Record<string, string>): Promise<StaticServer>;
+/** The folders (relative to the root) served by default: `dist`, `e2e/pages`. */
+export const SERVED_FOLDERS: readonly string[];
+
+export function servedPath(target: string | undefined, folders: readonly string[]): { path: string; status?: undefined } | { status: 400 | 404; path?: undefined };
+
+export function startStaticServer(
+  root: string,
+  headers?: (request: IncomingMessage) => Record<string, string>,
+  folders?: readonly string[],
+): Promise<StaticServer>;

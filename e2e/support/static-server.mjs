@@ -1,9 +1,10 @@
-// A static file server on a free loopback port for e2e pages: serves the repo root
-// (dist/, e2e/pages/) and lets a test add headers (CSP) per request. Plain JS so the
-// Playwright specs and the WebKit runner (plain Node) share it.
+// A static file server on a free loopback port for e2e pages: serves only the folders
+// the pages need (dist/ and e2e/pages/ of the repo root by default), never a dotfile,
+// and lets a test add headers (CSP) per request. Plain JS so the Playwright specs and
+// the WebKit runner (plain Node) share it.
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -15,10 +16,36 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-export async function startStaticServer(root, headers = () => ({})) {
+/** What the e2e pages load: the built scripts and the pages themselves. */
+export const SERVED_FOLDERS = Object.freeze(['dist', 'e2e/pages']);
+
+/**
+ * The file a request target names, relative to the root, or the status refusing it:
+ * 400 for a target that is not a path or not decodable, 404 for anything outside
+ * `folders`, a dot segment (`.`, `..`, `.git`, `.env`), an empty or encoded-slash segment.
+ */
+export function servedPath(target, folders) {
+  if (typeof target !== 'string' || !target.startsWith('/')) return { status: 400 };
+  const segments = [];
+  for (const raw of target.split(/[?#]/)[0].slice(1).split('/')) {
+    let segment;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return { status: 400 };
+    }
+    if (segment === '' || segment.startsWith('.') || /[/\\\0]/.test(segment)) return { status: 404 };
+    segments.push(segment);
+  }
+  const path = segments.join('/');
+  return folders.some((folder) => path.startsWith(`${folder}/`)) ? { path } : { status: 404 };
+}
+
+export async function startStaticServer(root, headers = () => ({}), folders = SERVED_FOLDERS) {
   const server = createServer((request, response) => {
-    const file = join(root, normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
-    if (!file.startsWith(root)) return void response.writeHead(403).end();
+    const { path, status } = servedPath(request.url, folders);
+    if (status) return void response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(status === 400 ? 'bad request target' : 'not found');
+    const file = join(root, path);
     try {
       if (!statSync(file).isFile()) throw new Error('not a file');
     } catch {

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { KEY_ID_PATTERN } from '../core/envelope.js';
 import { generateKeyPair, type KeyBits } from './generate-key-pair.js';
+import { KeyDirError, prepareKeyDir } from './key-dir.js';
 import { KeyFileExistsError, writeKeyFiles } from './write-key-files.js';
 
 const USAGE = `Usage: svc-card-keygen [--kid ID] [--bits 2048|3072|4096] [--out DIR]
@@ -16,7 +17,8 @@ Existing files are never overwritten.
 Options:
   --kid ID     keyId, 1 to 64 of A-Z a-z 0-9 . _ -   (default v1)
   --bits N     modulus size: 2048, 3072 or 4096      (default 3072)
-  --out DIR    directory, created if missing          (default .)
+  --out DIR    directory, created mode 0700 if missing (default .); an
+               existing one must be yours and not group/world-writable
   -h, --help   this text
 `;
 
@@ -44,6 +46,11 @@ function options(argv: string[]): { keyId: string; bits: KeyBits; out: string } 
   return { keyId, bits: bits as KeyBits, out };
 }
 
+const writeFailure = (error: unknown): string =>
+  error instanceof KeyFileExistsError ? error.message
+    : error instanceof KeyDirError ? `--out ${error.message}`
+    : `cannot write the key files: ${(error as Error).message}`;
+
 async function main(argv: string[]): Promise<number> {
   let chosen;
   try {
@@ -57,6 +64,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  try {
+    await prepareKeyDir(chosen.out); // before the slow key generation: an unsafe --out fails at once
+  } catch (error) {
+    process.stderr.write(`svc-card-keygen: ${writeFailure(error)}\n`);
+    return 1;
+  }
   let pair;
   try {
     pair = await generateKeyPair({ keyId: chosen.keyId, bits: chosen.bits });
@@ -69,8 +82,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`keyId ${pair.keyId}, RSA ${pair.bits} bits\n  public:  ${publicPath}\n  private: ${privatePath} (0600, keep it on the service)\n`);
     return 0;
   } catch (error) {
-    const reason = error instanceof KeyFileExistsError ? error.message : `cannot write the key files: ${(error as Error).message}`;
-    process.stderr.write(`svc-card-keygen: ${reason}\n`);
+    process.stderr.write(`svc-card-keygen: ${writeFailure(error)}\n`);
     return 1;
   }
 }

@@ -1,9 +1,10 @@
 // Writes <kid>.public.pem and <kid>.private.pem (0600) without ever overwriting: both
 // files are created exclusively before anything is written, and removed if a write fails,
 // so no half pair is left.
-import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedKeyPair } from './generate-key-pair.js';
+import { prepareKeyDir } from './key-dir.js';
 
 /** Thrown when a file of the pair already exists; nothing was written. */
 export class KeyFileExistsError extends Error {
@@ -23,9 +24,9 @@ async function createExclusive(path: string, mode: number): Promise<FileHandle> 
   }
 }
 
-/** Writes the pair into `dir` (created if missing); resolves the two paths. */
+/** Writes the pair into `dir` (created 0700 if missing, else checked: prepareKeyDir); resolves the two paths. */
 export async function writeKeyFiles(pair: GeneratedKeyPair, dir: string): Promise<{ publicPath: string; privatePath: string }> {
-  await mkdir(dir, { recursive: true });
+  await prepareKeyDir(dir);
   const publicPath = join(dir, `${pair.keyId}.public.pem`);
   const privatePath = join(dir, `${pair.keyId}.private.pem`);
   const publicFile = await createExclusive(publicPath, 0o644);

@@ -1,7 +1,7 @@
 // svc-card-keygen, run as the built file (dist/keygen.js) the package's bin points to.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,43 @@ describe('svc-card-keygen', () => {
     const { createPrivateKey } = await import('node:crypto');
     const key = createPrivateKey(await readFile(join(out, '2027-01.rot_b.private.pem'), 'utf8'));
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
+    // Issue 14 defect 8: made 0700 (parents too), whatever the umask lets through.
+    expect((await stat(out)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dir, 'nested'))).mode & 0o777).toBe(0o700);
+  });
+
+  // Issue 14 defect 8: in a shared folder another user could swap the public key the page encrypts to.
+  it.each(['0777', '0770', '1777', '0722'])('refuses an existing --out of mode %s (group/world-writable), naming --out, writing nothing', async (octal) => {
+    const mode = parseInt(octal, 8);
+    const out = join(dir, `shared-${octal}`);
+    await mkdir(out);
+    await chmod(out, mode);
+    const { code, stderr } = await run('--out', out);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`svc-card-keygen: --out ${out}: is writable by group or others (mode ${(mode & 0o777).toString(8).padStart(4, '0')}): another user could replace the keys; chmod go-w it or choose another\n`);
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it('refuses an existing --out owned by another user, naming --out and the owner', async () => {
+    // As root: a folder handed to `nobody`; otherwise the root folder, which root owns.
+    const asRoot = process.getuid?.() === 0;
+    const out = asRoot ? join(dir, 'someone-else') : '/';
+    if (asRoot) {
+      await mkdir(out, { mode: 0o755 });
+      await chown(out, 65534, 65534);
+    }
+    const { code, stderr } = await run('--out', out);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^svc-card-keygen: --out ${out}: is owned by uid \\d+, not by you \\(uid ${process.getuid?.()}\\)`));
+    if (asRoot) expect(await readdir(out)).toEqual([]);
+  });
+
+  it('accepts an existing folder of its own that others can only read (0755)', async () => {
+    const out = join(dir, 'readable');
+    await mkdir(out);
+    await chmod(out, 0o755);
+    expect((await run('--bits', '2048', '--out', out)).code).toBe(0);
+    expect((await readdir(out)).sort()).toEqual(['v1.private.pem', 'v1.public.pem']);
   });
 
   it('refuses to overwrite either file, leaving everything as it was', async () => {
