@@ -16,9 +16,14 @@ function joined(ciphertext: Uint8Array, authTag: Uint8Array): Uint8Array<ArrayBu
 }
 
 async function unwrapOrRandom(privateKey: CryptoKey, encryptedKey: Uint8Array<ArrayBuffer>): Promise<{ cek: Uint8Array<ArrayBuffer>; unwrapped: boolean }> {
+  // The modulus length in bytes, no other (TOKEN-FORMAT.md; RFC 8017 7.1.2 step 1.b): OpenSSL
+  // also takes a shorter text (leading zero dropped), a second text of one token. Any other
+  // length goes through RSA all the same, as zeros that cannot decode: one path for every failure.
+  const modulusBytes = Math.ceil((privateKey.algorithm as RsaHashedKeyAlgorithm).modulusLength / 8);
+  const rightLength = encryptedKey.length === modulusBytes;
   try {
-    const cek = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, encryptedKey));
-    if (cek.length === CEK_BYTES) return { cek, unwrapped: true };
+    const cek = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, rightLength ? encryptedKey : new Uint8Array(modulusBytes)));
+    if (rightLength && cek.length === CEK_BYTES) return { cek, unwrapped: true };
   } catch {
     // fall through: same path as a wrong-size key
   }
