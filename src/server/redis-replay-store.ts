@@ -19,6 +19,7 @@ export type RedisClientStyle = 'node-redis' | 'ioredis';
  */
 export interface RedisSetClient {
   set(key: string, value: string, ...options: unknown[]): unknown;
+  get(key: string): unknown;
   eval(script: string, ...options: unknown[]): unknown;
 }
 
@@ -75,7 +76,9 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
   }
   const style = options.clientStyle ?? detectStyle(client);
   if (style !== 'node-redis' && style !== 'ioredis') throw new DecryptorOptionsError('clientStyle', "expected 'node-redis' or 'ioredis'");
-  if (typeof client.eval !== 'function') throw new DecryptorOptionsError('client', 'expected a Redis client with an eval() method (a failed SET is taken back with it)');
+  if (typeof client.eval !== 'function' || typeof client.get !== 'function') {
+    throw new DecryptorOptionsError('client', 'expected a Redis client with get() and eval() methods (a failed SET is checked and taken back with them)');
+  }
 
   const state = client as { isReady?: unknown; status?: unknown };
   // No offline queue: a command queued while disconnected would run later, after "unavailable".
@@ -116,7 +119,9 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
         throw new ReplayStoreError('Redis replay store: set failed', { cause: error });
       }
       if (reply === 'OK') return true;
-      if (reply === null) return false; // NX: the key exists, the id was used
+      // NX: the key exists. Used before, unless it holds this very attempt: a client that resends
+      // after a reconnect (ioredis) can run the SET twice, the first reply lost with the connection.
+      if (reply === null) return (await withTimeout(Promise.resolve().then(() => client.get(key)), timeoutMs).catch(() => null)) === attempt;
       takeBack(key, attempt);
       throw new ReplayStoreError(`Redis replay store: unexpected reply to SET NX (${typeof reply})`);
     },

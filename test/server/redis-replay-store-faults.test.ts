@@ -133,10 +133,11 @@ describe.each(libraries)('Redis store faults with %s', (_name, connect) => {
   });
 });
 
-describe('createRedisReplayStore needs eval', () => {
-  it('refuses a client without eval() at creation, naming the option', () => {
+describe('createRedisReplayStore needs get and eval', () => {
+  it('refuses a client without get() or eval() at creation, naming the option', () => {
     for (const clientStyle of ['node-redis', 'ioredis'] as const) {
-      expect(() => createRedisReplayStore({ client: { set: () => 'OK' } as never, clientStyle })).toThrow(/option "client": .*eval\(\)/);
+      expect(() => createRedisReplayStore({ client: { set: () => 'OK', get: () => null } as never, clientStyle })).toThrow(/option "client": .*eval\(\)/);
+      expect(() => createRedisReplayStore({ client: { set: () => 'OK', eval: () => 0 } as never, clientStyle })).toThrow(/option "client": .*get\(\)/);
     }
   });
 });
