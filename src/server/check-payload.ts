@@ -19,12 +19,15 @@ export interface Payload {
 const invalid = (member: string, expected: string): TokenError =>
   new TokenError('TOKEN_INVALID_PAYLOAD', `payload.${member}: expected ${expected}`);
 
+// ignoreBOM keeps a leading U+FEFF, which JSON.parse refuses: the plaintext is JSON text, and
+// RFC 8259 section 8.1 forbids the BOM (Python's json refuses it too: one answer everywhere).
+// One decoder for every call: decode() without { stream } keeps no state between calls.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 function parseJson(bytes: Uint8Array): Record<string, unknown> {
   let value: unknown;
   try {
-    // ignoreBOM keeps a leading U+FEFF, which JSON.parse refuses: the plaintext is JSON text,
-    // and RFC 8259 section 8.1 forbids the BOM (Python's json refuses it too: one answer everywhere).
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes));
+    value = JSON.parse(decoder.decode(bytes));
   } catch {
     throw new TokenError('TOKEN_INVALID_PAYLOAD', 'payload: expected UTF-8 JSON');
   }
