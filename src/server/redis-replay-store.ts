@@ -14,13 +14,14 @@ import type { ReplayStore } from './replay-store.js';
 export type RedisClientStyle = 'node-redis' | 'ioredis';
 
 /**
- * A Redis client: node-redis v4+ (`set(k, v, {NX, EX})`, `eval(script, {keys, arguments})`) or
- * ioredis (`set(k, v, 'EX', n, 'NX')`, `eval(script, 1, k, v)`), a cluster client of either too.
+ * A Redis client: node-redis v4+ (`set(k, v, {NX, EX})`; `eval` with `{keys, arguments}`) or
+ * ioredis (`set(k, v, 'EX', n, 'NX')`; `eval` with `1, k, v`), a cluster client of either too.
+ * `eval` is Redis's EVAL command (a Lua script run by the Redis server), not JavaScript's.
  */
 export interface RedisSetClient {
   set(key: string, value: string, ...options: unknown[]): unknown;
   get(key: string): unknown;
-  eval(script: string, ...options: unknown[]): unknown;
+  eval: (script: string, ...options: never[]) => unknown; // never[]: any client's own typing fits
 }
 
 /** Options of {@link createRedisReplayStore}. */
@@ -77,7 +78,7 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
   const style = options.clientStyle ?? detectStyle(client);
   if (style !== 'node-redis' && style !== 'ioredis') throw new DecryptorOptionsError('clientStyle', "expected 'node-redis' or 'ioredis'");
   if (typeof client.eval !== 'function' || typeof client.get !== 'function') {
-    throw new DecryptorOptionsError('client', 'expected a Redis client with get() and eval() methods (a failed SET is checked and taken back with them)');
+    throw new DecryptorOptionsError('client', 'expected a Redis client with get and eval methods (a failed SET is checked and taken back with them)');
   }
 
   const state = client as { isReady?: unknown; status?: unknown };
@@ -87,6 +88,7 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
   const setOnce = (key: string, value: string, seconds: number): unknown =>
     style === 'node-redis' ? client.set(key, value, { NX: true, EX: seconds }) : client.set(key, value, 'EX', seconds, 'NX');
   const pending = new Map<string, string>(); // key -> attempt value still to take back
+  const redisEval = client.eval.bind(client) as (script: string, ...options: unknown[]) => unknown; // Redis EVAL: Lua on the Redis server
 
   /** Queues DELETE_IF_MINE now, on the SET's connection, behind it; remembers it if the client refuses. */
   function takeBack(key: string, attempt: string): void {
@@ -94,7 +96,7 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
       if (pending.size < MAX_PENDING_TAKE_BACKS) pending.set(key, attempt);
     };
     try {
-      const sent = style === 'node-redis' ? client.eval(DELETE_IF_MINE, { keys: [key], arguments: [attempt] }) : client.eval(DELETE_IF_MINE, 1, key, attempt);
+      const sent = style === 'node-redis' ? redisEval(DELETE_IF_MINE, { keys: [key], arguments: [attempt] }) : redisEval(DELETE_IF_MINE, 1, key, attempt);
       Promise.resolve(sent).catch(remember);
     } catch {
       remember();

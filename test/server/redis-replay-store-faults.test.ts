@@ -134,10 +134,10 @@ describe.each(libraries)('Redis store faults with %s', (_name, connect) => {
 });
 
 describe('createRedisReplayStore needs get and eval', () => {
-  it('refuses a client without get() or eval() at creation, naming the option', () => {
+  it('refuses a client without get or eval at creation, naming the option', () => {
     for (const clientStyle of ['node-redis', 'ioredis'] as const) {
-      expect(() => createRedisReplayStore({ client: { set: () => 'OK', get: () => null } as never, clientStyle })).toThrow(/option "client": .*eval\(\)/);
-      expect(() => createRedisReplayStore({ client: { set: () => 'OK', eval: () => 0 } as never, clientStyle })).toThrow(/option "client": .*get\(\)/);
+      expect(() => createRedisReplayStore({ client: { set: () => 'OK', get: () => null } as never, clientStyle })).toThrow(/option "client": .*get and eval methods/);
+      expect(() => createRedisReplayStore({ client: { set: () => 'OK', eval: () => 0 } as never, clientStyle })).toThrow(/option "client": .*get and eval methods/);
     }
   });
 });
