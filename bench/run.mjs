@@ -5,13 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const names = ['core', 'server', 'browser'];
+const names = ['core', 'server', 'replay-flood', 'browser'];
 let crashed = 0;
 for (const name of names) {
   const file = fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
   if (!existsSync(file)) continue;
   console.log(`\n=== bench/${name}.mjs`);
-  const run = spawnSync(process.execPath, [file, ...process.argv.slice(2)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--expose-gc', file, ...process.argv.slice(2)], { stdio: 'inherit' }); // gc: steadier memory figures
   if (run.status !== 0) {
     crashed++;
     console.log(`=== bench/${name}.mjs exited ${run.status ?? run.signal}`);

@@ -11,15 +11,21 @@ const needed = [
   { found: () => onPath('WebKitWebDriver'), pkg: 'webkit2gtk-driver' },
   { found: () => onPath('Xvfb'), pkg: 'xvfb' },
   { found: () => onPath('redis-server'), pkg: 'redis-server' },
+  // README's Python decryptor is run by a unit test with Debian's interpreter and package.
+  { found: () => succeeds('/usr/bin/python3', ['-c', 'import cryptography']), pkg: 'python3-cryptography' },
 ];
 
-function onPath(command) {
+function succeeds(command, args) {
   try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    execFileSync(command, args, { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
+}
+
+function onPath(command) {
+  return succeeds('sh', ['-c', `command -v ${command}`]);
 }
 
 function canSudo() {
@@ -33,7 +39,7 @@ function canSudo() {
 
 const missing = needed.filter(({ found }) => !found()).map(({ pkg }) => pkg);
 if (missing.length === 0) {
-  console.log('system: chromium, firefox-esr, webkit2gtk-driver, xvfb and redis-server are installed');
+  console.log('system: chromium, firefox-esr, webkit2gtk-driver, xvfb, redis-server and python3-cryptography are installed');
   process.exit(0);
 }
 

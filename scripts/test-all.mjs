@@ -31,6 +31,9 @@ const suites = [
       return report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
     },
   },
+  // Single use across service processes sharing one redis-server, through a stall and a SIGKILL:
+  // the short run of `npm run load` (load/run.mjs), its checks counted.
+  { name: 'load', command: ['node', 'load/run.mjs', '--tokens', '1000', '--report'], count: () => readJson(`${results}/load.json`) },
   { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
   // The public types are part of the product (a result union on hasErrors, typed events): one check.
   { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },

@@ -1,7 +1,7 @@
 // validate -> plaintext -> AES-256-GCM under a fresh key, wrapped with RSA-OAEP-256
 // (TOKEN-FORMAT.md "Encryption, step by step").
 import { IV_BYTES, additionalData, assembleToken, toBase64Url, utf8 } from './envelope.js';
-import { importPublicKey, pemToSpki } from './public-key.js';
+import { forgetPublicKey, importPublicKey, pemToSpki } from './public-key.js';
 import type { EncryptCardResult } from './types.js';
 import { publicKeyError, validateCard } from './validate.js';
 
@@ -61,6 +61,14 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
     subtle.importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt']).then((cek) => subtle.encrypt(aes, cek, plaintext)),
   ]);
   cekBytes.fill(0);
-  const [encryptedKey, sealed] = await sealing;
+  let encryptedKey: ArrayBuffer, sealed: ArrayBuffer;
+  try {
+    [encryptedKey, sealed] = await sealing;
+  } catch {
+    // Only RSA can fail here: a key that imports but is no RSA key (even modulus, e > n; WebCrypto
+    // checks neither on import). Reported like any bad key, and not kept for the next call.
+    forgetPublicKey(pem);
+    return { hasErrors: true, errors: [publicKeyError(pem)], encryptedCard: null };
+  }
   return { hasErrors: false, errors: errors as [] /* empty */, encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }

@@ -44,6 +44,11 @@ async function importRsaKey(pem: string): Promise<CryptoKey | null> {
   );
 }
 
+/** Drops a key that imported but that RSA refused to use (an even modulus, e > n): it is not kept. */
+export function forgetPublicKey(pem: string): void {
+  cache.delete(pem);
+}
+
 /** Resolves the key, or null when the PEM is not an RSA public key of at least 2048 bits. */
 export function importPublicKey(pem: string): Promise<CryptoKey | null> {
   const key = cache.get(pem) ?? importRsaKey(pem);

@@ -19,10 +19,15 @@ export interface Payload {
 const invalid = (member: string, expected: string): TokenError =>
   new TokenError('TOKEN_INVALID_PAYLOAD', `payload.${member}: expected ${expected}`);
 
+// ignoreBOM keeps a leading U+FEFF, which JSON.parse refuses: the plaintext is JSON text, and
+// RFC 8259 section 8.1 forbids the BOM (Python's json refuses it too: one answer everywhere).
+// One decoder for every call: decode() without { stream } keeps no state between calls.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 function parseJson(bytes: Uint8Array): Record<string, unknown> {
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    value = JSON.parse(decoder.decode(bytes));
   } catch {
     throw new TokenError('TOKEN_INVALID_PAYLOAD', 'payload: expected UTF-8 JSON');
   }
@@ -39,9 +44,10 @@ function matching(payload: Record<string, unknown>, member: string, pattern: Reg
 /** Parses and checks the plaintext, or throws TOKEN_INVALID_PAYLOAD naming the member (never its value). */
 export function checkPayload(bytes: Uint8Array): Payload {
   const payload = parseJson(bytes);
-  // Any non-white-space character: holders are trimmed by the browser, but another
+  // Any character that ECMAScript's trim() keeps (the set of \s, spelt out in README for other
+  // languages): the browser trims the holder, so one made only of white space is no holder. Another
   // encoder's idea of white space may differ, so surrounding space is not refused.
-  const holderName = matching(payload, 'holderName', /\S/, 'a non-empty string');
+  const holderName = matching(payload, 'holderName', /\S/, 'a character other than white space');
   const cardNumber = matching(payload, 'cardNumber', /^[0-9]{13,19}$/, '13 to 19 digits');
   const cardExpiration = matching(payload, 'cardExpiration', /^(?:0[1-9]|1[0-2])\/[0-9]{4}$/, 'MM/YYYY with a month 01 to 12');
   const cardCvv = matching(payload, 'cardCvv', /^[0-9]{3,4}$/, '3 or 4 digits');

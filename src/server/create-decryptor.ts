@@ -82,9 +82,9 @@ export async function createDecryptor(options: DecryptorOptions): Promise<Decryp
   return {
     async decrypt(token: unknown): Promise<DecryptedCard> {
       const parsed = parseToken(token);
-      const privateKey = keys.get(parsed.keyId); // a Map: "constructor" or "__proto__" are simply unknown
-      if (!privateKey) throw new TokenError('TOKEN_UNKNOWN_KEY', `token.keyId: no private key is configured for this keyId`);
-      const { paymentProfile, iat, jti } = checkPayload(await openEnvelope(parsed, privateKey));
+      const key = keys.get(parsed.keyId); // a Map: "constructor" or "__proto__" are simply unknown
+      if (!key) throw new TokenError('TOKEN_UNKNOWN_KEY', `token.keyId: no private key is configured for this keyId`);
+      const { paymentProfile, iat, jti } = checkPayload(await openEnvelope(parsed, key));
       // Whole seconds, like iat and like JWT libraries (jose): an age of 600.9 s is 600 s, accepted.
       const nowMs = now();
       if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) throw new DecryptorOptionsError('now', `expected milliseconds, got ${nowMs}`);

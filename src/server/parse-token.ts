@@ -1,7 +1,8 @@
 // The first row of the acceptance table: shape, base64 and lengths (TOKEN-FORMAT.md
 // "The token"). Lengths are capped before any regular expression sees a string, so
 // megabyte inputs are refused in constant time.
-import { IV_BYTES, KEY_ID_PATTERN, TAG_BYTES, fromBase64 } from '../core/envelope.js';
+import { IV_BYTES, KEY_ID_PATTERN, TAG_BYTES } from '../core/envelope.js';
+import { decodeBase64 } from './base64.js';
 import { malformed as malformedAt } from './errors.js';
 
 /** The token's members, decoded. */
@@ -38,7 +39,7 @@ function text(token: object, member: Member): string {
 }
 
 function bytes(token: object, member: Exclude<Member, 'keyId'>, length?: number): Uint8Array<ArrayBuffer> {
-  const decoded = fromBase64(text(token, member));
+  const decoded = decodeBase64(text(token, member));
   if (!decoded) throw malformed(member, 'standard base64 with padding (RFC 4648 section 4)');
   if (length !== undefined && decoded.length !== length) throw malformed(member, `${length} bytes, got ${decoded.length}`);
   return decoded;

@@ -2,6 +2,7 @@
 // creation (TOKEN-FORMAT.md "Keys": RSA, modulus of at least 2048 bits).
 import { KEY_ID_PATTERN, fromBase64 } from '../core/envelope.js';
 import { DecryptorOptionsError } from './errors.js';
+import { keyPool, type KeyPool } from './key-pool.js';
 
 /** A PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`) or an RSA-OAEP SHA-256 private CryptoKey with usage `decrypt`. */
 export type PrivateKeyInput = string | CryptoKey;
@@ -44,7 +45,7 @@ function checkKey(key: CryptoKey, option: string): CryptoKey {
   return key;
 }
 
-async function importOne(value: unknown, option: string): Promise<CryptoKey> {
+async function importOne(keyId: string, value: unknown, option: string): Promise<KeyPool> {
   if (typeof value === 'string') {
     const body = pkcs8Body(value, option);
     let key: CryptoKey;
@@ -53,14 +54,14 @@ async function importOne(value: unknown, option: string): Promise<CryptoKey> {
     } catch {
       throw new DecryptorOptionsError(option, 'expected a PKCS#8 RSA private key; this PEM is not one (not RSA, or damaged)');
     }
-    return checkKey(key, option);
+    return keyPool(keyId, checkKey(key, option), body);
   }
-  if (value instanceof CryptoKey) return checkKey(value, option);
+  if (value instanceof CryptoKey) return keyPool(keyId, checkKey(value, option));
   throw new DecryptorOptionsError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);
 }
 
-/** Validates every keyId and imports every key, or rejects naming the first bad one. */
-export async function importPrivateKeys(keys: unknown): Promise<Map<string, CryptoKey>> {
+/** Validates every keyId and imports every key (a pool of copies each), or rejects naming the first bad one. */
+export async function importPrivateKeys(keys: unknown): Promise<Map<string, KeyPool>> {
   if (keys === null || typeof keys !== 'object') {
     throw new DecryptorOptionsError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');
   }
@@ -73,12 +74,12 @@ export async function importPrivateKeys(keys: unknown): Promise<Map<string, Cryp
     throw new DecryptorOptionsError('keys', 'expected readable keyId entries (reading them threw)');
   }
   if (entries.length === 0) throw new DecryptorOptionsError('keys', 'expected at least one keyId');
-  const imported = new Map<string, CryptoKey>();
+  const imported = new Map<string, KeyPool>();
   for (const [keyId, value] of entries) {
     if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) {
       throw new DecryptorOptionsError('keys', `keyId ${JSON.stringify(String(keyId)).slice(0, 80)} does not match ${KEY_ID_PATTERN}`);
     }
-    imported.set(keyId, await importOne(value, `keys["${keyId}"]`));
+    imported.set(keyId, await importOne(keyId, value, `keys["${keyId}"]`));
   }
   return imported;
 }

@@ -105,7 +105,7 @@ describe('Redis unreachable: fail closed', () => {
     const closed = createClient({ url: redis.url });
     const decryptor = await createDecryptor({ keys, replayStore: createRedisReplayStore({ client: closed }) });
     await expect(decryptor.decrypt(await tokenFor(publicPem))).rejects.toThrow(ReplayStoreError);
-    const odd: RedisSetClient = { set: async () => 1 };
+    const odd: RedisSetClient = { set: async () => 1, get: async () => null, eval: async () => 0 };
     const oddDecryptor = await createDecryptor({ keys, replayStore: createRedisReplayStore({ client: odd, clientStyle: 'ioredis' }) });
     await expect(oddDecryptor.decrypt(await tokenFor(publicPem))).rejects.toThrow(/unexpected reply/);
   });
@@ -113,7 +113,7 @@ describe('Redis unreachable: fail closed', () => {
 
 describe('createRedisReplayStore options', () => {
   it('asks for clientStyle when it cannot tell, and validates the rest', () => {
-    expect(() => createRedisReplayStore({ client: { set: () => 'OK' } })).toThrow(/option "clientStyle"/);
+    expect(() => createRedisReplayStore({ client: { set: () => 'OK', get: () => null, eval: () => 0 } })).toThrow(/option "clientStyle"/);
     expect(() => createRedisReplayStore({ client: {} as never })).toThrow(DecryptorOptionsError);
     expect(() => createRedisReplayStore({ client: ioredis, clientStyle: 'other' as never })).toThrow(/option "clientStyle"/);
     expect(() => createRedisReplayStore({ client: ioredis, timeoutMs: 0 })).toThrow(/option "timeoutMs"/);
