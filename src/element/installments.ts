@@ -1,0 +1,107 @@
+// "Parcelas": the installment plans a merchant offers, in the shape of the API
+// reference's product `charge.paymentMethod[].installments` entries (2.1), turned into
+// integer cents and the labels a Brazilian shopper expects ("3x de R$ 43,30 sem juros").
+// Amounts are never added or divided as floats: reais become cents once, at the edge.
+
+import type { BrandId } from './brands.js';
+
+/**
+ * One plan, as the reference's entry: `installment` (the number of installments) and the
+ * optional `fee`, `installmentAmount` and `totalAmount`, amounts in reais like the
+ * reference's product amounts. `brands` (ours) limits the plan to some brands.
+ */
+export interface InstallmentPlan {
+  installment: number;
+  /** Interest over the whole plan, in percent of the order amount (decision: the reference does not say). */
+  fee?: number;
+  installmentAmount?: number;
+  totalAmount?: number;
+  brands?: readonly BrandId[];
+}
+
+/** A plan resolved against the order amount: what the shopper pays, in cents. */
+export interface InstallmentOption {
+  installments: number;
+  /** Every installment but the first; the first carries the rounding remainder. */
+  installmentCents: number;
+  firstCents: number;
+  totalCents: number;
+  interestFree: boolean;
+  brands?: readonly BrandId[];
+}
+
+/** The most installments a plan may have (API reference part 8 sets none; acquirers in Brazil stop at 12). */
+export const MAX_INSTALLMENTS = 12;
+
+/**
+ * Reais (a decimal number) as integer cents, rounded half up on the decimal text, so
+ * `1.005` is 101 cents rather than the binary float's 100.
+ *
+ * @example
+ * toCents(129.9); // 12990
+ */
+export function toCents(reais: number): number {
+  const [mantissa, exponent = '0'] = String(reais).split('e') as [string, string?];
+  return Math.round(Number(`${mantissa}e${Number(exponent) + 2}`));
+}
+
+const amount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * Resolves each plan against the order amount, in order. A plan that breaks a rule
+ * gives an error naming it (`plans[2].fee ...`) instead of an option.
+ *
+ * @example
+ * resolveInstallments([{ installment: 3 }], 12990)[0]; // { installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }
+ */
+export function resolveInstallments(plans: readonly InstallmentPlan[], orderCents: number): Array<InstallmentOption | Error> {
+  if (!Number.isSafeInteger(orderCents) || orderCents <= 0) {
+    return [new RangeError(`"amount" expected whole cents greater than 0, got ${String(orderCents)}`)];
+  }
+  return plans.map((plan, index) => {
+    const name = `plans[${index}]`;
+    const n = plan?.installment;
+    if (!Number.isInteger(n) || n < 1 || n > MAX_INSTALLMENTS) {
+      return new RangeError(`"${name}.installment" expected a whole number from 1 to ${MAX_INSTALLMENTS}, got ${String(n)}`);
+    }
+    for (const field of ['fee', 'installmentAmount', 'totalAmount'] as const) {
+      if (plan[field] !== undefined && !amount(plan[field])) return new RangeError(`"${name}.${field}" expected a number >= 0, got ${String(plan[field])}`);
+    }
+    const totalCents = plan.totalAmount !== undefined ? toCents(plan.totalAmount)
+      : plan.installmentAmount !== undefined ? toCents(plan.installmentAmount) * n
+      : orderCents + Math.round((orderCents * toCents(plan.fee ?? 0)) / 10_000);
+    if (totalCents < orderCents) return new RangeError(`"${name}" totals less than the order amount`);
+    const installmentCents = plan.installmentAmount !== undefined ? toCents(plan.installmentAmount) : Math.floor(totalCents / n);
+    const firstCents = totalCents - installmentCents * (n - 1);
+    if (firstCents < 0 || Math.abs(firstCents - installmentCents) >= n) {
+      return new RangeError(`"${name}.installmentAmount" times ${n} does not make "totalAmount"`);
+    }
+    return { installments: n, installmentCents, firstCents, totalCents, interestFree: totalCents === orderCents, ...(plan.brands ? { brands: plan.brands } : {}) };
+  });
+}
+
+/** The options a brand may use: every option without `brands`, and those listing it. */
+export const optionsForBrand = (options: readonly InstallmentOption[], brand: BrandId | null): InstallmentOption[] =>
+  options.filter((option) => !option.brands || (brand !== null && option.brands.includes(brand)));
+
+const LABELS = {
+  'pt-BR': { each: '{n}x de {amount}', free: ' sem juros', total: ' (total {total})', first: ' (1ª de {first})' },
+  en: { each: '{n}x {amount}', free: ' interest-free', total: ' (total {total})', first: ' (1st {first})' },
+} as const;
+
+/**
+ * The label of an option: `1x de R$ 129,90 sem juros`, `12x de R$ 12,10 (total R$ 145,20)`.
+ * Money is formatted by `Intl` in the language's own way, always in BRL.
+ *
+ * @example
+ * installmentLabel({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR');
+ * // '3x de R$ 43,30 sem juros'
+ */
+export function installmentLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
+  const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' });
+  const brl = (cents: number) => money.format(cents / 100);
+  const text = LABELS[lang];
+  let label = text.each.replace('{n}', String(option.installments)).replace('{amount}', brl(option.installmentCents));
+  if (option.firstCents !== option.installmentCents) label += text.first.replace('{first}', brl(option.firstCents));
+  return label + (option.interestFree ? text.free : text.total.replace('{total}', brl(option.totalCents)));
+}

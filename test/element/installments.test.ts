@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, resolveInstallments, toCents } from '../../src/element/installments.js';
+
+// Intl separates the currency sign with a no-break space; compare with plain spaces.
+const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+const options = (...args: Parameters<typeof resolveInstallments>) => resolveInstallments(...args) as InstallmentOption[];
+
+describe('installment plans', () => {
+  it('labels the issue\'s examples in pt-BR and en', () => {
+    const [one, three, twelve] = options([{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }], 12990);
+    expect([one, three, twelve].map((o) => plain(installmentLabel(o!, 'pt-BR')))).toEqual([
+      '1x de R$ 129,90 sem juros', '3x de R$ 43,30 sem juros', '12x de R$ 12,10 (total R$ 145,20)',
+    ]);
+    expect(plain(installmentLabel(twelve!, 'en'))).toBe('12x R$12.10 (total R$145.20)');
+  });
+
+  it('puts the rounding remainder on the first installment and says so', () => {
+    const [four] = options([{ installment: 4 }], 12990);
+    expect(four).toMatchObject({ installmentCents: 3247, firstCents: 3249, totalCents: 12990, interestFree: true });
+    expect(plain(installmentLabel(four!, 'pt-BR'))).toBe('4x de R$ 32,47 (1ª de R$ 32,49) sem juros');
+  });
+
+  it('turns a fee in percent into whole cents over the order', () => {
+    const [withFee] = options([{ installment: 10, fee: 2.99 }], 10000);
+    expect(withFee).toMatchObject({ totalCents: 10299, installmentCents: 1029, firstCents: 1038, interestFree: false });
+  });
+
+  it('keeps the parts summing to the total for any order and plan (integer cents)', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 10_000_000_00 }),
+      fc.integer({ min: 1, max: MAX_INSTALLMENTS }),
+      fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: undefined }),
+      (orderCents, n, fee) => {
+        const [option] = resolveInstallments([{ installment: n, fee }], orderCents);
+        if (option instanceof Error) throw option;
+        expect(Number.isSafeInteger(option!.installmentCents) && Number.isSafeInteger(option!.firstCents)).toBe(true);
+        expect(option!.firstCents + option!.installmentCents * (n - 1)).toBe(option!.totalCents);
+        expect(option!.firstCents - option!.installmentCents).toBeGreaterThanOrEqual(0);
+        expect(option!.firstCents - option!.installmentCents).toBeLessThan(n);
+        expect(option!.totalCents).toBeGreaterThanOrEqual(orderCents);
+        expect(option!.interestFree).toBe(option!.totalCents === orderCents);
+      },
+    ));
+  });
+
+  it('reads reais as cents on the decimal text, not the binary float', () => {
+    expect([toCents(1.005), toCents(129.9), toCents(0.1 + 0.2), toCents(145.2), toCents(1e-7)]).toEqual([101, 12990, 30, 14520, 0]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e13 }), (cents) => { expect(toCents(cents / 100)).toBe(cents); }));
+  });
+
+  it('refuses a bad plan with an error that names it, and keeps the good ones', () => {
+    const results = resolveInstallments([{ installment: 0 }, { installment: 2, fee: -1 }, { installment: 13 }, { installment: 3, installmentAmount: 10, totalAmount: 129.9 }, { installment: 2 }], 12990);
+    expect(results.slice(0, 4).map((r) => (r as Error).message)).toEqual([
+      '"plans[0].installment" expected a whole number from 1 to 12, got 0',
+      '"plans[1].fee" expected a number >= 0, got -1',
+      '"plans[2].installment" expected a whole number from 1 to 12, got 13',
+      '"plans[3].installmentAmount" times 3 does not make "totalAmount"',
+    ]);
+    expect(results[4]).toMatchObject({ installments: 2, totalCents: 12990 });
+    expect((resolveInstallments([{ installment: 1 }], 12.5)[0] as Error).message).toBe('"amount" expected whole cents greater than 0, got 12.5');
+  });
+
+  it('offers a brand only the plans open to it', () => {
+    const all = options([{ installment: 1 }, { installment: 6, brands: ['elo', 'visa'] }], 12990);
+    expect(optionsForBrand(all, 'elo').map((o) => o.installments)).toEqual([1, 6]);
+    expect(optionsForBrand(all, 'amex').map((o) => o.installments)).toEqual([1]);
+    expect(optionsForBrand(all, null).map((o) => o.installments)).toEqual([1]);
+  });
+});
