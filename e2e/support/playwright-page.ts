@@ -1,0 +1,58 @@
+// EnginePage over Playwright (Chromium, Firefox ESR): thin, every call is Playwright's own.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { isDeepFocused, mediaQueries, type Engine, type EngineLocator, type EnginePage } from './engine-page.js';
+
+const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+function wrap(locator: Locator): EngineLocator {
+  return {
+    type: (text) => locator.pressSequentially(text),
+    press: (key) => locator.press(key),
+    clear: () => locator.fill(''),
+    focus: () => locator.focus(),
+    click: () => locator.click(),
+    value: () => locator.inputValue(),
+    attribute: (name) => locator.getAttribute(name),
+    text: async () => collapse(await locator.textContent()),
+    count: () => locator.count(),
+    isVisible: () => locator.isVisible(),
+    isEnabled: () => locator.isEnabled(),
+    isFocused: () => locator.evaluate(isDeepFocused),
+    toHaveDescription: (expected) => expect(locator).toHaveAccessibleDescription(expected),
+    evaluate: (fn, arg) => locator.evaluate(fn, arg as never),
+  };
+}
+
+export function playwrightPage(page: Page, engine: Engine): EnginePage {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  return {
+    engine,
+    goto: async (url) => { await page.goto(url); },
+    url: async () => page.url(),
+    locator: (selector) => wrap(page.locator(selector)),
+    shadow: (host, selector) => wrap(page.locator(host).first().locator(selector)),
+    byLabel: (label) => wrap(page.getByLabel(label)),
+    evaluate: (fn, arg) => page.evaluate(fn, arg as never),
+    keyboard: {
+      type: (text) => page.keyboard.type(text),
+      press: (key) => page.keyboard.press(key),
+      insertText: (text) => page.keyboard.insertText(text),
+      paste: () => page.keyboard.press('ControlOrMeta+V'),
+    },
+    async emulateMedia(features) {
+      await page.emulateMedia(features);
+      return page.evaluate((queries) => queries.every((query) => matchMedia(query).matches), mediaQueries(features));
+    },
+    async setClipboard(text) {
+      // Only Chromium lets Playwright grant clipboard access here.
+      if (engine !== 'chromium') return false;
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+      return true;
+    },
+    runAxe: async (tags) => (await new AxeBuilder({ page }).withTags(tags).analyze()).violations,
+    consoleMessages: async () => [...logged],
+  };
+}
