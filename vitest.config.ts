@@ -8,6 +8,7 @@ export default defineConfig({
       { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts'] } },
       { test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
+      { test: { name: 'scripts', environment: 'node', include: ['test/scripts/**/*.test.ts'] } },
     ],
   },
 });
