@@ -5,11 +5,9 @@
 // from a browser of its own that resolves that name to loopback.
 import { expect, test, CARD, CHECKOUT_PATH, openCheckout } from './fixture.js';
 
-test('refuses to submit on an insecure page', async ({ server, openWithHostAlias, engine }) => {
+test('refuses to submit on an insecure page', async ({ server, openBrowser }) => {
   const port = Number(new URL(server.url).port);
-  const aliased = await openWithHostAlias('shop.test', port);
-  test.skip(!aliased && engine === 'firefox', 'no host mapping for Firefox ESR under Playwright here');
-  const { page } = aliased!;
+  const { page } = await openBrowser({ hostAlias: { host: 'shop.test', port } });
   await openCheckout(page, `http://shop.test:${port}${CHECKOUT_PATH}?stay`);
   expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
   await page.byLabel('Nome impresso no cartão').type('ANA');

@@ -4,23 +4,42 @@
 // MiniBrowser session under Xvfb (e2e/webkit/session.mjs: time-boxed, killed after).
 // The fixtures never touch Playwright's `page`, so the webkit project starts no
 // Playwright browser.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, type Browser } from '@playwright/test';
 import type { WebDriver } from 'selenium-webdriver';
 import { startWebKit } from '../webkit/session.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args.mjs';
 import type { Engine, EnginePage } from './engine-page.js';
 import { playwrightPage } from './playwright-page.js';
 import { webdriverPage } from './webdriver-page.js';
 
 type Session = { browser: Browser } | { driver: WebDriver; stop(): Promise<void> };
 
-/** A page in a browser of its own whose requests for `http://<host>:<port>/` reach loopback. */
-export interface AliasedPage { page: EnginePage; close(): Promise<void> }
+/** A page in a browser of its own, started with what a spec cannot change in a running one. */
+export interface SeparatePage { page: EnginePage; close(): Promise<void> }
+
+export interface SeparateBrowser {
+  /** `http://<host>:<port>/` reaches the loopback server at `port` (a page that is not a secure context). */
+  hostAlias?: { host: string; port: number };
+  /** prefers-reduced-motion: reduce from the start. */
+  reducedMotion?: boolean;
+  /** forced-colors: active from the start (Firefox ESR; WebKitGTK has no forced colours mode). */
+  forcedColors?: boolean;
+}
+
+/** A GTK 3 settings.ini in a temporary XDG_CONFIG_HOME (removed by the caller). */
+function gtkSettings(...lines: string[]): string {
+  const home = mkdtempSync(join(tmpdir(), 'svc-gtk-'));
+  mkdirSync(join(home, 'gtk-3.0'));
+  writeFileSync(join(home, 'gtk-3.0', 'settings.ini'), ['[Settings]', ...lines, ''].join('\n'));
+  return home;
+}
 
 export interface EngineFixtures {
   enginePage: EnginePage;
-  /** Opens a separate browser where `host` resolves to 127.0.0.1 (not a secure context); null where unsupported. */
-  openWithHostAlias(host: string, port: number): Promise<AliasedPage | null>;
+  /** Opens a browser of its own in this engine, closed after the test. */
+  openBrowser(options: SeparateBrowser): Promise<SeparatePage>;
 }
 
 export const test = base.extend<EngineFixtures, { engine: Engine; engineSession: Session }>({
@@ -45,23 +64,42 @@ export const test = base.extend<EngineFixtures, { engine: Engine; engineSession:
     await use(playwrightPage(await context.newPage(), engine));
     await context.close();
   },
-  openWithHostAlias: async ({ engine, playwright }, use) => {
+  openBrowser: async ({ engine, playwright, browserName, channel, launchOptions }, use) => {
     const opened: (() => Promise<void>)[] = [];
-    await use(async (host, port) => {
-      let aliased: AliasedPage | null = null;
-      if (engine === 'chromium') {
-        const browser = await playwright.chromium.launch({
-          executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${host} 127.0.0.1`],
+    await use(async ({ hostAlias, reducedMotion, forcedColors }) => {
+      let separate: SeparatePage;
+      if (engine === 'webkit') {
+        // WebKitGTK has no host mapping: a WebDriver proxy instead. The static server can
+        // be that proxy: it serves the path of an absolute-form request line. Reduced
+        // motion is GTK's gtk-enable-animations, read from settings.ini at start.
+        const gtkConfig = reducedMotion ? gtkSettings('gtk-enable-animations=false') : undefined;
+        const webkit = await startWebKit({
+          ...(hostAlias ? { capabilities: { proxy: { proxyType: 'manual', httpProxy: `127.0.0.1:${hostAlias.port}` } } } : {}),
+          ...(gtkConfig ? { env: { XDG_CONFIG_HOME: gtkConfig } } : {}),
         });
-        aliased = { page: playwrightPage(await browser.newPage(), engine), close: () => browser.close() };
-      } else if (engine === 'webkit') {
-        // WebKitGTK has no host mapping: a WebDriver proxy at `port` instead. The static
-        // server can be that proxy: it serves the path of an absolute-form request line.
-        const webkit = await startWebKit({ capabilities: { proxy: { proxyType: 'manual', httpProxy: `127.0.0.1:${port}` } } });
-        aliased = { page: webdriverPage(webkit.driver), close: () => webkit.stop() };
+        separate = { page: webdriverPage(webkit.driver), close: async () => {
+          await webkit.stop();
+          if (gtkConfig) rmSync(gtkConfig, { recursive: true, force: true });
+        } };
+      } else {
+        // Chromium maps the name itself; Firefox goes through the same proxy as WebKitGTK
+        // and takes reduced motion from a preference (Chromium emulates it in any page,
+        // moz-firefox cannot: EnginePage.emulateMedia).
+        const browser = await playwright[browserName].launch({
+          ...launchOptions,
+          ...(channel ? { channel } : {}),
+          ...(hostAlias && engine === 'chromium' ? { args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${hostAlias.host} 127.0.0.1`] } : {}),
+          ...(hostAlias && engine === 'firefox' ? { proxy: { server: `http://127.0.0.1:${hostAlias.port}` } } : {}),
+          ...(engine === 'firefox' ? { firefoxUserPrefs: {
+            ...(reducedMotion ? { 'ui.prefersReducedMotion': 1 } : {}),
+            // "Override the colours specified by the page: always", Firefox's forced colours.
+            ...(forcedColors ? { 'browser.display.document_color_use': 2 } : {}),
+          } } : {}),
+        });
+        separate = { page: playwrightPage(await browser.newPage(), engine), close: () => browser.close() };
       }
-      if (aliased) opened.push(aliased.close);
-      return aliased;
+      opened.push(separate.close);
+      return separate;
     });
     for (const close of opened) await close();
   },

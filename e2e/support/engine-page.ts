@@ -66,8 +66,8 @@ export interface EnginePage {
   };
   /** Emulates media features; true when the page now matches them all (false where the engine cannot). */
   emulateMedia(features: MediaFeatures): Promise<boolean>;
-  /** Puts text on the system clipboard; false where this engine cannot here (the spec skips). */
-  setClipboard(text: string): Promise<boolean>;
+  /** Puts text on the system clipboard (a real copy where no clipboard permission can be granted). */
+  setClipboard(text: string): Promise<void>;
   /** axe-core's violations for these tags (e2e/support/axe.ts formats them). */
   runAxe(tags: string[]): Promise<AxeViolation[]>;
   /** Console messages the page logged (WebDriver: from the end of the last goto on). */

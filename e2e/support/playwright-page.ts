@@ -46,11 +46,20 @@ export function playwrightPage(page: Page, engine: Engine): EnginePage {
       return page.evaluate((queries) => queries.every((query) => matchMedia(query).matches), mediaQueries(features));
     },
     async setClipboard(text) {
-      // Only Chromium lets Playwright grant clipboard access here.
-      if (engine !== 'chromium') return false;
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-      await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-      return true;
+      if (engine === 'chromium') {
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+        await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+        return;
+      }
+      // Firefox grants no clipboard permission here: a real copy from a scratch textarea.
+      await page.evaluate((value) => {
+        const scratch = document.body.appendChild(document.createElement('textarea'));
+        scratch.id = 'clipboard-scratch';
+        scratch.value = value;
+        scratch.select();
+      }, text);
+      await page.keyboard.press('ControlOrMeta+C');
+      await page.evaluate(() => document.getElementById('clipboard-scratch')?.remove());
     },
     runAxe: async (tags) => (await new AxeBuilder({ page }).withTags(tags).analyze()).violations,
     consoleMessages: async () => [...logged],

@@ -122,7 +122,6 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       }, text);
       await driver.actions().keyDown(KEYS.CONTROL).sendKeys('c').keyUp(KEYS.CONTROL).perform();
       await run(driver, () => document.getElementById('clipboard-scratch')?.remove());
-      return true;
     },
     async runAxe(tags) {
       await driver.executeScript(axe());
