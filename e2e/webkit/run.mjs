@@ -1,13 +1,12 @@
 #!/usr/bin/env node
-// WebKitGTK e2e (../shared/ENGINES.md): Playwright cannot drive it, so this runner
-// uses selenium-webdriver + WebKitWebDriver under Xvfb. It prints one line per
-// test and writes .cache/results/webkit.json {"passed":N,"failed":N} for npm test.
+// The demo journey in WebKitGTK (../shared/ENGINES.md): selenium-webdriver +
+// WebKitWebDriver under Xvfb. The element and IIFE specs run in WebKitGTK as the
+// Playwright `webkit` project instead (e2e/support/engine-fixture.ts). It prints one
+// line per test and writes .cache/results/webkit.json {"passed":N,"failed":N} for npm test.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TimeoutError, startWebKit, withTimeout } from './session.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { iifeTests } from './iife-tests.mjs';
 import { demoTests } from './demo-tests.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -46,8 +45,6 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 
 try {
   const started = Date.now();
-  const files = await startStaticServer(ROOT);
-  cleanups.push(files.close);
   const { startDemo } = await import('../../demo/start-demo.mjs');
   const demo = await startDemo({ port: 0, keysDir: testKeysDir() });
   cleanups.push(demo.close);
@@ -55,8 +52,8 @@ try {
   cleanups.push(() => webkit.stop());
   console.log(`webkit: ${await webkit.driver.executeScript('return navigator.userAgent')} (${Date.now() - started} ms to start)`);
 
-  const context = { driver: webkit.driver, filesUrl: files.url, demo, root: ROOT };
-  for (const [name, run] of [...iifeTests, ...demoTests]) {
+  const context = { driver: webkit.driver, demo };
+  for (const [name, run] of demoTests) {
     if (stopping) break;
     const t0 = Date.now();
     try {
