@@ -1,7 +1,7 @@
 // Real browsers from Debian (../shared/ENGINES.md): Chromium and Firefox ESR through
-// Playwright 1.64.1. WebKitGTK goes through WebDriver: the element and IIFE specs
-// (written against e2e/support/engine-page.ts) run in it as the `webkit` project,
-// the demo journey in e2e/webkit/run.mjs.
+// Playwright 1.64.1. WebKitGTK goes through WebDriver: the specs written against
+// e2e/support/engine-page.ts (element, IIFE, demo journey) run in it as the `webkit`
+// project; the Chromium-only specs and the Node-only sandbox specs do not.
 import { defineConfig } from '@playwright/test';
 import type { Engine } from './support/engine-page.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium-args.mjs';
@@ -37,9 +37,9 @@ export default defineConfig<{ engine: Engine }>({
     },
     {
       // WebKitGTK through WebKitWebDriver (e2e/support/engine-fixture.ts): the specs
-      // written against the engine-neutral page, today the element's and the IIFE's.
+      // written against the engine-neutral page.
       name: 'webkit',
-      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts'],
+      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts'],
       use: { engine: 'webkit' },
     },
   ],

@@ -1,7 +1,6 @@
-// Per-engine counts for `npm test`'s summary line: Playwright's JSON report (one
-// project per engine: chromium, firefox, webkit) plus the WebKit runner's counts
-// (e2e/webkit/run.mjs: the IIFE page and the demo journey), and every skipped test
-// with the reason its spec gave (test.skip(condition, reason)).
+// Per-engine counts for `npm test`'s summary line from Playwright's JSON report (one
+// project per engine: chromium, firefox, webkit), and every skipped test with the
+// reason its spec gave (test.skip(condition, reason)).
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 
@@ -11,7 +10,7 @@ function* testsOf(suite) {
 }
 
 /** { chromium: {passed, failed, skipped}, ... } and [{ engine, title, reason }] from the reports. */
-export function engineCounts(playwrightReport, webkitRunner) {
+export function engineCounts(playwrightReport) {
   const counts = Object.fromEntries(ENGINES.map((engine) => [engine, { passed: 0, failed: 0, skipped: 0 }]));
   const skips = [];
   for (const suite of playwrightReport?.suites ?? []) {
@@ -24,10 +23,6 @@ export function engineCounts(playwrightReport, webkitRunner) {
       } else if (test.status === 'unexpected') engine.failed += 1;
       else engine.passed += 1;
     }
-  }
-  if (webkitRunner) {
-    counts.webkit.passed += webkitRunner.passed;
-    counts.webkit.failed += webkitRunner.failed;
   }
   return { counts, skips };
 }

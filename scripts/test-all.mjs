@@ -37,6 +37,7 @@ const suites = [
   // The public types are part of the product (a result union on hasErrors, typed events): one check.
   { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
   {
+    // Chromium, Firefox ESR and WebKitGTK (over WebDriver): one Playwright project each.
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     count: () => {
@@ -44,7 +45,6 @@ const suites = [
       return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
     },
   },
-  { name: 'webkit', command: ['node', 'e2e/webkit/run.mjs'], count: () => readJson(`${results}/webkit.json`) },
 ];
 
 let passed = 0;
@@ -64,7 +64,7 @@ for (const suite of suites) {
 }
 
 // The browser suites once more, per engine, with every skip and its reason.
-const engines = engineCounts(readJson(`${results}/playwright.json`), readJson(`${results}/webkit.json`));
+const engines = engineCounts(readJson(`${results}/playwright.json`));
 console.log('');
 for (const { engine, title, reason } of engines.skips) console.log(`skipped [${engine}] ${title}: ${reason}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${formatEngineCounts(engines.counts)})`);

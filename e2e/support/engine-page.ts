@@ -19,6 +19,13 @@ export const mediaQueries = ({ reducedMotion, forcedColors }: MediaFeatures) => 
   ...(forcedColors ? [`(forced-colors: ${forcedColors})`] : []),
 ];
 
+/** The roles the specs look for (each with the elements that can have it, for WebDriver). */
+export const ROLE_CANDIDATES = {
+  button: 'button, input[type="submit"], input[type="button"], input[type="reset"], [role="button"]',
+  heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
+} as const;
+export type Role = keyof typeof ROLE_CANDIDATES;
+
 /** One element, found again at every call (like a Playwright locator). */
 export interface EngineLocator {
   /** Key by key, as a person types (Playwright pressSequentially, WebDriver Element Send Keys). */
@@ -30,7 +37,7 @@ export interface EngineLocator {
   click(): Promise<void>;
   value(): Promise<string>;
   attribute(name: string): Promise<string | null>;
-  /** textContent with white space collapsed, as Playwright's toHaveText compares it. */
+  /** textContent with white space collapsed (collapseText), as Playwright's toHaveText compares it. */
   text(): Promise<string>;
   count(): Promise<number>;
   isVisible(): Promise<boolean>;
@@ -55,6 +62,8 @@ export interface EnginePage {
   shadow(host: string, selector: string): EngineLocator;
   /** The form control whose accessible name contains `label` (a string) or matches it (a RegExp). */
   byLabel(label: string | RegExp): EngineLocator;
+  /** The element with this ARIA role whose accessible name contains or matches `name` (Playwright getByRole). */
+  byRole(role: Role, options?: { name?: string | RegExp; level?: number }): EngineLocator;
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   keyboard: {
     type(text: string): Promise<void>;
@@ -64,6 +73,11 @@ export interface EnginePage {
     /** Ctrl+V into the focused element. */
     paste(): Promise<void>;
   };
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
+  /** A PNG of the whole page. */
+  screenshot(path: string): Promise<void>;
+  /** URLs the page requested (Playwright: since the page opened; WebDriver: the current document's resource timing). */
+  requests(): Promise<string[]>;
   /** Emulates media features; true when the page now matches them all (false where the engine cannot). */
   emulateMedia(features: MediaFeatures): Promise<boolean>;
   /** Puts text on the system clipboard (a real copy where no clipboard permission can be granted). */
@@ -73,6 +87,9 @@ export interface EnginePage {
   /** Console messages the page logged (WebDriver: from the end of the last goto on). */
   consoleMessages(): Promise<string[]>;
 }
+
+/** Runs of ASCII white space (HTML's) as one space, trimmed; a no-break space is content. */
+export const collapseText = (text: string | null) => (text ?? '').replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
 
 /** Deep focus check shared by both drivers (runs in the page). */
 export const isDeepFocused = (element: Element): boolean => {

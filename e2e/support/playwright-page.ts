@@ -1,9 +1,8 @@
 // EnginePage over Playwright (Chromium, Firefox ESR): thin, every call is Playwright's own.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { isDeepFocused, mediaQueries, type Engine, type EngineLocator, type EnginePage } from './engine-page.js';
+import { collapseText, isDeepFocused, mediaQueries, type Engine, type EngineLocator, type EnginePage } from './engine-page.js';
 
-const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 function wrap(locator: Locator): EngineLocator {
   return {
@@ -14,7 +13,7 @@ function wrap(locator: Locator): EngineLocator {
     click: () => locator.click(),
     value: () => locator.inputValue(),
     attribute: (name) => locator.getAttribute(name),
-    text: async () => collapse(await locator.textContent()),
+    text: async () => collapseText(await locator.textContent()),
     count: () => locator.count(),
     isVisible: () => locator.isVisible(),
     isEnabled: () => locator.isEnabled(),
@@ -26,7 +25,9 @@ function wrap(locator: Locator): EngineLocator {
 
 export function playwrightPage(page: Page, engine: Engine): EnginePage {
   const logged: string[] = [];
+  const requested: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
+  page.on('request', (request) => requested.push(request.url()));
   return {
     engine,
     goto: async (url) => { await page.goto(url); },
@@ -34,6 +35,7 @@ export function playwrightPage(page: Page, engine: Engine): EnginePage {
     locator: (selector) => wrap(page.locator(selector)),
     shadow: (host, selector) => wrap(page.locator(host).first().locator(selector)),
     byLabel: (label) => wrap(page.getByLabel(label)),
+    byRole: (role, options) => wrap(page.getByRole(role, options)),
     evaluate: (fn, arg) => page.evaluate(fn, arg as never),
     keyboard: {
       type: (text) => page.keyboard.type(text),
@@ -41,6 +43,9 @@ export function playwrightPage(page: Page, engine: Engine): EnginePage {
       insertText: (text) => page.keyboard.insertText(text),
       paste: () => page.keyboard.press('ControlOrMeta+V'),
     },
+    setViewportSize: (size) => page.setViewportSize(size),
+    screenshot: async (path) => { await page.screenshot({ path, fullPage: true, animations: 'disabled' }); },
+    requests: async () => [...requested],
     async emulateMedia(features) {
       await page.emulateMedia(features);
       return page.evaluate((queries) => queries.every((query) => matchMedia(query).matches), mediaQueries(features));

@@ -2,11 +2,11 @@
 // every element is found again in the page at each call, so a re-render never
 // leaves a stale reference. Keys are real WebDriver key events; what WebDriver has
 // no command for is said where it is done in the page instead.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from '@playwright/test';
 import { Key as KEYS, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { describedByText, isDeepFocused, type AxeViolation, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
+import { ROLE_CANDIDATES, collapseText, describedByText, isDeepFocused, type AxeViolation, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
 
 const KEY: Record<Key, string> = {
   Tab: KEYS.TAB, Enter: KEYS.ENTER, Home: KEYS.HOME, End: KEYS.END,
@@ -51,7 +51,7 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
     click: async () => (await one()).click(),
     value: () => evaluate((element: HTMLInputElement) => element.value),
     attribute: (name) => evaluate((element: Element, attribute: string) => element.getAttribute(attribute), name),
-    text: () => evaluate((element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    text: async () => collapseText(await evaluate<string | null>((element: Element) => element.textContent)),
     count: async () => (await find()).length,
     isVisible: async () => { const [element] = await find(); return element ? element.isDisplayed() : false; },
     isEnabled: async () => (await one()).isEnabled(),
@@ -64,9 +64,34 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
   };
 }
 
-/** `label` as Playwright's getByLabel reads it: a string is a case-insensitive substring. */
-const labelMatches = (label: string | RegExp, name: string) =>
-  typeof label === 'string' ? name.toLowerCase().includes(label.toLowerCase()) : label.test(name);
+/** A name as Playwright's getByLabel / getByRole read it: a string is a case-insensitive substring. */
+const nameMatches = (wanted: string | RegExp, name: string) =>
+  typeof wanted === 'string' ? name.toLowerCase().includes(wanted.toLowerCase()) : wanted.test(name);
+
+// In the page: every element matching `selector`, in the document and every open shadow root.
+const deepAll = (selector: string) => {
+  const all: Element[] = [];
+  const walk = (root: Document | ShadowRoot) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.matches(selector)) all.push(element);
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(document);
+  return all;
+};
+
+/** The elements whose computed accessible name (and role) the browser itself reports as wanted. */
+async function byComputed(driver: WebDriver, candidates: string, name: string | RegExp | undefined, role?: string) {
+  const elements: WebElement[] = await run(driver, deepAll, candidates);
+  const kept = await Promise.all(elements.map(async (element) =>
+    (role === undefined || (await element.getAriaRole()) === role) &&
+    (name === undefined || nameMatches(name, await element.getAccessibleName()))));
+  return elements.filter((_, i) => kept[i]);
+}
+
+/** An element's heading level (runs in the page). */
+const headingLevel = (element: Element) => Number(element.getAttribute('aria-level') ?? element.localName.slice(1));
 
 export function webdriverPage(driver: WebDriver): EnginePage {
   const keys = async (...sequence: string[]) => driver.actions().sendKeys(...sequence).perform();
@@ -86,22 +111,14 @@ export function webdriverPage(driver: WebDriver): EnginePage {
     url: () => driver.getCurrentUrl(),
     locator: (selector) => wrap(driver, () => run(driver, inDocument, selector), selector),
     shadow: (host, selector) => wrap(driver, () => run(driver, inShadow, host, selector), `${host} ${selector}`),
-    // The browser's own accessible name (WebDriver Get Computed Label) of every form control.
-    byLabel: (label) => wrap(driver, async () => {
-      const controls: WebElement[] = await run(driver, () => {
-        const all: Element[] = [];
-        const walk = (root: Document | ShadowRoot) => {
-          for (const element of root.querySelectorAll('*')) {
-            if (element.matches('input, select, textarea')) all.push(element);
-            if (element.shadowRoot) walk(element.shadowRoot);
-          }
-        };
-        walk(document);
-        return all;
-      });
-      const names = await Promise.all(controls.map((control) => control.getAccessibleName()));
-      return controls.filter((_, i) => labelMatches(label, names[i] ?? ''));
-    }, `label ${label}`),
+    // The browser's own accessible names and roles (WebDriver Get Computed Label / Role).
+    byLabel: (label) => wrap(driver, () => byComputed(driver, 'input, select, textarea', label), `label ${label}`),
+    byRole: (role, { name, level } = {}) => wrap(driver, async () => {
+      const found = await byComputed(driver, ROLE_CANDIDATES[role], name, role);
+      if (level === undefined) return found;
+      const levels = await Promise.all(found.map((element) => run<number>(driver, headingLevel, element)));
+      return found.filter((_, i) => levels[i] === level);
+    }, `role ${role} ${name ?? ''}`),
     evaluate: (fn, arg) => run(driver, fn, arg),
     keyboard: {
       type: (text) => keys(text),
@@ -110,6 +127,9 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       insertText: (text) => run(driver, (value: string) => { document.execCommand('insertText', false, value); }, text),
       paste: () => driver.actions().keyDown(KEYS.CONTROL).sendKeys('v').keyUp(KEYS.CONTROL).perform(),
     },
+    setViewportSize: async ({ width, height }) => { await driver.manage().window().setRect({ width, height }); },
+    screenshot: async (path) => writeFileSync(path, await driver.takeScreenshot(), 'base64'),
+    requests: () => run(driver, () => performance.getEntriesByType('resource').map((entry) => entry.name)),
     // WebDriver has no media emulation (WebKitGTK reads reduced motion from GTK settings at start).
     emulateMedia: async () => false,
     async setClipboard(text) {
