@@ -26,10 +26,11 @@ const inDocument = (selector: string) => [...document.querySelectorAll(selector)
 const inShadow = (host: string, selector: string) => [...(document.querySelector(host)?.shadowRoot?.querySelectorAll(selector) ?? [])];
 
 function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string): EngineLocator {
+  // Strict like a Playwright locator: one element, or an error that says how many.
   const one = async () => {
-    const [element] = await find();
-    if (!element) throw new Error(`no element for ${what}`);
-    return element;
+    const found = await find();
+    if (found.length !== 1) throw new Error(`${found.length} elements for ${what}, expected one`);
+    return found[0]!;
   };
   const evaluate = async <R>(fn: Function, arg?: unknown) => run<R>(driver, fn, await one(), arg);
   // Element Send Keys puts WebKit's caret at the end: keys for the focused element go
@@ -53,7 +54,7 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
     attribute: (name) => evaluate((element: Element, attribute: string) => element.getAttribute(attribute), name),
     text: async () => collapseText(await evaluate<string | null>((element: Element) => element.textContent)),
     count: async () => (await find()).length,
-    isVisible: async () => { const [element] = await find(); return element ? element.isDisplayed() : false; },
+    isVisible: async () => ((await find()).length === 0 ? false : (await one()).isDisplayed()),
     isEnabled: async () => (await one()).isEnabled(),
     isFocused: () => evaluate(isDeepFocused),
     toHaveDescription: async (expected) => {
