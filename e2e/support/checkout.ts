@@ -20,7 +20,13 @@ export const LABELS = {
   'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^Código de segurança/, pay: /^Pagar / },
 } satisfies Record<CheckoutLang, Record<string, string | RegExp>>;
 
-const engineOf = (page: Page | EnginePage): EnginePage => ('engine' in page ? page : playwrightPage(page, 'chromium'));
+// One wrapper per Playwright page (it listens to the page's events).
+const wrapped = new WeakMap<Page, EnginePage>();
+const engineOf = (page: Page | EnginePage): EnginePage => {
+  if ('engine' in page) return page;
+  if (!wrapped.has(page)) wrapped.set(page, playwrightPage(page, 'chromium'));
+  return wrapped.get(page)!;
+};
 
 export async function typeCard(page: Page | EnginePage, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
   const label = LABELS[lang];
