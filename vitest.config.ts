@@ -12,6 +12,7 @@ export default defineConfig({
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
       { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'scripts', environment: 'node', include: ['test/scripts/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,9 +1,12 @@
 // Real browsers from Debian (../shared/ENGINES.md): Chromium and Firefox ESR through
-// Playwright 1.64.1; WebKitGTK goes through WebDriver in e2e/webkit/run.mjs.
+// Playwright 1.64.1. WebKitGTK goes through WebDriver: the specs written against
+// e2e/support/engine-page.ts (element, IIFE, demo journey) run in it as the `webkit`
+// project; the Chromium-only specs and the Node-only sandbox specs do not.
 import { defineConfig } from '@playwright/test';
+import type { Engine } from './support/engine-page.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium-args.mjs';
 
-export default defineConfig({
+export default defineConfig<{ engine: Engine }>({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
@@ -18,6 +21,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: {
+        engine: 'chromium',
         browserName: 'chromium',
         launchOptions: {
           executablePath: CHROMIUM_PATH,
@@ -29,7 +33,14 @@ export default defineConfig({
       name: 'firefox',
       // Chromium-only checks (issue 5) and the Node-only sandbox API tests run once, in Chromium.
       testIgnore: ['chromium/**', 'sandbox/**'],
-      use: { browserName: 'firefox', channel: 'moz-firefox', launchOptions: { executablePath: '/usr/bin/firefox-esr' } },
+      use: { engine: 'firefox', browserName: 'firefox', channel: 'moz-firefox', launchOptions: { executablePath: '/usr/bin/firefox-esr' } },
+    },
+    {
+      // WebKitGTK through WebKitWebDriver (e2e/support/engine-fixture.ts): the specs
+      // written against the engine-neutral page.
+      name: 'webkit',
+      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts'],
+      use: { engine: 'webkit' },
     },
   ],
 });

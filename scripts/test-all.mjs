@@ -1,11 +1,13 @@
 // `npm test`: every suite in turn, then one plain summary line `N passed, N failed`,
 // whatever happens. A suite reports its counts one of three ways: Vitest's and
 // Playwright's JSON reporters, or a file .cache/results/<suite>.json {passed, failed}
-// that our own runners write. A suite that exits non-zero without counting a
+// that our own runners write; the summary line ends with the browser tests per engine
+// (scripts/engine-counts.mjs). A suite that exits non-zero without counting a
 // failure counts one; `system` and `build` failing stop the run (nothing can test).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { engineCounts, formatEngineCounts } from './engine-counts.mjs';
 
 const results = resolve('.cache/results');
 rmSync('.cache', { recursive: true, force: true });
@@ -38,6 +40,7 @@ const suites = [
   // The public types are part of the product (a result union on hasErrors, typed events): one check.
   { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
   {
+    // Chromium, Firefox ESR and WebKitGTK (over WebDriver): one Playwright project each.
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     count: () => {
@@ -45,7 +48,6 @@ const suites = [
       return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
     },
   },
-  { name: 'webkit', command: ['node', 'e2e/webkit/run.mjs'], count: () => readJson(`${results}/webkit.json`) },
 ];
 
 let passed = 0;
@@ -64,5 +66,9 @@ for (const suite of suites) {
   if (suite.required && run.status !== 0) break;
 }
 
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// The browser suites once more, per engine, with every skip and its reason.
+const engines = engineCounts(readJson(`${results}/playwright.json`));
+console.log('');
+for (const { engine, title, reason } of engines.skips) console.log(`skipped [${engine}] ${title}: ${reason}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${formatEngineCounts(engines.counts)})`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

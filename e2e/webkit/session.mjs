@@ -44,7 +44,11 @@ function spawnGroup(command, args, options) {
   return child;
 }
 
-export async function startWebKit({ startupMs = 30_000 } = {}) {
+/**
+ * `capabilities` are merged into the session's (a WebDriver `proxy`, for example);
+ * `env` is added to the browser's environment (GTK settings, for example).
+ */
+export async function startWebKit({ startupMs = 30_000, capabilities = {}, env = {} } = {}) {
   const children = [];
   let driver;
   const stop = async () => {
@@ -62,12 +66,12 @@ export async function startWebKit({ startupMs = 30_000 } = {}) {
       xvfb.stdout.once('data', (data) => resolve(`:${String(data).trim()}`));
     }), 10_000, 'Xvfb');
     const port = await freePort();
-    const wd = spawnGroup('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
+    const wd = spawnGroup('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, ...env, DISPLAY: display }, stdio: 'ignore' });
     children.push(wd);
     const url = `http://127.0.0.1:${port}`;
     await waitForDriver(url, Date.now() + 10_000);
     driver = await withTimeout(
-      new Builder().usingServer(url).withCapabilities({ browserName: 'MiniBrowser' }).build(),
+      new Builder().usingServer(url).withCapabilities({ browserName: 'MiniBrowser', ...capabilities }).build(),
       startupMs, 'MiniBrowser session');
     await driver.manage().setTimeouts({ script: 20_000, pageLoad: 20_000, implicit: 0 });
     return { driver, stop };

@@ -1,0 +1,156 @@
+// EnginePage over W3C WebDriver (selenium-webdriver + WebKitWebDriver, for WebKitGTK):
+// every element is found again in the page at each call, so a re-render never
+// leaves a stale reference. Keys are real WebDriver key events; what WebDriver has
+// no command for is said where it is done in the page instead.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from '@playwright/test';
+import { Key as KEYS, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { ROLE_CANDIDATES, collapseText, describedByText, isDeepFocused, type AxeViolation, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
+
+const KEY: Record<Key, string> = {
+  Tab: KEYS.TAB, Enter: KEYS.ENTER, Home: KEYS.HOME, End: KEYS.END,
+  ArrowLeft: KEYS.ARROW_LEFT, ArrowRight: KEYS.ARROW_RIGHT, Backspace: KEYS.BACK_SPACE,
+};
+
+// The same axe-core build @axe-core/playwright injects, put in the page as a script.
+let axeSource: string | undefined;
+const axe = () => (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+
+/** Runs `fn(...args)` in the page; WebDriver awaits a returned promise. */
+const run = <R>(driver: WebDriver, fn: Function, ...args: unknown[]): Promise<R> =>
+  driver.executeScript(`return (${fn.toString()})(...arguments)`, ...args);
+
+// In the page: the elements a query stands for (a locator resolves at each call).
+const inDocument = (selector: string) => [...document.querySelectorAll(selector)];
+const inShadow = (host: string, selector: string) => [...(document.querySelector(host)?.shadowRoot?.querySelectorAll(selector) ?? [])];
+
+function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string): EngineLocator {
+  // Strict like a Playwright locator: one element, or an error that says how many.
+  const one = async () => {
+    const found = await find();
+    if (found.length !== 1) throw new Error(`${found.length} elements for ${what}, expected one`);
+    return found[0]!;
+  };
+  const evaluate = async <R>(fn: Function, arg?: unknown) => run<R>(driver, fn, await one(), arg);
+  // Element Send Keys puts WebKit's caret at the end: keys for the focused element go
+  // through Perform Actions instead, so a caret moved with Home or arrows stays put.
+  const sendKeys = async (text: string) => {
+    const element = await one();
+    if (await run(driver, isDeepFocused, element)) await driver.actions().sendKeys(text).perform();
+    else await element.sendKeys(text);
+  };
+  return {
+    type: sendKeys,
+    press: (key) => sendKeys(KEY[key]),
+    clear: async () => {
+      const element = await one();
+      await run(driver, (input: HTMLInputElement) => { input.focus(); input.select(); }, element);
+      await element.sendKeys(KEYS.BACK_SPACE);
+    },
+    focus: () => evaluate((element: HTMLElement) => element.focus()),
+    click: async () => (await one()).click(),
+    value: () => evaluate((element: HTMLInputElement) => element.value),
+    attribute: (name) => evaluate((element: Element, attribute: string) => element.getAttribute(attribute), name),
+    text: async () => collapseText(await evaluate<string | null>((element: Element) => element.textContent)),
+    count: async () => (await find()).length,
+    isVisible: async () => ((await find()).length === 0 ? false : (await one()).isDisplayed()),
+    isEnabled: async () => (await one()).isEnabled(),
+    isFocused: () => evaluate(isDeepFocused),
+    toHaveDescription: async (expected) => {
+      const poll = expect.poll(() => evaluate<string>(describedByText));
+      await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
+    },
+    evaluate: (fn, arg) => evaluate(fn, arg),
+  };
+}
+
+/** A name as Playwright's getByLabel / getByRole read it: a string is a case-insensitive substring. */
+const nameMatches = (wanted: string | RegExp, name: string) =>
+  typeof wanted === 'string' ? name.toLowerCase().includes(wanted.toLowerCase()) : wanted.test(name);
+
+// In the page: every element matching `selector`, in the document and every open shadow root.
+const deepAll = (selector: string) => {
+  const all: Element[] = [];
+  const walk = (root: Document | ShadowRoot) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.matches(selector)) all.push(element);
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(document);
+  return all;
+};
+
+/** The elements whose computed accessible name (and role) the browser itself reports as wanted. */
+async function byComputed(driver: WebDriver, candidates: string, name: string | RegExp | undefined, role?: string) {
+  const elements: WebElement[] = await run(driver, deepAll, candidates);
+  const kept = await Promise.all(elements.map(async (element) =>
+    (role === undefined || (await element.getAriaRole()) === role) &&
+    (name === undefined || nameMatches(name, await element.getAccessibleName()))));
+  return elements.filter((_, i) => kept[i]);
+}
+
+/** An element's heading level (runs in the page). */
+const headingLevel = (element: Element) => Number(element.getAttribute('aria-level') ?? element.localName.slice(1));
+
+export function webdriverPage(driver: WebDriver): EnginePage {
+  const keys = async (...sequence: string[]) => driver.actions().sendKeys(...sequence).perform();
+  return {
+    engine: 'webkit',
+    goto: async (url) => {
+      await driver.get(url);
+      // WebDriver classic cannot read the console: record it from here on, in the page.
+      await run(driver, () => {
+        const seen: string[] = ((window as { __consoleSeen?: string[] }).__consoleSeen = []);
+        for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+          const original = console[level].bind(console);
+          console[level] = (...args: unknown[]) => { seen.push(args.map(String).join(' ')); original(...args); };
+        }
+      });
+    },
+    url: () => driver.getCurrentUrl(),
+    locator: (selector) => wrap(driver, () => run(driver, inDocument, selector), selector),
+    shadow: (host, selector) => wrap(driver, () => run(driver, inShadow, host, selector), `${host} ${selector}`),
+    // The browser's own accessible names and roles (WebDriver Get Computed Label / Role).
+    byLabel: (label) => wrap(driver, () => byComputed(driver, 'input, select, textarea', label), `label ${label}`),
+    byRole: (role, { name, level } = {}) => wrap(driver, async () => {
+      const found = await byComputed(driver, ROLE_CANDIDATES[role], name, role);
+      if (level === undefined) return found;
+      const levels = await Promise.all(found.map((element) => run<number>(driver, headingLevel, element)));
+      return found.filter((_, i) => levels[i] === level);
+    }, `role ${role} ${name ?? ''}`),
+    evaluate: (fn, arg) => run(driver, fn, arg),
+    keyboard: {
+      type: (text) => keys(text),
+      press: (key) => keys(KEY[key]),
+      // WebDriver has no insertText: the editing command an IME commit or a paste runs.
+      insertText: (text) => run(driver, (value: string) => { document.execCommand('insertText', false, value); }, text),
+      paste: () => driver.actions().keyDown(KEYS.CONTROL).sendKeys('v').keyUp(KEYS.CONTROL).perform(),
+    },
+    setViewportSize: async ({ width, height }) => { await driver.manage().window().setRect({ width, height }); },
+    screenshot: async (path) => writeFileSync(path, await driver.takeScreenshot(), 'base64'),
+    requests: () => run(driver, () => performance.getEntriesByType('resource').map((entry) => entry.name)),
+    // WebDriver has no media emulation (WebKitGTK reads reduced motion from GTK settings at start).
+    emulateMedia: async () => false,
+    async setClipboard(text) {
+      // A real copy: select the text in a scratch textarea, Ctrl+C, remove the textarea.
+      await run(driver, (value: string) => {
+        const scratch = document.body.appendChild(document.createElement('textarea'));
+        scratch.id = 'clipboard-scratch';
+        scratch.value = value;
+        scratch.select();
+      }, text);
+      await driver.actions().keyDown(KEYS.CONTROL).sendKeys('c').keyUp(KEYS.CONTROL).perform();
+      await run(driver, () => document.getElementById('clipboard-scratch')?.remove());
+    },
+    async runAxe(tags) {
+      await driver.executeScript(axe());
+      return run(driver, async (values: string[]) => {
+        const { violations } = await (window as any).axe.run(document, { runOnly: { type: 'tag', values } });
+        return violations.map((v: AxeViolation) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+      }, tags);
+    },
+    consoleMessages: () => run(driver, () => (window as { __consoleSeen?: string[] }).__consoleSeen ?? []),
+  };
+}
