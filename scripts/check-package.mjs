@@ -9,7 +9,9 @@ import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
 const BUDGETS = [
-  { file: 'dist/svc.js', limit: 2048, goal: 1500 },
+  // Raised from 2048 by issue 9: encryptCard takes a public JWK too (src/core/jwk.ts, about 470 bytes);
+  // 1944 bytes before it. Said in the issue-9 report, not silently.
+  { file: 'dist/svc.js', limit: 2560, goal: 1500 },
   { file: 'dist/svc-card-form.js', limit: 15_000 }, // "15 KB" read strictly
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;

@@ -14,4 +14,7 @@ export { fromCompactJwe, fromFlattenedJwe, toCompactJwe, toFlattenedJwe } from '
 export type { FlattenedJwe } from './jwe.js';
 export { generateKeyPair } from './generate-key-pair.js';
 export type { GeneratedKeyPair, KeyBits } from './generate-key-pair.js';
+export { publicJwks } from './public-jwks.js';
+export type { PublicJwks } from './public-jwks.js';
+export type { PublicJwk } from '../core/jwk.js';
 export type { EncryptedCard } from '../core/types.js';
