@@ -15,9 +15,15 @@ import { SANDBOX_CREDENTIAL, startSandbox } from './sandbox/server.mjs';
  */
 export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {} } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
-  const { createDecryptor } = await import('../dist/server.js');
+  const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
-  const sandbox = await startSandbox({ decryptor, port: sandboxPort });
+  // The card frame (issue 9) on the sandbox, reached as http://localhost:<port>: another site than
+  // the merchant's http://127.0.0.1:<port>. Only the merchant page may embed it.
+  let merchantOrigin = '';
+  const frameHost = await createCardFrameHost({ keys: { [keys.keyId]: keys.privateKeyPem }, frameAncestors: () => (merchantOrigin ? [merchantOrigin] : []) });
+  const sandbox = await startSandbox({ decryptor, port: sandboxPort, frameHost });
+  const frameOrigin = sandbox.url.replace('127.0.0.1', 'localhost');
+  const frame = { origin: frameOrigin, src: frameOrigin + frameHost.framePath, script: frameOrigin + frameHost.parentScript.path, integrity: frameHost.parentScript.integrity };
   let merchant;
   try {
     merchant = await startMerchant({
@@ -27,7 +33,9 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
       companyId: SANDBOX_CREDENTIAL.companies[0],
       publicKey: keys.publicKeyPem,
       keyId: keys.keyId,
+      frame,
     });
+    merchantOrigin = merchant.url;
   } catch (error) {
     await sandbox.close();
     throw error;
@@ -36,6 +44,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
     url: merchant.url,
     port: merchant.port,
     sandboxUrl: sandbox.url,
+    frame,
     sandbox,
     merchant,
     keys,

@@ -14,4 +14,6 @@ export function startSandbox(options: {
   decryptor: { decrypt(token: unknown): Promise<{ paymentProfile: object; keyId: string }> };
   port?: number;
   credentials?: SandboxCredential[];
+  /** dist/server.js createCardFrameHost: serves the card frame's files, headers and JWKS. */
+  frameHost?: { handle(request: unknown, response: unknown): boolean };
 }): Promise<{ url: string; records: SandboxRecords; close(): Promise<void> }>;

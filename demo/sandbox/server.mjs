@@ -63,12 +63,14 @@ async function serve(request, response, context) {
 
 /**
  * Starts the sandbox on 127.0.0.1. `decryptor` is the project's (dist/server.js
- * createDecryptor); `port` 0 picks a free one.
+ * createDecryptor); `port` 0 picks a free one; `frameHost` (createCardFrameHost) serves the card frame.
  * @returns {Promise<{url: string, records: ReturnType<typeof createRecords>, close(): Promise<void>}>}
  */
-export async function startSandbox({ decryptor, port = 0, credentials = [SANDBOX_CREDENTIAL] }) {
+export async function startSandbox({ decryptor, port = 0, credentials = [SANDBOX_CREDENTIAL], frameHost }) {
   const context = { decryptor, credentials, records: createRecords() };
   const server = createServer((request, response) => {
+    // The card frame's files, headers and JWKS (dist/server.js createCardFrameHost), issue 9.
+    if (frameHost?.handle(request, response)) return;
     serve(request, response, context).catch((error) => {
       logFailure('sandbox', error);
       if (!response.headersSent) serverError(response, new URL(request.url ?? '/', 'http://sandbox').pathname);

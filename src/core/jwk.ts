@@ -28,10 +28,12 @@ export type JwkReading = { pem: string; kid: unknown } | string;
 
 const describe = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value.slice(0, 20)) : `${value}`);
 
-// DER: a length, then a positive INTEGER (one zero byte in front keeps a high bit positive).
-const length = (n: number): number[] => (n < 128 ? [n] : [130, n >> 8, n]);
+// DER, minimal as BoringSSL (Chromium) insists: a length in its shortest form, then a positive
+// INTEGER with a zero byte in front only when the high bit is set.
+const length = (n: number): number[] => (n < 128 ? [n] : n < 256 ? [129, n] : [130, n >> 8, n]);
 const integer = (base64url: string): number[] => {
-  const bytes = [0, ...binaryToBytes(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')))];
+  const bytes = [...binaryToBytes(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')))];
+  if (bytes[0]! > 127) bytes.unshift(0);
   return [2, ...length(bytes.length), ...bytes];
 };
 
@@ -39,11 +41,12 @@ const integer = (base64url: string): number[] => {
 export function jwkToPem(jwk: Record<string, unknown>): JwkReading {
   try {
     const { kty, alg, use, n, e, kid } = jwk;
-    // Members only a private or symmetric key has: such a key never belongs in a page.
-    const secret = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'].find((name) => name in jwk);
+    // `d` is required in every private RSA JWK (RFC 7518 6.3.2): such a key never belongs in a
+    // page. A symmetric key (kty "oct") fails the kty check.
+    const secret = 'd' in jwk;
     // 2732 characters of n are 16384 bits: more than any real key, and DER lengths stay in two bytes.
     if (secret || kty !== 'RSA' || alg !== 'RSA-OAEP-256' || use !== 'enc' || ![n, e].every((v) => typeof v == 'string' && /^[\w-]{2,2732}$/.test(v))) {
-      return secret ? `private member "${secret}"` : `kty ${describe(kty)}, alg ${describe(alg)}, use ${describe(use)}, n ${typeof n}, e ${typeof e}`;
+      return secret ? 'a private key (member d)' : `kty ${describe(kty)}, alg ${describe(alg)}, use ${describe(use)}, n ${typeof n}, e ${typeof e}`;
     }
     const body = [...integer(n as string), ...integer(e as string)];
     return { pem: `-----BEGIN RSA PUBLIC KEY-----${toBase64(Uint8Array.from([48, ...length(body.length), ...body]))}-----END RSA PUBLIC KEY-----`, kid };

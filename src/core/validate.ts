@@ -92,7 +92,7 @@ export function validateCard(input: unknown): Validation {
   const keyId = read(input, 'keyId') ?? (typeof jwk === 'object' ? jwk.kid : undefined) ?? DEFAULT_KEY_ID;
   if (typeof jwk === 'object') publicKey = jwk.pem;
   let pem = '';
-  if (typeof jwk === 'string') errors.push({ code: 'INVALID_PUBLIC_KEY', field: 'publicKey', message: `publicKey: expected a public RSA JWK (kty RSA, alg RSA-OAEP-256, use enc, base64url n and e), got ${jwk}` });
+  if (typeof jwk === 'string') errors.push({ code: 'INVALID_PUBLIC_KEY', field: 'publicKey', message: `publicKey: expected a public JWK (kty RSA, alg RSA-OAEP-256, use enc, n, e), got ${jwk}` });
   else if (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384) errors.push(publicKeyError(publicKey));
   else if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) errors.push(fieldError('PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId));
   else if (typeof jwk === 'object' && jwk.kid !== undefined && jwk.kid !== keyId) errors.push(fieldError('PUBLIC_KEY', 'keyId', "the JWK's kid", keyId));

@@ -18,3 +18,5 @@ export { publicJwks } from './public-jwks.js';
 export type { PublicJwks } from './public-jwks.js';
 export type { PublicJwk } from '../core/jwk.js';
 export type { EncryptedCard } from '../core/types.js';
+export { createCardFrameHost, cardFrameCsp, JWKS_PATH } from './card-frame-host.js';
+export type { CardFrameHost, CardFrameHostOptions, HostedFile } from './card-frame-host.js';
