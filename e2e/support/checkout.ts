@@ -7,9 +7,17 @@ export type CheckoutLang = 'pt-BR' | 'en';
 
 export interface TypedCard { holder: string; number: string; expMonth: string; expYear: string; securityCode: string }
 
-/** The checkout page's address at the demo's origin: English unless told `pt-BR` (the default page). */
-export const checkoutUrl = (origin: string, lang: CheckoutLang = 'en') =>
-  lang === 'en' ? `${origin}/?lang=en` : `${origin}/`;
+/** How the page holds the card: the inline element, or the card frame (the demo's default, issue 9). */
+export type Isolation = 'inline' | 'frame';
+
+/**
+ * The checkout page's address at the demo's origin: English unless told `pt-BR`, and the inline
+ * element unless told `frame` (specs written for the inline mode keep testing it).
+ */
+export function checkoutUrl(origin: string, lang: CheckoutLang = 'en', isolation: Isolation = 'inline'): string {
+  const query = new URLSearchParams({ ...(lang === 'en' && { lang }), ...(isolation === 'inline' && { isolation }) }).toString();
+  return `${origin}/${query && `?${query}`}`;
+}
 
 /** What the customer reads on the page, in each language. */
 export const LABELS = {
@@ -17,7 +25,8 @@ export const LABELS = {
   'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^Código de segurança/, pay: /^Pagar / },
 } satisfies Record<CheckoutLang, Record<string, string | RegExp>>;
 
-export async function typeCard(page: Page, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
+/** Types into the page, or into the card frame (`page.frameLocator(...)`): both have getByLabel. */
+export async function typeCard(page: Pick<Page, 'getByLabel'>, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
   const label = LABELS[lang];
   await page.getByLabel(label.holder).pressSequentially(card.holder);
   await page.getByLabel(label.number).pressSequentially(card.number.replace(/\s/g, ''));

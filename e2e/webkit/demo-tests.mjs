@@ -6,7 +6,7 @@ import * as CARDS from '../support/cards.mjs';
 import { equal, truthy } from './assert.mjs';
 
 // The English page (the default is pt-BR), for the English texts checked below.
-const checkoutUrl = (demo) => `${demo.url}/?lang=en`;
+const checkoutUrl = (demo) => `${demo.url}/?lang=en&isolation=inline`;
 
 // Typed as digits only: the form's formatting adds the spaces and the slash.
 const PAID_CARD = { holder: CARDS.PAID_CARD.holder, number: CARDS.PAID_NUMBER, expiry: CARDS.EXPIRY_TYPED, securityCode: CARDS.PAID_CARD.securityCode };
@@ -50,7 +50,7 @@ export const demoTests = [
     equal(outcome.kind, 'declined', `outcome (${outcome.text})`);
   }],
   ['demo (pt-BR, the default page): type a card, submit, the Portuguese paid message', async ({ driver, demo }) => {
-    await driver.get(`${demo.url}/`);
+    await driver.get(`${demo.url}/?isolation=inline`);
     equal(await driver.executeScript("return [document.documentElement.lang, document.querySelector('#pay').textContent]"),
       ['pt-BR', 'Pagar R$\u00a0129,90'], 'page language and Pay button');
     await typeCard(driver, PAID_CARD);
