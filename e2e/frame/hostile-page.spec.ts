@@ -28,12 +28,12 @@ async function injectHostile(page: Page, origin: string, attackerKey: string, br
 
 /** An insert the way a browser reports paste or autofill: the whole value at once, one input event. */
 async function insertWhole(frame: FrameLocator, label: string | RegExp, value: string, inputType: string): Promise<void> {
-  await frame.getByLabel(label).evaluate((input: HTMLInputElement, [text, type]) => {
+  await frame.getByLabel(label).evaluate((input: HTMLInputElement, { text, type }) => {
     input.focus();
     input.select();
     input.value = text;
     input.dispatchEvent(new InputEvent('input', { inputType: type, data: null, bubbles: true, composed: true }));
-  }, [value, inputType]);
+  }, { text: value, type: inputType });
 }
 
 test('nothing a hostile page collects holds card data, and its key is never used', async ({ page, demo, browserName }) => {

@@ -8,7 +8,7 @@ import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 
 test('frame mode: type, pay, and the token decrypts on the service to what was typed', async ({ page, demo }) => {
   await openFrameCheckout(page, demo);
-  const tokens = page.evaluateHandle(() => new Promise((resolve) => document.addEventListener('svc-encrypted', (e) => resolve(e.detail), { once: true })));
+  const tokens = page.evaluateHandle(() => new Promise((resolve) => document.addEventListener('svc-encrypted', (e) => resolve((e as CustomEvent).detail), { once: true })));
   await typeCard(cardFrame(page), PAID_CARD);
   await submit(page);
   expect(await finalOutcome(page)).toBe('paid');
