@@ -150,12 +150,15 @@ export class SvcCardFormFrame extends HTMLElement {
   }
 
   #connect(): void {
-    this.#link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message));
+    let giveUp!: (error: Error) => void;
+    const timeout = new Promise<never>((_, reject) => (giveUp = reject));
+    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message));
+    this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]);
     this.#link.then(() => this.#configure(), () => this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
-    // The frame's script runs before its load event: no answer by then (refused by frame-ancestors,
-    // a network error page, a wrong frame-src) means none is coming.
+    // The frame's script runs before its load event: no answer soon after it (refused by
+    // frame-ancestors, an error page, a wrong frame-src) means none is coming.
     this.#iframe.addEventListener('load', () => setTimeout(() => {
-      if (!this.#answered) this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed);
+      if (!this.#answered) giveUp(coded('FRAME_UNAVAILABLE', 'the card frame did not answer'));
     }, 10_000), { once: true });
   }
 
