@@ -59,4 +59,24 @@ export const demoTests = [
     equal(outcome.kind, 'paid', `outcome (${outcome.text})`);
     truthy(/^Pagamento aprovado \(cartão final 1111\)/.test(outcome.text), `approved text in Portuguese, got ${outcome.text}`);
   }],
+  ['demo (frame mode, issue 9): type a card inside the card frame, PAID', async ({ driver, demo }) => {
+    await driver.get(`${demo.url}/?lang=en`);
+    // The element sets the iframe's height from the frame's ready message (svc-ready).
+    const iframe = await driver.wait(async () => driver.executeScript(
+      "const f = document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe'); return f?.style.height ? f : null"), 15_000, 'the card frame ready');
+    await driver.switchTo().frame(iframe);
+    // WebKitWebDriver calls a shadow input inside a cross-origin frame "not focusable" for
+    // sendKeys, and script focus does not reach an unfocused frame: click each, then type.
+    for (const [id, text] of Object.entries(PAID_CARD)) {
+      const input = await driver.executeScript(`return document.querySelector('svc-card-form').shadowRoot.getElementById('${id}')`);
+      await driver.actions().click(input).perform();
+      await driver.actions().sendKeys(text).perform();
+    }
+    const typed = await driver.executeScript("return [...document.querySelector('svc-card-form').shadowRoot.querySelectorAll('input')].map((i) => i.value)");
+    equal(typed, ['MARIA DA SILVA', '4111 1111 1111 1111', CARDS.EXPIRY_SHOWN, '123'], 'what the frame inputs show');
+    await driver.switchTo().defaultContent();
+    await driver.findElement(By.css('#pay')).click();
+    const outcome = await waitForOutcome(driver);
+    equal(outcome.kind, 'paid', `outcome (${outcome.text})`);
+  }],
 ];
