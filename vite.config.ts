@@ -2,7 +2,13 @@
 //   esm            the npm package (core, element, define, server, keygen CLI)
 //   svc            dist/svc.js: the core as a script tag, global `svc`
 //   svc-card-form  dist/svc-card-form.js: the same plus the registered element, Lit bundled
+//   svc-card-form-frame  dist/svc-card-form-frame.js: frame mode, the merchant page's side (issue 9)
+//   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
+//                  scripts/build-frame.mjs writes its HTML and style with SRI
+import { readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 const iife = (entry: string, fileName: string, target: string, postBanner = ''): UserConfig => ({
   build: {
@@ -21,6 +27,8 @@ export default defineConfig(({ mode }): UserConfig => {
   // svc-card-form.js is ES2022: Lit 3 is published as ES2021, every engine with form-associated
   // custom elements runs ES2022 classes, and native #private members minify to short names.
   if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022');
+  if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
+  if (mode === 'card-frame') return iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022');
   return {
     build: {
       emptyOutDir: true,

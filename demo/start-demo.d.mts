@@ -22,6 +22,8 @@ export interface Demo {
   url: string;
   port: number;
   sandboxUrl: string;
+  /** The card frame on the sandbox (issue 9): its origin (http://localhost:<port>), page URL, merchant script and SRI. */
+  frame: { origin: string; src: string; script: string; integrity: string };
   sandbox: Sandbox;
   merchant: { url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void> };
   keys: { keyId: string; created: boolean; dir: string; publicKeyPem: string; privateKeyPem: string };

@@ -18,13 +18,21 @@ import { startMerchant } from './merchant/server.mjs';
  */
 export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
-  const { createDecryptor } = await import('../dist/server.js');
+  const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
   const { SANDBOX_CREDENTIAL } = await tsImport('../sandbox/seed.ts', import.meta.url);
+  const { cardFrameRoutes } = await tsImport('../sandbox/card-frame-routes.ts', import.meta.url);
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
+  // The card frame (issue 9) on the sandbox, reached as http://localhost:<port>: another site than
+  // the merchant's http://127.0.0.1:<port>. Only the merchant page may embed it.
+  let merchantOrigin = '';
+  const frameHost = await createCardFrameHost({ keys: { [keys.keyId]: keys.privateKeyPem }, frameAncestors: () => (merchantOrigin ? [merchantOrigin] : []) });
   const sandbox = await startSandbox({
-    decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }), ...(extensions ? { extensions } : {}),
+    decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }),
+    extensions: [cardFrameRoutes(frameHost), ...(extensions ?? [])],
   });
+  const frameOrigin = sandbox.url.replace('127.0.0.1', 'localhost');
+  const frame = { origin: frameOrigin, src: frameOrigin + frameHost.framePath, script: frameOrigin + frameHost.parentScript.path, integrity: frameHost.parentScript.integrity };
   let merchant;
   try {
     merchant = await startMerchant({
@@ -34,7 +42,9 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
       companyId: SANDBOX_CREDENTIAL.companies[0],
       publicKey: keys.publicKeyPem,
       keyId: keys.keyId,
+      frame,
     });
+    merchantOrigin = merchant.url;
   } catch (error) {
     await sandbox.close();
     throw error;
@@ -43,6 +53,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
     url: merchant.url,
     port: merchant.port,
     sandboxUrl: sandbox.url,
+    frame,
     sandbox,
     merchant,
     keys,

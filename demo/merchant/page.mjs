@@ -11,8 +11,11 @@ const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 export const formatBRL = (cents) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
-/** The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each. */
-export function renderCheckoutPage({ product, assets, publicKey, keyId, lang }) {
+/**
+ * The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each. With
+ * `frame` ({src, script, integrity}) the card is typed in the payment service's frame (issue 9).
+ */
+export function renderCheckoutPage({ product, assets, publicKey, keyId, lang, frame }) {
   const say = PAGE_TEXTS[lang];
   const script = (asset, extra = '') =>
     `<script src="${asset.path}" integrity="${asset.integrity}" crossorigin="anonymous"${extra}></script>`;
@@ -25,7 +28,7 @@ export function renderCheckoutPage({ product, assets, publicKey, keyId, lang }) 
 <title>${escape(say.title)} · ${escape(product.store)}</title>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
-${script(assets.element)}
+${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"></script>` : script(assets.element)}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>
@@ -42,7 +45,9 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">${escape(say.payment)}</h2>
     <form id="checkout" novalidate>
-      <svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}"></svc-card-form>
+      ${frame
+        ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}"></svc-card-form>`
+        : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}"></svc-card-form>`}
       <button type="submit" id="pay">${escape(say.pay(price))}</button>
     </form>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1" hidden></div>

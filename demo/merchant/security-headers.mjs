@@ -23,3 +23,13 @@ export const SECURITY_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
+
+/**
+ * The headers of a page in frame mode (issue 9, SAQ A): the frame-mode script and the card
+ * frame come from the payment service's origin, named exactly in script-src and frame-src.
+ */
+export function frameModeHeaders(frameOrigin) {
+  const csp = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${frameOrigin}`)
+    .replace("default-src 'none'", `default-src 'none'; frame-src ${frameOrigin}`);
+  return { ...SECURITY_HEADERS, 'content-security-policy': csp };
+}

@@ -9,7 +9,7 @@ import { createTransaction, customerOutcome } from './forward.mjs';
 import { langOf } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
 import { logFailure } from './log.mjs';
-import { SECURITY_HEADERS } from './security-headers.mjs';
+import { frameModeHeaders, SECURITY_HEADERS } from './security-headers.mjs';
 
 /** What the demo store sells: the amount is decided here, in cents. */
 export const DEMO_PRODUCT = {
@@ -42,12 +42,16 @@ async function pay(request, response, config) {
 
 /**
  * Starts the merchant server on 127.0.0.1 (`port` 0: a free one).
- * `config`: {sandboxUrl, apiKey, companyId, publicKey, keyId, product?}.
+ * `config`: {sandboxUrl, apiKey, companyId, publicKey, keyId, product?, frame?}; with `frame`
+ * ({origin, src, script, integrity}) the page is in frame mode unless `?isolation=inline`.
  */
 export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
   const assets = loadAssets();
-  const render = (lang) => renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang });
+  const render = (lang, frame) => renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame });
+  // Frame mode by default when the card frame is hosted (issue 9); ?isolation=inline keeps the inline element.
   const pages = { 'pt-BR': render('pt-BR'), en: render('en') };
+  const framePages = config.frame && { 'pt-BR': render('pt-BR', config.frame), en: render('en', config.frame) };
+  const frameHeaders = config.frame && frameModeHeaders(config.frame.origin);
   const forwarding = { ...config, cents: product.cents };
   const server = await startDemoServer((request, response) => {
     const url = requestUrl(request);
@@ -64,8 +68,9 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
       response.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
     } else if (path === '/') {
       const lang = langOf(url.searchParams.get('lang'));
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...SECURITY_HEADERS });
-      response.end(request.method === 'HEAD' ? undefined : pages[lang]);
+      const framed = framePages && url.searchParams.get('isolation') !== 'inline';
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...(framed ? frameHeaders : SECURITY_HEADERS) });
+      response.end(request.method === 'HEAD' ? undefined : (framed ? framePages : pages)[lang]);
     } else if (asset) {
       response.writeHead(200, { ...asset.headers, ...SECURITY_HEADERS });
       response.end(request.method === 'HEAD' ? undefined : asset.body);

@@ -2,7 +2,7 @@
 // (src/element/i18n.ts), typed key by key, then the Pay button. The page is
 // pt-BR by default and English with ?lang=en; most specs use English. Works on an
 // EnginePage (every engine) and on a Playwright Page (the Chromium-only specs).
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { EnginePage } from './engine-page.js';
 import { playwrightPage } from './playwright-page.js';
 
@@ -10,9 +10,17 @@ export type CheckoutLang = 'pt-BR' | 'en';
 
 export interface TypedCard { holder: string; number: string; expMonth: string; expYear: string; securityCode: string }
 
-/** The checkout page's address at the demo's origin: English unless told `pt-BR` (the default page). */
-export const checkoutUrl = (origin: string, lang: CheckoutLang = 'en') =>
-  lang === 'en' ? `${origin}/?lang=en` : `${origin}/`;
+/** How the page holds the card: the inline element, or the card frame (the demo's default, issue 9). */
+export type Isolation = 'inline' | 'frame';
+
+/**
+ * The checkout page's address at the demo's origin: English unless told `pt-BR`, and the inline
+ * element unless told `frame` (specs written for the inline mode keep testing it).
+ */
+export function checkoutUrl(origin: string, lang: CheckoutLang = 'en', isolation: Isolation = 'inline'): string {
+  const query = new URLSearchParams({ ...(lang === 'en' && { lang }), ...(isolation === 'inline' && { isolation }) }).toString();
+  return `${origin}/${query && `?${query}`}`;
+}
 
 /** What the customer reads on the page, in each language. */
 export const LABELS = {
@@ -28,13 +36,22 @@ const engineOf = (page: Page | EnginePage): EnginePage => {
   return wrapped.get(page)!;
 };
 
-export async function typeCard(page: Page | EnginePage, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
+/**
+ * Types into the page (a Playwright Page or an EnginePage, any engine), or into the card frame
+ * (`page.frameLocator(...)`, Playwright only): all three find the fields by label.
+ */
+export async function typeCard(page: Page | EnginePage | FrameLocator, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
   const label = LABELS[lang];
+  const fields = [
+    [label.holder, card.holder], [label.number, card.number.replace(/\s/g, '')],
+    [label.expiry, `${card.expMonth}${card.expYear.slice(-2)}`], [label.code, card.securityCode],
+  ] as const;
+  if (!('engine' in page) && !('goto' in page)) {
+    for (const [name, text] of fields) await page.getByLabel(name).pressSequentially(text);
+    return;
+  }
   const on = engineOf(page);
-  await on.byLabel(label.holder).type(card.holder);
-  await on.byLabel(label.number).type(card.number.replace(/\s/g, ''));
-  await on.byLabel(label.expiry).type(`${card.expMonth}${card.expYear.slice(-2)}`);
-  await on.byLabel(label.code).type(card.securityCode);
+  for (const [name, text] of fields) await on.byLabel(name).type(text);
 }
 
 export const payButton = (page: Page | EnginePage, lang: CheckoutLang = 'en') =>

@@ -91,6 +91,7 @@ export const test = base.extend<EngineFixtures, { engine: Engine; engineSession:
           ...(hostAlias && engine === 'chromium' ? { args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${hostAlias.host} 127.0.0.1`] } : {}),
           ...(hostAlias && engine === 'firefox' ? { proxy: { server: `http://127.0.0.1:${hostAlias.port}` } } : {}),
           ...(engine === 'firefox' ? { firefoxUserPrefs: {
+            ...launchOptions.firefoxUserPrefs,
             ...(reducedMotion ? { 'ui.prefersReducedMotion': 1 } : {}),
             // "Override the colours specified by the page: always", Firefox's forced colours.
             ...(forcedColors ? { 'browser.display.document_color_use': 2 } : {}),

@@ -1,3 +1,5 @@
+import type { PublicJwk } from './jwk.js';
+
 /**
  * The six error codes of API reference 4.9, in the order they are reported.
  *
@@ -20,8 +22,8 @@ export type ErrorCode =
  *   expMonth: '03', expYear: '2030', securityCode: '123' };
  */
 export interface CardInput {
-  /** PEM RSA public key (SPKI or PKCS#1), modulus of at least 2048 bits. */
-  publicKey: string;
+  /** PEM RSA public key (SPKI or PKCS#1), or a public JWK from the service's JWKS; modulus of at least 2048 bits. */
+  publicKey: string | PublicJwk;
   /** Card holder name: 1 to 255 characters once leading and trailing white space is removed. */
   holder: string;
   /** 13 to 19 digits; all white space is removed, hyphens and other separators are refused. */
@@ -32,7 +34,7 @@ export interface CardInput {
   expYear: string | number;
   /** 3 or 4 digits; surrounding white space is ignored. */
   securityCode: string;
-  /** Names the service's key pair; `^[A-Za-z0-9._-]{1,64}$`; `v1` when absent, undefined or null. */
+  /** Names the service's key pair; `^[A-Za-z0-9._-]{1,64}$`; the JWK's `kid`, else `v1`, when absent, undefined or null. */
   keyId?: string;
 }
 

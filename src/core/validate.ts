@@ -2,6 +2,7 @@
 // Pure and synchronous: whether the PEM really is an RSA key >= 2048 bits is
 // decided by public-key.ts, which needs WebCrypto.
 import { DEFAULT_KEY_ID, KEY_ID_PATTERN } from './envelope.js';
+import { jwkToPem } from './jwk.js';
 import type { CardError, CardField, ErrorCode } from './types.js';
 
 /** The card members of the plaintext, TOKEN-FORMAT.md step 1. */
@@ -85,11 +86,16 @@ export function validateCard(input: unknown): Validation {
   // One INVALID_PUBLIC_KEY at most: the key material is the pair publicKey + keyId (TOKEN-FORMAT.md "Keys").
   // A PEM over 16 KiB is longer than any real key: refused before a regular expression sees it, and
   // the bound keeps every DER length of public-key.ts within two bytes.
-  const publicKey = read(input, 'publicKey');
-  const keyId = read(input, 'keyId') ?? DEFAULT_KEY_ID;
+  // A JWK becomes the PEM of the same key (jwk.ts); its kid is the keyId unless one is given.
+  let publicKey = read(input, 'publicKey');
+  const jwk = publicKey !== null && typeof publicKey === 'object' ? jwkToPem(publicKey as Record<string, unknown>) : undefined;
+  const keyId = read(input, 'keyId') ?? (typeof jwk === 'object' ? jwk.kid : undefined) ?? DEFAULT_KEY_ID;
+  if (typeof jwk === 'object') publicKey = jwk.pem;
   let pem = '';
-  if (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384) errors.push(publicKeyError(publicKey));
+  if (typeof jwk === 'string') errors.push({ code: 'INVALID_PUBLIC_KEY', field: 'publicKey', message: `publicKey: expected a public JWK (kty RSA, alg RSA-OAEP-256, use enc, n, e), got ${jwk}` });
+  else if (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384) errors.push(publicKeyError(publicKey));
   else if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) errors.push(fieldError('PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId));
+  else if (typeof jwk === 'object' && jwk.kid !== undefined && jwk.kid !== keyId) errors.push(fieldError('PUBLIC_KEY', 'keyId', "the JWK's kid", keyId));
   else pem = publicKey;
   const payload = { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv };
   return [errors, payload, keyId as string, pem];

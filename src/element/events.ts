@@ -29,7 +29,9 @@ export interface SvcEncryptedDetail {
 }
 
 /** Why `svc-error` fired. */
-export type SvcErrorCode = 'INVALID_CARD' | 'INVALID_PUBLIC_KEY' | 'SECURE_CONTEXT_REQUIRED' | 'ENCRYPTION_FAILED';
+export type SvcErrorCode = 'INVALID_CARD' | 'INVALID_PUBLIC_KEY' | 'SECURE_CONTEXT_REQUIRED' | 'ENCRYPTION_FAILED'
+  /** Frame mode: the card frame did not load or answer (frame-src, frame-ancestors, network). */
+  | 'FRAME_UNAVAILABLE';
 
 /** `svc-error`: nothing was encrypted. */
 export interface SvcErrorDetail {
@@ -45,11 +47,13 @@ declare global {
     'svc-brand': CustomEvent<SvcBrandDetail>;
     'svc-encrypted': CustomEvent<SvcEncryptedDetail>;
     'svc-error': CustomEvent<SvcErrorDetail>;
+    /** The fields can be typed in (frame mode: the frame answered and rendered). No detail. */
+    'svc-ready': CustomEvent<undefined>;
   }
 }
 
 /** Dispatches one of the element's events from `target`. */
-export function emit<K extends 'svc-change' | 'svc-brand' | 'svc-encrypted' | 'svc-error'>(
+export function emit<K extends 'svc-change' | 'svc-brand' | 'svc-encrypted' | 'svc-error' | 'svc-ready'>(
   target: HTMLElement, type: K, detail: HTMLElementEventMap[K]['detail'],
 ): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));

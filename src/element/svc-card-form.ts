@@ -2,7 +2,7 @@
 // the page only the encrypted token (API reference 2.7 and 4.9). No side
 // effects: define.ts registers the tag.
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { encryptCard, type CardError, type EncryptCardResult } from '../core/index.js';
+import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } from '../core/index.js';
 import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
@@ -72,8 +72,8 @@ export class SvcCardForm extends LitElement {
     lang: { reflect: true },
   };
 
-  /** PEM RSA public key of the service (SPKI or PKCS#1, at least 2048 bits). */
-  declare publicKey: string;
+  /** PEM RSA public key of the service (SPKI or PKCS#1, at least 2048 bits), or its public JWK (property only). */
+  declare publicKey: string | PublicJwk;
   /** Names the service's key pair; default `v1`. */
   declare keyId: string;
   /** Disables every field; a disabled element is neither validated nor submitted. */
@@ -297,6 +297,12 @@ export class SvcCardForm extends LitElement {
   /** @internal Whether a submit goes through untouched: a disabled element takes no part in its form. */
   get submitBlocked(): boolean {
     return this.#isDisabled;
+  }
+
+  /** @internal Per field, for the card frame's parent: empty, complete (valid) and shown invalid; never a value. */
+  get fieldFlags(): Record<FieldName, { empty: boolean; complete: boolean; invalid: boolean }> {
+    const checks = this.#check();
+    return Object.fromEntries(FIELDS.map((f) => [f, { empty: !this.#values[f], complete: checks[f].status === 'valid', invalid: !!this.#shown[f] }])) as never;
   }
 
   /** @internal How many edits and resets so far: the form submits a token only if none came during encryption. */

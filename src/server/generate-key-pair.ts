@@ -1,6 +1,7 @@
 // A key pair for sandbox and demo use: RSA-OAEP with SHA-256, the public half for the
-// page (SPKI PEM), the private half for the service (PKCS#8 PEM).
+// page (SPKI PEM) and for the card frame's JWKS (JWK), the private half for the service (PKCS#8 PEM).
 import { KEY_ID_PATTERN, toBase64 } from '../core/envelope.js';
+import type { PublicJwk } from '../core/jwk.js';
 import { DecryptorOptionsError } from './errors.js';
 
 /** Modulus sizes offered. 3072 is the default: NIST SP 800-57 for use beyond 2030. */
@@ -12,6 +13,8 @@ export interface GeneratedKeyPair {
   bits: KeyBits;
   /** `-----BEGIN PUBLIC KEY-----` (SPKI): give it to `encryptCard` with `keyId`. */
   publicKeyPem: string;
+  /** The public half as a JWK with `kid`, `alg` and `use`: an entry of the frame's JWKS. */
+  publicJwk: PublicJwk & { kid: string };
   /** `-----BEGIN PRIVATE KEY-----` (PKCS#8): keep it on the service, give it to `createDecryptor`. */
   privateKeyPem: string;
 }
@@ -39,9 +42,11 @@ export async function generateKeyPair(options: { keyId?: string; bits?: KeyBits 
     true,
     ['encrypt', 'decrypt'],
   );
-  const [spki, pkcs8] = await Promise.all([
+  const [spki, pkcs8, jwk] = await Promise.all([
     crypto.subtle.exportKey('spki', pair.publicKey),
     crypto.subtle.exportKey('pkcs8', pair.privateKey),
+    crypto.subtle.exportKey('jwk', pair.publicKey),
   ]);
-  return { keyId, bits, publicKeyPem: pem('PUBLIC KEY', spki), privateKeyPem: pem('PRIVATE KEY', pkcs8) };
+  const publicJwk = { kty: 'RSA', alg: 'RSA-OAEP-256', use: 'enc', kid: keyId, n: jwk.n!, e: jwk.e! } as const;
+  return { keyId, bits, publicKeyPem: pem('PUBLIC KEY', spki), publicJwk, privateKeyPem: pem('PRIVATE KEY', pkcs8) };
 }

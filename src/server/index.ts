@@ -14,4 +14,9 @@ export { fromCompactJwe, fromFlattenedJwe, toCompactJwe, toFlattenedJwe } from '
 export type { FlattenedJwe } from './jwe.js';
 export { generateKeyPair } from './generate-key-pair.js';
 export type { GeneratedKeyPair, KeyBits } from './generate-key-pair.js';
+export { publicJwks } from './public-jwks.js';
+export type { PublicJwks } from './public-jwks.js';
+export type { PublicJwk } from '../core/jwk.js';
 export type { EncryptedCard } from '../core/types.js';
+export { createCardFrameHost, cardFrameCsp, JWKS_PATH } from './card-frame-host.js';
+export type { CardFrameHost, CardFrameHostOptions, HostedFile } from './card-frame-host.js';

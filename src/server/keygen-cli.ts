@@ -10,8 +10,9 @@ import { KeyFileExistsError, writeKeyFiles } from './write-key-files.js';
 const USAGE = `Usage: svc-card-keygen [--kid ID] [--bits 2048|3072|4096] [--out DIR]
 
 Generates an RSA-OAEP (SHA-256) key pair for the card token and writes
-  DIR/ID.public.pem   SPKI PEM: the page's publicKey (with keyId ID)
-  DIR/ID.private.pem  PKCS#8 PEM, mode 0600: the service's key for createDecryptor
+  DIR/ID.public.pem       SPKI PEM: the page's publicKey (with keyId ID)
+  DIR/ID.public.jwk.json  the same key as a JWK (kid ID): an entry of the card frame's JWKS
+  DIR/ID.private.pem      PKCS#8 PEM, mode 0600: the service's key for createDecryptor
 Existing files are never overwritten.
 
 Options:
@@ -78,8 +79,8 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const { publicPath, privatePath } = await writeKeyFiles(pair, chosen.out);
-    process.stdout.write(`keyId ${pair.keyId}, RSA ${pair.bits} bits\n  public:  ${publicPath}\n  private: ${privatePath} (0600, keep it on the service)\n`);
+    const { publicPath, jwkPath, privatePath } = await writeKeyFiles(pair, chosen.out);
+    process.stdout.write(`keyId ${pair.keyId}, RSA ${pair.bits} bits\n  public:  ${publicPath}\n  jwk:     ${jwkPath}\n  private: ${privatePath} (0600, keep it on the service)\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`svc-card-keygen: ${writeFailure(error)}\n`);

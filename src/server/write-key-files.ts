@@ -1,6 +1,6 @@
-// Writes <kid>.public.pem and <kid>.private.pem (0600) without ever overwriting: both
-// files are created exclusively before anything is written, and removed if a write fails,
-// so no half pair is left.
+// Writes <kid>.public.pem, <kid>.public.jwk.json and <kid>.private.pem (0600) without ever
+// overwriting: every file is created exclusively before anything is written, and all are
+// removed if one fails, so no partial set is left.
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedKeyPair } from './generate-key-pair.js';
@@ -24,31 +24,36 @@ async function createExclusive(path: string, mode: number): Promise<FileHandle> 
   }
 }
 
-/** Writes the pair into `dir` (created 0700 if missing, else checked: prepareKeyDir); resolves the two paths. */
-export async function writeKeyFiles(pair: GeneratedKeyPair, dir: string): Promise<{ publicPath: string; privatePath: string }> {
+/** The paths written. */
+export interface KeyFilePaths {
+  publicPath: string;
+  jwkPath: string;
+  privatePath: string;
+}
+
+/** Writes the pair into `dir` (created 0700 if missing, else checked: prepareKeyDir); resolves the paths. */
+export async function writeKeyFiles(pair: GeneratedKeyPair, dir: string): Promise<KeyFilePaths> {
   await prepareKeyDir(dir);
-  const publicPath = join(dir, `${pair.keyId}.public.pem`);
-  const privatePath = join(dir, `${pair.keyId}.private.pem`);
-  const publicFile = await createExclusive(publicPath, 0o644);
-  let privateFile: FileHandle;
+  const base = join(dir, pair.keyId);
+  // Private first: its mode is the one that matters if anything goes wrong later.
+  const files = [
+    { path: `${base}.private.pem`, mode: 0o600, text: pair.privateKeyPem },
+    { path: `${base}.public.pem`, mode: 0o644, text: pair.publicKeyPem },
+    // JSON.stringify of a non-object (a bad pair) gives no string: writeFile then throws.
+    { path: `${base}.public.jwk.json`, mode: 0o644, text: typeof pair.publicJwk === 'object' ? `${JSON.stringify(pair.publicJwk, null, 2)}\n` : pair.publicJwk },
+  ];
+  const handles: FileHandle[] = [];
   try {
-    privateFile = await createExclusive(privatePath, 0o600);
+    for (const file of files) handles.push(await createExclusive(file.path, file.mode));
+    await handles[0]!.chmod(0o600); // the umask may have removed bits, never added: make it exact
+    for (const [i, handle] of handles.entries()) await handle.writeFile(files[i]!.text);
   } catch (error) {
-    await publicFile.close();
-    await unlink(publicPath);
+    // The files opened are ours (created exclusively above): remove them, or a rerun refuses
+    // with KEY_FILE_EXISTS over a half-written set.
+    await Promise.allSettled(handles.map((handle) => handle.close()));
+    await Promise.allSettled(files.slice(0, handles.length).map((file) => unlink(file.path)));
     throw error;
   }
-  try {
-    await privateFile.chmod(0o600); // the umask may have removed bits, never added: make it exact
-    await privateFile.writeFile(pair.privateKeyPem);
-    await publicFile.writeFile(pair.publicKeyPem);
-  } catch (error) {
-    // Both files are ours (created exclusively above): remove them, or a rerun refuses with
-    // KEY_FILE_EXISTS over a half-written pair.
-    await Promise.allSettled([privateFile.close(), publicFile.close()]);
-    await Promise.allSettled([unlink(privatePath), unlink(publicPath)]);
-    throw error;
-  }
-  await Promise.all([privateFile.close(), publicFile.close()]);
-  return { publicPath, privatePath };
+  await Promise.all(handles.map((handle) => handle.close()));
+  return { privatePath: files[0]!.path, publicPath: files[1]!.path, jwkPath: files[2]!.path };
 }

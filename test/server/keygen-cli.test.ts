@@ -50,6 +50,17 @@ describe('svc-card-keygen', () => {
     await expect(decryptor.decrypt(await tokenFor(publicPem, 'demo-1'))).resolves.toMatchObject({ keyId: 'demo-1', paymentProfile: openCard });
   });
 
+  it('writes the public JWK too: the same key, with kid, alg and use, which encryptCard takes', async () => {
+    const jwk = JSON.parse(await readFile(join(dir, 'demo-1.public.jwk.json'), 'utf8'));
+    expect(Object.keys(jwk).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+    expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RSA-OAEP-256', use: 'enc', kid: 'demo-1', e: 'AQAB' });
+    const { createPublicKey } = await import('node:crypto');
+    const fromPem = createPublicKey(await readFile(join(dir, 'demo-1.public.pem'), 'utf8')).export({ format: 'jwk' });
+    expect(fromPem.n).toBe(jwk.n);
+    const decryptor = await createDecryptor({ keys: { 'demo-1': await readFile(join(dir, 'demo-1.private.pem'), 'utf8') } });
+    await expect(decryptor.decrypt(await tokenFor(jwk, 'demo-1'))).resolves.toMatchObject({ paymentProfile: openCard });
+  });
+
   it('--bits 2048 into a new directory', async () => {
     const out = join(dir, 'nested', 'keys');
     const { code } = await run('--bits', '2048', '--kid', '2027-01.rot_b', '--out', out);
@@ -108,6 +119,7 @@ describe('svc-card-keygen', () => {
     expect(half.code).toBe(1);
     expect(half.stderr).toContain('only.private.pem already exists');
     expect(existsSync(join(dir, 'only.public.pem'))).toBe(false); // no half pair left behind
+    expect(existsSync(join(dir, 'only.public.jwk.json'))).toBe(false);
     expect(await readFile(join(dir, 'only.private.pem'), 'utf8')).toBe('mine');
   });
 

@@ -1,4 +1,4 @@
-// writeKeyFiles never leaves a half pair: a failed write removes both files, so a rerun works.
+// writeKeyFiles never leaves a partial set: a failed write removes every file, so a rerun works.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,14 +16,15 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('writeKeyFiles', () => {
-  it.each(['privateKeyPem', 'publicKeyPem'] as const)('removes both files when writing %s fails, and a rerun succeeds', async (member) => {
+  it.each(['privateKeyPem', 'publicKeyPem', 'publicJwk'] as const)('removes every file when writing %s fails, and a rerun succeeds', async (member) => {
     const out = join(dir, member);
     // not writable data: the write throws after both files were created
     await expect(writeKeyFiles({ ...pair, [member]: 42 as never }, out)).rejects.toThrow();
     expect(await readdir(out)).toEqual([]);
-    const { publicPath, privatePath } = await writeKeyFiles(pair, out);
+    const { publicPath, privatePath, jwkPath } = await writeKeyFiles(pair, out);
     expect(await readFile(privatePath, 'utf8')).toBe(pair.privateKeyPem);
     expect(await readFile(publicPath, 'utf8')).toBe(pair.publicKeyPem);
+    expect(JSON.parse(await readFile(jwkPath, 'utf8'))).toEqual(pair.publicJwk);
   });
 
   it('still refuses to overwrite an existing pair, and leaves it intact', async () => {

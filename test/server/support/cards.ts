@@ -1,5 +1,6 @@
 // Fresh tokens from the core's encryptCard, for round trips.
 import { encryptCard } from '../../../src/core/index.js';
+import type { PublicJwk } from '../../../src/core/index.js';
 import type { EncryptedCard } from '../../../src/core/types.js';
 
 export const card = {
@@ -12,7 +13,7 @@ export const card = {
 
 export const openCard = { cardNumber: '4111111111111111', cardExpiration: '03/2030', holderName: 'MARIA DA SILVA', cardCvv: '123' };
 
-export async function tokenFor(publicKey: string, keyId = 'v1'): Promise<EncryptedCard> {
+export async function tokenFor(publicKey: string | PublicJwk, keyId = 'v1'): Promise<EncryptedCard> {
   const result = await encryptCard({ ...card, publicKey, keyId });
   if (result.hasErrors) throw new Error(`encryptCard failed: ${result.errors.map((e) => e.code).join(', ')}`);
   return result.encryptedCard;

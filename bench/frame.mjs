@@ -1,0 +1,76 @@
+// Frame mode vs inline mode on the demo checkout, same run, Chromium (issue 9 "Builds and budgets"):
+//   ready: from the element's connection (its insertion into the page, the element script being
+//          already defined) to svc-ready in frame mode; in inline mode to its first render
+//          (updateComplete), or svc-ready where the inline element fires it.
+//   token: from the Pay click to svc-encrypted (the frame encrypts and posts the token back).
+// Modes alternate, a fresh page each time; medians. Prints numbers only: never fails on a slow machine.
+// Usage: node bench/frame.mjs [rounds]
+import { chromium } from '@playwright/test';
+import { startDemo } from '../demo/start-demo.mjs';
+import { PAID_CARD } from '../e2e/support/cards.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROUNDS = Number(process.argv[2] ?? 10);
+const keysDir = mkdtempSync(join(tmpdir(), 'svc-bench-keys-'));
+const demo = await startDemo({ port: 0, keysDir });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+
+// Runs first in the merchant page only: times the element from connection to ready, and Pay to token.
+function timer() {
+  if (window !== window.top) return;
+  const t = (window.svcBench = {});
+  new MutationObserver((_, observer) => {
+    const element = document.querySelector('svc-card-form');
+    if (!element) return;
+    observer.disconnect();
+    t.connected = performance.now();
+    element.addEventListener('svc-ready', () => (t.ready ??= performance.now()));
+    customElements.whenDefined('svc-card-form').then(() => {
+      if (!element.hasAttribute('frame-src')) element.updateComplete?.then(() => (t.ready ??= performance.now()));
+    });
+  }).observe(document, { childList: true, subtree: true });
+  document.addEventListener('click', (event) => { if (event.target.id === 'pay') t.submit = performance.now(); }, true);
+  document.addEventListener('svc-encrypted', () => (t.token ??= performance.now()));
+}
+
+async function measure(mode) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(timer);
+  await page.goto(`${demo.url}/?lang=en${mode === 'inline' ? '&isolation=inline' : ''}`);
+  await page.waitForFunction(() => window.svcBench.ready !== undefined);
+  const root = mode === 'frame' ? page.frameLocator('svc-card-form iframe') : page;
+  await root.getByLabel('Name on card').fill(PAID_CARD.holder);
+  await root.getByLabel('Card number').fill(PAID_CARD.number.replace(/\s/g, ''));
+  await root.getByLabel(/^Expiry date/).fill(`${PAID_CARD.expMonth}${PAID_CARD.expYear.slice(2)}`);
+  await root.getByLabel(/^Security code/).fill(PAID_CARD.securityCode);
+  await page.locator('#pay').click();
+  await page.waitForFunction(() => window.svcBench.token !== undefined);
+  const t = await page.evaluate(() => window.svcBench);
+  await context.close();
+  return { ready: t.ready - t.connected, token: t.token - t.submit };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+try {
+  await measure('frame'); // warm-up: first key import, JIT, disk cache
+  await measure('inline');
+  const runs = { frame: [], inline: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const mode of round % 2 ? ['inline', 'frame'] : ['frame', 'inline']) runs[mode].push(await measure(mode));
+  }
+  console.log(`Chromium ${browser.version()}, demo checkout, ${ROUNDS} fresh pages per mode, alternating; medians in ms`);
+  for (const metric of ['ready', 'token']) {
+    const frame = median(runs.frame.map((r) => r[metric]));
+    const inline = median(runs.inline.map((r) => r[metric]));
+    const name = metric === 'ready' ? 'connection -> svc-ready' : 'submit -> token        ';
+    console.log(`${name}: frame ${frame.toFixed(1).padStart(7)} ms, inline ${inline.toFixed(1).padStart(7)} ms, frame/inline ${(frame / inline).toFixed(2)}x`);
+  }
+} finally {
+  await browser.close();
+  await demo.close();
+  rmSync(keysDir, { recursive: true, force: true });
+}

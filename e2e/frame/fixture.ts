@@ -1,0 +1,38 @@
+// Frame mode on the demo (issue 9): the merchant page on http://127.0.0.1:<port>, the card frame
+// on the sandbox at http://localhost:<port> (two sites, ../shared/ENGINES.md). One demo per worker.
+import { test as base, type FrameLocator, type Page } from '@playwright/test';
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { EXP_YEAR, EXPIRY_SHOWN, EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
+import { checkoutUrl, type CheckoutLang } from '../support/checkout.js';
+import { testKeysDir } from '../support/demo-keys.mjs';
+
+/** What must never reach the merchant page: the number, every run of 6 of its digits, the code, the expiry. */
+export const SECRETS = [
+  PAID_NUMBER, PAID_CARD.number, PAID_CARD.securityCode, EXPIRY_SHOWN, EXPIRY_TYPED, `${PAID_CARD.expMonth}/${EXP_YEAR}`,
+  ...Array.from({ length: PAID_NUMBER.length - 5 }, (_, i) => PAID_NUMBER.slice(i, i + 6)),
+];
+
+/** Random base64 may hold any short digit run: the token's members are blanked before searching. */
+export const blankTokens = (text: string): string =>
+  text.replace(/\\?"(encryptedKey|iv|ciphertext|authTag)\\?"\s*:\s*\\?"[A-Za-z0-9+/=]*\\?"/g, '$1');
+
+export const cardFrame = (page: Page): FrameLocator => page.frameLocator('svc-card-form iframe');
+
+/** Opens the frame-mode checkout and waits for svc-ready (recorded by the page: window.svcReady). */
+export async function openFrameCheckout(page: Page, demo: Demo, lang: CheckoutLang = 'en'): Promise<void> {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    document.addEventListener('svc-ready', () => ((window as unknown as { svcReady: boolean }).svcReady = true));
+  });
+  await page.goto(checkoutUrl(demo.url, lang, 'frame'));
+  await page.waitForFunction(() => (window as unknown as { svcReady?: boolean }).svcReady === true);
+}
+
+export const test = base.extend<object, { demo: Demo }>({
+  demo: [async ({}, use) => {
+    const demo = await startDemo({ port: 0, keysDir: testKeysDir() });
+    await use(demo);
+    await demo.close();
+  }, { scope: 'worker' }],
+});
+export { expect } from '@playwright/test';

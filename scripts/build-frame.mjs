@@ -1,0 +1,30 @@
+// After `vite build --mode card-frame`: the card frame's style and HTML page (issue 9), with
+// versioned file names and SRI, plus dist/frame/manifest.json naming each file and its hash.
+// The page has no inline script or style: it runs under the frame's strict CSP.
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const script = `card-frame-${version}.js`;
+const style = `card-frame-${version}.css`;
+copyFileSync('src/frame/page/card-frame.css', `dist/frame/${style}`);
+const sri = (file) => `sha384-${createHash('sha384').update(readFileSync(`dist/${file}`)).digest('base64')}`;
+const integrity = { [script]: sri(`frame/${script}`), [style]: sri(`frame/${style}`) };
+
+writeFileSync('dist/frame/card-frame.html', `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="svc-jwks" content="/.well-known/svc-card/jwks.json">
+<title>Dados do cartão · Card details</title>
+<link rel="stylesheet" href="${style}" integrity="${integrity[style]}" crossorigin="anonymous">
+<script src="${script}" integrity="${integrity[script]}" crossorigin="anonymous" defer></script>
+</head>
+<body><svc-card-form></svc-card-form></body>
+</html>
+`);
+integrity['card-frame.html'] = sri('frame/card-frame.html');
+const parent = 'svc-card-form-frame.js';
+writeFileSync('dist/frame/manifest.json', `${JSON.stringify({ version, page: 'card-frame.html', files: integrity, parentScript: { file: parent, integrity: sri(parent) } }, null, 2)}\n`);
+console.log(`card frame ${version}: ${Object.keys(integrity).join(', ')}`);

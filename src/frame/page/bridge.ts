@@ -1,0 +1,106 @@
+// The frame's side of the port (issue 9): applies the parent's settings and commands to the
+// inline element living in this frame, and tells the parent what the merchant page may know:
+// flags, brand, reasons and messages, the token, error codes, and the frame's height.
+import type { EncryptCardResult, PublicJwk } from '../../core/index.js';
+import type { SvcCardForm } from '../../element/svc-card-form.js';
+import type { FieldName } from '../../element/validation.js';
+import { message, readMessage } from '../protocol.js';
+import { TO_FRAME } from '../to-frame.js';
+import { safeStyleValue, STYLE_PROPERTIES } from '../style-props.js';
+import { pickKey } from './keys.js';
+
+const STATES = ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const;
+
+function hasState(element: HTMLElement, state: string): boolean {
+  try {
+    return element.matches(`:state(${state})`) || element.hasAttribute(`data-state-${state}`);
+  } catch {
+    return element.hasAttribute(`data-state-${state}`); // :state() unknown to this engine
+  }
+}
+
+/** Connects `element` to the parent through `port`; `keys` is the frame origin's JWKS. */
+export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<PublicJwk[]>): void {
+  const send = (type: string, body: Record<string, unknown> = {}) => port.postMessage(message(type, body));
+  let keyReady: Promise<void> = Promise.resolve();
+  let ready = false;
+  // The latest svc-change detail: complete, brand and the errors shown.
+  let last: Record<string, unknown> = { complete: false, brand: 'unknown', errors: [] };
+
+  const sendChange = (changed = false) => {
+    const validity = element.checkValidity() ? null : { missing: !!element.validity?.valueMissing, message: element.validationMessage };
+    send('change', {
+      ...last, changed, edits: element.edits, fields: element.fieldFlags, validity,
+      states: Object.fromEntries(STATES.map((state) => [state, hasState(element, state)])),
+    });
+  };
+
+  const configure = (config: Record<string, unknown>) => {
+    const lang = config.lang as string;
+    element.lang = lang;
+    document.documentElement.lang = lang || 'pt-BR';
+    element.strings = config.strings as SvcCardForm['strings'];
+    element.acceptedBrands = config.acceptedBrands as SvcCardForm['acceptedBrands'];
+    element.disabled = config.disabled as boolean;
+    const style = config.style as Record<string, unknown>;
+    for (const name of STYLE_PROPERTIES) {
+      const value = style[name];
+      if (safeStyleValue(value)) element.style.setProperty(name, value);
+      else element.style.removeProperty(name);
+    }
+    const keyId = config.keyId as string;
+    keyReady = keys.then((list) => {
+      const key = pickKey(list, keyId);
+      element.publicKey = key ?? '';
+      element.keyId = key?.kid ?? keyId;
+    });
+    void element.updateComplete.then(() => {
+      sendChange();
+      if (!ready) send('ready', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+      ready = true;
+    });
+  };
+
+  const encrypt = async (id: number) => {
+    await keyReady;
+    const running = element.encrypt();
+    sendChange(); // busy now
+    let result: EncryptCardResult | undefined;
+    let thrown = '';
+    try {
+      result = await running;
+    } catch (error) {
+      thrown = (error as { code?: unknown } | null)?.code === 'SECURE_CONTEXT_REQUIRED' ? 'SECURE_CONTEXT_REQUIRED' : 'ENCRYPTION_FAILED';
+    }
+    sendChange();
+    send('result', { id, encryptedCard: result?.encryptedCard ?? null, errors: result?.errors ?? [], thrown });
+  };
+
+  port.onmessage = (event) => {
+    const received = readMessage(event.data, TO_FRAME);
+    if (!received) return; // unknown, malformed or too long: dropped
+    const { type, body } = received;
+    if (type === 'config') configure(body);
+    else if (type === 'encrypt') void encrypt(body.id as number);
+    else if (type === 'reset') element.reset();
+    else if (type === 'focus') element.focus(body.field as FieldName);
+    else if (type === 'report') element.reportValidity();
+  };
+
+  element.addEventListener('svc-change', (event) => {
+    last = { ...event.detail };
+    sendChange(true);
+  });
+  element.addEventListener('focusin', () => sendChange());
+  element.addEventListener('focusout', () => sendChange());
+  element.addEventListener('svc-brand', (event) => send('brand', { ...event.detail }));
+  element.addEventListener('svc-encrypted', (event) => send('encrypted', { ...event.detail }));
+  element.addEventListener('svc-error', (event) => send('error', { ...event.detail }));
+  // Enter in a field submits the merchant's form: the parent does it (the frame has no form).
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) send('submit');
+  });
+  new ResizeObserver(() => {
+    if (ready) send('height', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+  }).observe(document.documentElement);
+}

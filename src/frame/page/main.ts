@@ -1,0 +1,18 @@
+// The card frame's script (dist/frame/card-frame-<version>.js): the inline element plus the
+// core, in a page of the payment service's origin (issue 9). The card is typed, validated and
+// encrypted here; the merchant's page gets flags, the token and error codes over the port.
+import '../../element/define.js';
+import { bridge } from './bridge.js';
+import { openChannel, readParams } from './handshake.js';
+import { loadKeys } from './keys.js';
+
+const params = readParams(location.hash);
+const element = document.querySelector('svc-card-form');
+if (params && element) {
+  // The page's language from the first paint, so the height does not change when config comes.
+  document.documentElement.lang = params.lang || 'pt-BR';
+  element.lang = params.lang;
+  const keys = loadKeys();
+  const port = openChannel(params);
+  if (port) bridge(port, element, keys);
+}

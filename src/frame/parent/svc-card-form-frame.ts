@@ -1,0 +1,227 @@
+// <svc-card-form frame-src="…"> on the merchant's page (issue 9): one cross-origin iframe holds
+// the whole card block; this side keeps the element's API (form value = the token, validity,
+// reset, disabled, encrypt(), focus(), the svc-* events and states) from the frame's messages.
+// No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
+import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
+import type { BrandId } from '../../element/brands.js';
+import { emit, type SvcErrorCode } from '../../element/events.js';
+import { createFormOwner } from '../../element/form-owner.js';
+import { stringsFor, type Strings } from '../../element/i18n.js';
+import { setState, type SvcState } from '../../element/states.js';
+import type { FieldError, FieldName } from '../../element/validation.js';
+import type { Message } from '../protocol.js';
+import { forwardableStyle, safeStyleValue } from '../style-props.js';
+import { connectFrame, type FrameLink } from './frame-link.js';
+import { FRAME_STYLES } from './styles.js';
+
+type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
+const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
+const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean);
+
+/**
+ * The card form in frame mode. Same API as the inline `SvcCardForm`; `public-key` is ignored:
+ * the frame takes its keys from its own origin's JWKS, `key-id` picks one.
+ *
+ * @fires svc-ready - The frame answered and its fields can be typed in (no detail).
+ * @fires svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires svc-brand - `{brand, name}` when the detected brand changes.
+ * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires svc-error - `{code, errors, message}` when nothing could be encrypted.
+ */
+export class SvcCardFormFrame extends HTMLElement {
+  static formAssociated = true;
+  static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title'];
+
+  readonly #internals = this.attachInternals();
+  readonly #iframe = document.createElement('iframe');
+  readonly #formOwner = createFormOwner(this);
+  readonly #pending = new Map<number, Pending>();
+  #link: Promise<FrameLink> | undefined;
+  #nextId = 0;
+  #strings: Partial<Strings> = {};
+  #complete = false;
+  #frameEdits = 0;
+  #edits = 0;
+  #formDisabled = false;
+  #reporting = false;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(FRAME_STYLES);
+    root.adoptedStyleSheets = [sheet];
+    this.#iframe.referrerPolicy = 'no-referrer';
+    root.append(this.#iframe);
+    this.addEventListener('invalid', () => {
+      if (this.#reporting || this.#formOwner.submitAttempt()) this.#toFrame('report');
+    });
+  }
+
+  /** Frame URL (attribute `frame-src`): the payment service's card-frame.html. */
+  get frameSrc(): string { return this.getAttribute('frame-src') ?? ''; }
+  set frameSrc(value: string) { this.setAttribute('frame-src', value); }
+  /** Picks the key of the frame's JWKS; default: its first key. */
+  get keyId(): string { return this.getAttribute('key-id') ?? ''; }
+  set keyId(value: string) { this.setAttribute('key-id', value); }
+  /** Disables every field; a disabled element is neither validated nor submitted. */
+  get disabled(): boolean { return this.hasAttribute('disabled'); }
+  set disabled(value: boolean) { this.toggleAttribute('disabled', !!value); }
+  /** Brand ids accepted by the merchant (attribute: space or comma separated); empty accepts all. */
+  get acceptedBrands(): BrandId[] { return listOf(this.getAttribute('accepted-brands')) as BrandId[]; }
+  set acceptedBrands(value: BrandId[]) { this.setAttribute('accepted-brands', value.join(' ')); }
+  /** Overrides for any text, e.g. `{ numberLabel: 'Número' }`: sent to the frame. */
+  get strings(): Partial<Strings> { return this.#strings; }
+  set strings(value: Partial<Strings>) {
+    this.#strings = { ...value };
+    this.#configure();
+  }
+
+  /** The texts in use: the language's, then the `strings` overrides. */
+  get texts(): Strings { return { ...stringsFor(this.#lang), ...this.#strings }; }
+  get form(): HTMLFormElement | null { return this.#internals.form; }
+  get validity(): ValidityState { return this.#internals.validity; }
+  get validationMessage(): string { return this.#internals.validationMessage; }
+  /** @internal */
+  get submitBlocked(): boolean { return this.disabled || this.#formDisabled; }
+  /** @internal */
+  get edits(): number { return this.#edits; }
+
+  connectedCallback(): void {
+    this.#iframe.title = this.title || this.texts.group;
+    if (!this.#link && this.frameSrc) this.#connect();
+    this.#sync(null);
+  }
+
+  attributeChangedCallback(name: string): void {
+    if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
+    if (name === 'frame-src' && this.isConnected && !this.#link) this.#connect();
+    else this.#configure();
+  }
+
+  checkValidity(): boolean { return this.#internals.checkValidity(); }
+
+  reportValidity(): boolean {
+    this.#reporting = true; // the `invalid` listener asks the frame to show the errors, once
+    try {
+      return this.#internals.reportValidity();
+    } finally {
+      this.#reporting = false;
+    }
+  }
+
+  override focus(target?: FieldName | FocusOptions): void {
+    this.#iframe.focus(); // the frame's document gets the focus, then the field inside it
+    this.#toFrame('focus', { field: typeof target === 'string' ? target : 'holder' });
+  }
+
+  reset(): void {
+    this.#edits++;
+    this.#internals.setFormValue(null);
+    this.#toFrame('reset');
+  }
+
+  /** As the inline element's: the frame checks, shows errors and encrypts; resolves its result. */
+  async encrypt(): Promise<EncryptCardResult> {
+    const link = this.#link && (await this.#link.catch(() => undefined));
+    if (!link) {
+      this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed);
+      throw coded('FRAME_UNAVAILABLE', 'the card frame did not load');
+    }
+    if (!this.#complete) this.#iframe.focus(); // errors will be shown and the first bad field focused
+    const id = ++this.#nextId;
+    const answer = new Promise<EncryptCardResult>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    link.send('encrypt', { id });
+    return answer;
+  }
+
+  /** @internal */
+  formAssociatedCallback(form: HTMLFormElement | null): void { this.#formOwner.watch(form); }
+  /** @internal */
+  formResetCallback(): void { this.reset(); }
+  /** @internal */
+  formDisabledCallback(disabled: boolean): void {
+    this.#formDisabled = disabled;
+    this.#configure();
+  }
+
+  get #lang(): string {
+    return this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+  }
+
+  #connect(): void {
+    let giveUp!: (error: Error) => void;
+    const timeout = new Promise<never>((_, reject) => (giveUp = reject));
+    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message));
+    this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]);
+    this.#link.then(() => this.#configure(), () => this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
+    // The frame's script runs before its load event: no answer soon after it (refused by
+    // frame-ancestors, an error page, a wrong frame-src) means none is coming.
+    this.#iframe.addEventListener('load', () => setTimeout(() => {
+      if (!this.#answered) giveUp(coded('FRAME_UNAVAILABLE', 'the card frame did not answer'));
+    }, 10_000), { once: true });
+  }
+
+  #answered = false;
+
+  #toFrame(type: string, body?: Record<string, unknown>): void {
+    void this.#link?.then((link) => link.send(type, body), () => undefined);
+  }
+
+  #configure(): void {
+    const style = forwardableStyle(getComputedStyle(this));
+    const font = getComputedStyle(this).fontFamily;
+    // The page's font when none is set for the element: system and frame-served fonts only render.
+    if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
+    this.#toFrame('config', {
+      lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
+      disabled: this.submitBlocked, keyId: this.keyId, style,
+    });
+    setState(this, this.#internals, 'disabled', this.submitBlocked);
+  }
+
+  #onMessage({ type, body }: Message): void {
+    this.#answered = true;
+    if (type === 'ready' || type === 'height') this.#iframe.style.height = `${body.height}px`;
+    if (type === 'ready') emit(this, 'svc-ready', undefined);
+    else if (type === 'change') this.#onChange(body);
+    else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
+    else if (type === 'encrypted') {
+      this.#internals.setFormValue(JSON.stringify(body.encryptedCard));
+      emit(this, 'svc-encrypted', body as { encryptedCard: EncryptedCard; brand: BrandId; last4: string });
+    } else if (type === 'error') emit(this, 'svc-error', body as { code: SvcErrorCode; errors: CardError[]; message: string });
+    else if (type === 'result') this.#settle(body);
+    else if (type === 'submit') this.#formOwner.submitFromField();
+  }
+
+  #onChange(body: Record<string, unknown>): void {
+    if (body.edits !== this.#frameEdits) {
+      this.#frameEdits = body.edits as number;
+      this.#edits++;
+      this.#internals.setFormValue(null); // an edit makes any earlier token stale
+    }
+    this.#complete = body.complete as boolean;
+    this.#sync(body.validity as { missing: boolean; message: string } | null);
+    for (const [state, on] of Object.entries(body.states as Record<SvcState, boolean>)) setState(this, this.#internals, state as SvcState, on);
+    if (body.changed) emit(this, 'svc-change', { complete: this.#complete, brand: body.brand as BrandId, errors: body.errors as FieldError[] });
+  }
+
+  /** Validity from the frame's; before it answers, the empty card's (the holder is required). */
+  #sync(validity: { missing: boolean; message: string } | null): void {
+    if (this.submitBlocked || (this.#answered && !validity)) return this.#internals.setValidity({});
+    const { missing, message } = validity ?? { missing: true, message: this.texts.holderRequired };
+    this.#internals.setValidity(missing ? { valueMissing: true } : { badInput: true }, message, this.#iframe);
+  }
+
+  #settle(body: Record<string, unknown>): void {
+    const pending = this.#pending.get(body.id as number);
+    this.#pending.delete(body.id as number);
+    const card = body.encryptedCard as EncryptedCard | null;
+    if (body.thrown) pending?.reject(coded(body.thrown as string, 'the card frame could not encrypt'));
+    else pending?.resolve(card ? { hasErrors: false, errors: [], encryptedCard: card } : { hasErrors: true, errors: body.errors as CardError[], encryptedCard: null });
+  }
+
+  #fail(code: SvcErrorCode, message: string): void {
+    emit(this, 'svc-error', { code, errors: [], message });
+  }
+}

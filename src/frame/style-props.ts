@@ -1,0 +1,27 @@
+// The --svc-* custom properties the parent forwards into the frame (issue 9): known names only,
+// values from a small character set, no url(), image(), var() or any function but colour and
+// size ones. Checked on both sides: the frame trusts nothing the parent sends.
+
+/** The element's documented custom properties (svc-card-form.ts @cssproperty). */
+export const STYLE_PROPERTIES = [
+  '--svc-font-family', '--svc-font-size', '--svc-color-text', '--svc-color-muted', '--svc-color-background',
+  '--svc-color-border', '--svc-color-focus', '--svc-color-error', '--svc-border-width', '--svc-radius',
+  '--svc-gap', '--svc-input-padding', '--svc-label-font-weight',
+] as const;
+
+// Letters, digits, space, # . , % + - / and quotes (font names); functions only rgb/hsl/calc-like.
+const SAFE_VALUE = /^[\w\s#.,%+\-/'"]*(?:(?:rgba?|hsla?|oklch|oklab|lab|lch|calc|min|max|clamp)\([\w\s#.,%+\-/*]*\)[\w\s#.,%+\-/'"]*)*$/;
+
+/** True for a value the frame may set: short, and nothing that can load or reference anything. */
+export const safeStyleValue = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 200 && SAFE_VALUE.test(value) && !/url|image|var|attr|expression|\\/i.test(value);
+
+/** The forwardable custom properties of `style` with safe values, by name. */
+export function forwardableStyle(style: CSSStyleDeclaration): Record<string, string> {
+  const chosen: Record<string, string> = {};
+  for (const name of STYLE_PROPERTIES) {
+    const value = style.getPropertyValue(name).trim();
+    if (value && safeStyleValue(value)) chosen[name] = value;
+  }
+  return chosen;
+}

@@ -1,0 +1,14 @@
+// Parent -> frame messages (protocol.ts). No member can carry a key: the frame takes its keys
+// only from its own origin's JWKS.
+import { bool, count, field, list, map, record, text, type Schema } from './protocol.js';
+
+export const TO_FRAME: Schema = {
+  config: record({
+    lang: text(35), strings: map(/^[a-zA-Z]{1,40}$/, text(500), 60), acceptedBrands: list(text(20), 20),
+    disabled: bool, keyId: text(64), style: map(/^--svc-[a-z-]{1,40}$/, text(200), 30),
+  }),
+  encrypt: record({ id: count }),
+  reset: record({}),
+  focus: record({ field }),
+  report: record({}),
+};

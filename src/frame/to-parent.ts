@@ -1,0 +1,34 @@
+// Frame -> parent messages (protocol.ts): flags, brand, reasons and messages, the token and
+// error codes. `last4` only beside a token, as svc-encrypted has it in inline mode.
+import { bool, count, FIELD_NAMES, list, map, oneOf, record, text, type Check, type Schema } from './protocol.js';
+
+const brand = text(20);
+const base64: Check = (v) => typeof v === 'string' && v.length <= 4096 && /^[A-Za-z0-9+/=]*$/.test(v);
+const fieldError = record({ field: oneOf(...FIELD_NAMES), reason: text(30), message: text(500) });
+const cardError = record({ code: text(40), field: text(20), message: text(500) });
+const token = record({ keyId: text(64), encryptedKey: base64, iv: base64, ciphertext: base64, authTag: base64 });
+const flags = record({ empty: bool, complete: bool, invalid: bool });
+
+/** The frame's first message, on window with the port; every later one comes over the port. */
+export const HELLO: Schema = { hello: record({ channel: text(64) }) };
+
+export const TO_PARENT: Schema = {
+  ready: record({ height: count }),
+  height: record({ height: count }),
+  change: record({
+    // changed: an edit, blur or reset (the element fired svc-change); else focus or busy only.
+    changed: bool, complete: bool, brand, errors: list(fieldError, 4), edits: count,
+    fields: record(Object.fromEntries(FIELD_NAMES.map((name) => [name, flags]))),
+    validity: (v) => v === null || record({ missing: bool, message: text(500) })(v),
+    states: map(/^(invalid|complete|focused|autofilled|busy)$/, bool, 5),
+  }),
+  brand: record({ brand, name: text(40) }),
+  encrypted: record({ encryptedCard: token, brand, last4: (v) => typeof v === 'string' && /^\d{0,4}$/.test(v) }),
+  error: record({ code: text(40), errors: list(cardError, 8), message: text(500) }),
+  // encrypt()'s answer: the token (null when errors came or it threw) and the errors.
+  result: record({
+    id: count, encryptedCard: (v) => v === null || token(v), errors: list(cardError, 8),
+    thrown: oneOf('', 'SECURE_CONTEXT_REQUIRED', 'ENCRYPTION_FAILED'),
+  }),
+  submit: record({}),
+};
