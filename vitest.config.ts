@@ -8,6 +8,8 @@ export default defineConfig({
       { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts'] } },
       { test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
+      // The package as published (needs `npm run build`): its file list, its types in user projects.
+      { test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
   },
 });

@@ -4,7 +4,7 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { encryptCard, type CardError, type EncryptCardResult } from '../core/index.js';
 import type { Brand, BrandId } from './brands.js';
-import { emit, type SvcErrorCode } from './events.js';
+import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
@@ -23,10 +23,14 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  *
  * @summary Card number, expiry, code and holder, encrypted in the browser.
  * @attr lang - `pt-BR` (default) or `en`: the language of every text.
- * @fires svc-change - `{complete, brand, errors}` after each edit and blur.
- * @fires svc-brand - `{brand, name}` when the detected brand changes.
- * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
- * @fires svc-error - `{code, errors, message}` when nothing could be encrypted.
+ * @attr name - The form field name the token is submitted under (a form-associated element).
+ * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
+ * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
+ * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted, or at once for a bad `public-key`.
+ * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field gets focus.
+ * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field loses focus.
  * @csspart group - The wrapper of the fields (role=group, aria-busy).
  * @csspart field - Each field's wrapper (also `field-holder`, `field-number`, `field-expiry`, `field-securityCode`).
  * @csspart label - Each label (also `label-<field>`).
@@ -415,8 +419,12 @@ export class SvcCardForm extends LitElement {
   }
 }
 
+// Here, not in events.ts: the element's declaration file then carries its events to every
+// entry that names the class (svc-card/element, svc-card/define, the script tag's types).
 declare global {
   interface HTMLElementTagNameMap {
     'svc-card-form': SvcCardForm;
   }
+  // Bubbling and composed: `document.addEventListener('svc-encrypted', …)` is typed too.
+  interface GlobalEventHandlersEventMap extends SvcCardFormEventMap {}
 }
