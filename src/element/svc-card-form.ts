@@ -292,9 +292,13 @@ export class SvcCardForm extends LitElement {
     else this.#shown[field] = result.reason;
     this.#state('focused', false);
     this.#changed();
+    emit(this, 'svc-blur', { field });
   };
 
-  readonly #onFocus = (): void => this.#state('focused', true);
+  readonly #onFocus = (event: Event): void => {
+    this.#state('focused', true);
+    emit(this, 'svc-focus', { field: (event.target as HTMLInputElement).id as FieldName });
+  };
 
   // --- state ---
 
@@ -400,6 +404,10 @@ export class SvcCardForm extends LitElement {
     if (!bad || this.#isDisabled) return this.#internals.setValidity({});
     const flags = reason === 'required' ? { valueMissing: true } : { badInput: true };
     this.#internals.setValidity(flags, messageFor(bad, reason!, this.texts, this.#brand), anchor!);
+  }
+
+  protected override firstUpdated(): void {
+    emit(this, 'svc-ready', {});
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -1,37 +1,12 @@
 // Rendering and events in happy-dom (no ElementInternals here: form
 // association, validity and focus are covered in e2e/element in real browsers).
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../src/element/define.js';
 import type { SvcCardForm } from '../../src/element/index.js';
+import { blur, input, mount, record, type } from './support/dom.js';
 import { FUTURE_YEAR, futureExpiry } from './card-numbers.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const publicKey = readSharedKey('rsa-2048-public.pem');
-
-async function mount(html = '<svc-card-form></svc-card-form>'): Promise<SvcCardForm> {
-  document.body.innerHTML = html;
-  const el = document.querySelector('svc-card-form')!;
-  await el.updateComplete;
-  return el;
-}
-const input = (el: SvcCardForm, id: string) => el.shadowRoot!.getElementById(id) as HTMLInputElement;
-async function type(el: SvcCardForm, id: string, value: string, inputType = 'insertText') {
-  const field = input(el, id);
-  field.focus();
-  field.value = value;
-  field.setSelectionRange(value.length, value.length);
-  field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType }));
-  await el.updateComplete;
-}
-async function blur(el: SvcCardForm, id: string) {
-  input(el, id).dispatchEvent(new FocusEvent('blur'));
-  await el.updateComplete;
-}
-function record<T>(el: HTMLElement, type: string): T[] {
-  const seen: T[] = [];
-  el.addEventListener(type, (e) => seen.push((e as CustomEvent<T>).detail));
-  return seen;
-}
 
 afterEach(() => {
   document.body.innerHTML = '';
