@@ -1,10 +1,12 @@
 // keys option -> Map of keyId to an RSA-OAEP-256 private CryptoKey, imported once at
 // creation (TOKEN-FORMAT.md "Keys": RSA, modulus of at least 2048 bits).
+import type { webcrypto } from 'node:crypto';
 import { KEY_ID_PATTERN, fromBase64 } from '../core/envelope.js';
 import { DecryptorOptionsError } from './errors.js';
 
 /** A PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`) or an RSA-OAEP SHA-256 private CryptoKey with usage `decrypt`. */
-export type PrivateKeyInput = string | CryptoKey;
+// Node's CryptoKey type: a service compiled without the DOM lib (`lib: ["ES2022"]`) has no global one.
+export type PrivateKeyInput = string | webcrypto.CryptoKey;
 
 /** keyId -> private key. Several at once while keys rotate. */
 export type KeysOption = Readonly<Record<string, PrivateKeyInput>> | ReadonlyMap<string, PrivateKeyInput>;
@@ -59,7 +61,7 @@ async function importOne(value: unknown, option: string): Promise<CryptoKey> {
   throw new DecryptorOptionsError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);
 }
 
-/** Validates every keyId and imports every key, or rejects naming the first bad one. */
+/** @internal Validates every keyId and imports every key, or rejects naming the first bad one. */
 export async function importPrivateKeys(keys: unknown): Promise<Map<string, CryptoKey>> {
   if (keys === null || typeof keys !== 'object') {
     throw new DecryptorOptionsError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');
