@@ -16,7 +16,11 @@ const MAX_PEM = 65536;
 const PKCS8_PEM = /^-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\s]+)-----END PRIVATE KEY-----$/;
 
 function pkcs8Body(pem: string, option: string): Uint8Array<ArrayBuffer> {
-  const trimmed = pem.length <= MAX_PEM ? pem.trim() : '';
+  // Literal "\n" escapes (a PEM kept on one line in a .env file) count as line ends.
+  const trimmed = pem.length <= MAX_PEM ? pem.replace(/(?:\\r)?\\n/g, '\n').trim() : '';
+  if (/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(trimmed)) {
+    throw new DecryptorOptionsError(option, 'this is a public key, the service needs the private key (-----BEGIN PRIVATE KEY-----); the public one goes to the page');
+  }
   if (trimmed.startsWith('-----BEGIN RSA PRIVATE KEY-----')) {
     throw new DecryptorOptionsError(option, 'expected PKCS#8 (-----BEGIN PRIVATE KEY-----), got PKCS#1; convert it with `openssl pkcs8 -topk8 -nocrypt`');
   }
