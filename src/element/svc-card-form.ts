@@ -6,6 +6,7 @@ import { encryptCard, type CardError, type EncryptCardResult } from '../core/ind
 import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
+import { checkPublicKey } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
@@ -379,6 +380,15 @@ export class SvcCardForm extends LitElement {
     emit(this, 'svc-error', { code, errors, message });
   }
 
+  /** A bad key is told at once (one warning and `svc-error`), not when the customer pays; a newer key wins. */
+  async #checkKey(): Promise<void> {
+    const { publicKey, keyId } = this;
+    const bad = await checkPublicKey(publicKey, keyId);
+    if (!bad || publicKey !== this.publicKey || keyId !== this.keyId) return;
+    console.warn(bad.message);
+    emit(this, 'svc-error', { code: 'INVALID_PUBLIC_KEY', ...bad });
+  }
+
   /** After any change: validity, states, a render and `svc-change`. */
   #changed(): void {
     const complete = this.#sync();
@@ -411,6 +421,7 @@ export class SvcCardForm extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('publicKey') || changed.has('keyId')) void this.#checkKey();
     // Disabled or accepted brands changed; also the first render (the constructor set both),
     // when the inputs first exist to anchor validity.
     if (changed.has('disabled') || changed.has('acceptedBrands')) this.#sync();
