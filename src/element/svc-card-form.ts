@@ -23,7 +23,7 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * A card form for Brazilian checkouts that hands the page only the encrypted token.
  *
  * @summary Card number, expiry, code and holder, encrypted in the browser.
- * @attr lang - `pt-BR` (default) or `en`: the language of every text.
+ * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang` (e.g. `<html lang="en">`); else pt-BR.
  * @attr name - The form field name the token is submitted under (a form-associated element).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
  * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
@@ -131,7 +131,23 @@ export class SvcCardForm extends LitElement {
 
   /** The texts in use: the language's, then the `strings` overrides. */
   get texts(): Strings {
-    return { ...stringsFor(this.lang), ...this.strings };
+    return { ...stringsFor(this.#langTag), ...this.strings };
+  }
+
+  /** `lang`, else the nearest ancestor's, across shadow roots (as native controls do); read at each render. */
+  get #langTag(): string {
+    type Up = { parentNode?: Node | null; host?: Node; getAttribute?(name: string): string | null } | null | undefined;
+    for (let node: Up = this; node; node = (node.parentNode ?? node.host) as Up) {
+      const tag = node.getAttribute?.('lang');
+      if (tag) return tag;
+    }
+    return '';
+  }
+
+  /** The language of the rendered texts: English, overridden texts in the tag's language, else pt-BR. */
+  get #contentLang(): string {
+    const tag = this.#langTag;
+    return /^en(-|$)/i.test(tag) || Object.keys(this.strings).length ? tag : 'pt-BR';
   }
 
   /** The owning form, as for native controls. */
@@ -431,7 +447,7 @@ export class SvcCardForm extends LitElement {
     const messages = {} as Record<FieldName, string>;
     for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
     return renderCard({
-      strings: this.texts, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
+      strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
       announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     });
