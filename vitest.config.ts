@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts'] } },
+      // Generous timeouts: property tests run thousands of encryptions, slow on a busy machine.
+      { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The package as published (needs `npm run build`): its file list, its types in user projects.

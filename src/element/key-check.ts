@@ -20,3 +20,6 @@ export async function checkPublicKey(publicKey: string, keyId: string): Promise<
   const keyErrors = errors.filter((error) => error.code === 'INVALID_PUBLIC_KEY');
   return keyErrors[0] ? { errors: keyErrors, message: `<svc-card-form> ${problem(publicKey, keyErrors[0])}` } : null;
 }
+
+/** The library's only console line: a setup warning built from the key alone (see source-hygiene.test.ts). */
+export const warnSetup = (message: string): void => console.warn(message);

@@ -6,7 +6,7 @@ import { encryptCard, type CardError, type EncryptCardResult } from '../core/ind
 import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
-import { checkPublicKey } from './key-check.js';
+import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
@@ -401,7 +401,7 @@ export class SvcCardForm extends LitElement {
     const { publicKey, keyId } = this;
     const bad = await checkPublicKey(publicKey, keyId);
     if (!bad || publicKey !== this.publicKey || keyId !== this.keyId) return;
-    console.warn(bad.message);
+    warnSetup(bad.message);
     emit(this, 'svc-error', { code: 'INVALID_PUBLIC_KEY', ...bad });
   }
 
