@@ -1,9 +1,13 @@
 // Custom-elements manifest (dist/custom-elements.json) from the element's JSDoc:
-// @attr, @fires, @csspart and @cssproperty on SvcCardForm feed IDEs and docs.
+// @attr, @fires, @csspart and @cssproperty on SvcCardForm feed IDEs, docs and the
+// framework typings (scripts/build/element-types.mjs).
+import { packagePaths } from './scripts/build/manifest-paths.mjs';
+
 export default {
   globs: ['src/element/**/*.ts'],
   exclude: ['src/element/**/*.test.ts'],
   outdir: 'dist',
   litelement: true,
   packagejson: true,
+  plugins: [packagePaths()],
 };

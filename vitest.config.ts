@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts', 'test/internal/**/*.test.ts', 'test/frame/**/*.test.ts'] } },
+      // Generous timeouts: property tests run thousands of encryptions, slow on a busy machine.
+      { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts', 'test/internal/**/*.test.ts', 'test/frame/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       // The payments API sandbox (sandbox/): inject() against in-memory PGlite; PGlite starts in seconds, hence the timeouts.
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
@@ -13,6 +14,8 @@ export default defineConfig({
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
       { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'scripts', environment: 'node', include: ['test/scripts/**/*.test.ts'] } },
+      // The package as published (needs `npm run build`): its file list, its types in user projects.
+      { test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
   },
 });

@@ -57,7 +57,7 @@ function withImports(file, seen = new Map()) {
 }
 
 check('publint --strict', () => command(['publint', '--strict']));
-check('attw --pack . --profile esm-only (node16 ESM and bundler resolution)', () => command(['attw', '--pack', '.', '--profile', 'esm-only']));
+check('attw --pack . --profile esm-only (bundler and nodenext ESM; CommonJS through require(esm), Node 20.19+, as README "TypeScript" states)', () => command(['attw', '--pack', '.', '--profile', 'esm-only']));
 
 for (const { file, limit, goal } of BUDGETS) {
   check(`${file} min+gzip <= ${limit} bytes`, () => {

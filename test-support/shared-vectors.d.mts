@@ -25,7 +25,10 @@ export interface DecryptVectorFile {
   replay: { token: unknown; now: number; options: DecryptVector['options'] };
 }
 
+/** test/vectors, the project's copy. */
 export const sharedVectorsDir: string;
+/** ../shared/vectors beside the clone, when present. */
+export const upstreamVectorsDir: string;
 export function readSharedFile(relativePath: string): string;
 export function readSharedKey(fileName: string): string;
 export function validationVectors(): ValidationCase[];

@@ -1,13 +1,20 @@
-// The shared vectors (../shared/vectors next to the project root), made by an independent
-// implementation. One loader for Vitest, the Playwright specs and the plain-Node WebKit
-// runner; paths resolve against this file, never process.cwd(), so any working dir works.
+// The test vectors, made by an independent implementation and kept in the project as data
+// (test/vectors/, a byte-for-byte copy of the team's shared set: test/core/vectors-copy.test.ts
+// checks that whenever ../shared/vectors is beside the clone). One loader for Vitest, the
+// Playwright specs and the plain-Node WebKit runner; paths resolve against this file, never
+// process.cwd(), so any working dir works.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 
-/** Absolute path of ../shared/vectors (relative to the project root). */
-// A string, not new URL(): under happy-dom the global URL is not Node's.
-export const sharedVectorsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/vectors');
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Absolute path of the project's vectors, test/vectors. */
+// Strings, not new URL(): under happy-dom the global URL is not Node's.
+export const sharedVectorsDir = join(projectRoot, 'test/vectors');
+
+/** Absolute path of the team's original set, ../shared/vectors beside the clone (may be absent). */
+export const upstreamVectorsDir = resolve(projectRoot, '../shared/vectors');
 
 /** The text of a file under the vectors dir, e.g. `readSharedFile('keys/rsa-2048-private.pem')`. */
 export const readSharedFile = (relativePath) => readFileSync(join(sharedVectorsDir, relativePath), 'utf8');

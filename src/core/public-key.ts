@@ -12,7 +12,8 @@ const cache = new Map<string, Promise<CryptoKey | null>>();
 export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
   try {
     // Null when the PEM does not match (destructuring null throws) or atob refuses the base64.
-    const [, rsa, base64] = /^-----BEGIN (RSA )?PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END \1PUBLIC KEY-----$/.exec(pem.trim())!;
+    // Literal "\n" escapes (a PEM kept on one line in a .env file) count as line ends.
+    const [, rsa, base64] = /^-----BEGIN (RSA )?PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END \1PUBLIC KEY-----$/.exec(pem.replace(/(?:\\r)?\\n/g, '\n').trim())!;
     const body = binaryToBytes(atob(base64!.replace(/\s/g, '')));
     if (!rsa) return body;
     // SEQUENCE { SEQUENCE { OID rsaEncryption, NULL }, BIT STRING { 0 unused bits, PKCS#1 } }.

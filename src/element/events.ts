@@ -2,7 +2,7 @@
 // None ever carries the card number, the code, the expiry or the holder name.
 import type { CardError, EncryptedCard } from '../core/index.js';
 import type { BrandId } from './brands.js';
-import type { FieldError } from './validation.js';
+import type { FieldError, FieldName } from './validation.js';
 
 /** `svc-change`: after every edit and blur. */
 export interface SvcChangeDetail {
@@ -41,20 +41,29 @@ export interface SvcErrorDetail {
   message: string;
 }
 
-declare global {
-  interface HTMLElementEventMap {
-    'svc-change': CustomEvent<SvcChangeDetail>;
-    'svc-brand': CustomEvent<SvcBrandDetail>;
-    'svc-encrypted': CustomEvent<SvcEncryptedDetail>;
-    'svc-error': CustomEvent<SvcErrorDetail>;
-    /** The fields can be typed in (frame mode: the frame answered and rendered). No detail. */
-    'svc-ready': CustomEvent<undefined>;
-  }
+/** `svc-ready`: the fields are rendered and can be typed in. */
+export type SvcReadyDetail = Record<never, never>;
+
+/** `svc-focus` and `svc-blur`: a field got or lost focus. */
+export interface SvcFieldDetail {
+  field: FieldName;
+}
+
+/**
+ * Every event of `<svc-card-form>` by name: the one list the DOM, React, Vue and Svelte
+ * typings are built from (the tag's files add it to `GlobalEventHandlersEventMap`).
+ */
+export interface SvcCardFormEventMap {
+  'svc-ready': CustomEvent<SvcReadyDetail>;
+  'svc-change': CustomEvent<SvcChangeDetail>;
+  'svc-brand': CustomEvent<SvcBrandDetail>;
+  'svc-encrypted': CustomEvent<SvcEncryptedDetail>;
+  'svc-error': CustomEvent<SvcErrorDetail>;
+  'svc-focus': CustomEvent<SvcFieldDetail>;
+  'svc-blur': CustomEvent<SvcFieldDetail>;
 }
 
 /** Dispatches one of the element's events from `target`. */
-export function emit<K extends 'svc-change' | 'svc-brand' | 'svc-encrypted' | 'svc-error' | 'svc-ready'>(
-  target: HTMLElement, type: K, detail: HTMLElementEventMap[K]['detail'],
-): void {
+export function emit<K extends keyof SvcCardFormEventMap>(target: HTMLElement, type: K, detail: SvcCardFormEventMap[K]['detail']): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }

@@ -7,5 +7,5 @@ export type { Lang, Strings } from './i18n.js';
 export type { FieldError, FieldErrorReason, FieldName } from './validation.js';
 export type { SvcState } from './states.js';
 export type {
-  SvcBrandDetail, SvcChangeDetail, SvcEncryptedDetail, SvcErrorCode, SvcErrorDetail,
+  SvcBrandDetail, SvcCardFormEventMap, SvcChangeDetail, SvcEncryptedDetail, SvcErrorCode, SvcErrorDetail, SvcFieldDetail, SvcReadyDetail,
 } from './events.js';

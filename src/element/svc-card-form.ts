@@ -4,8 +4,9 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } from '../core/index.js';
 import type { Brand, BrandId } from './brands.js';
-import { emit, type SvcErrorCode } from './events.js';
+import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
+import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
@@ -22,11 +23,15 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * A card form for Brazilian checkouts that hands the page only the encrypted token.
  *
  * @summary Card number, expiry, code and holder, encrypted in the browser.
- * @attr lang - `pt-BR` (default) or `en`: the language of every text.
- * @fires svc-change - `{complete, brand, errors}` after each edit and blur.
- * @fires svc-brand - `{brand, name}` when the detected brand changes.
- * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
- * @fires svc-error - `{code, errors, message}` when nothing could be encrypted.
+ * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang` (e.g. `<html lang="en">`); else pt-BR.
+ * @attr name - The form field name the token is submitted under (a form-associated element).
+ * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
+ * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
+ * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted, or at once for a bad `public-key`.
+ * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field gets focus.
+ * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field loses focus.
  * @csspart group - The wrapper of the fields (role=group, aria-busy).
  * @csspart field - Each field's wrapper (also `field-holder`, `field-number`, `field-expiry`, `field-securityCode`).
  * @csspart label - Each label (also `label-<field>`).
@@ -126,7 +131,23 @@ export class SvcCardForm extends LitElement {
 
   /** The texts in use: the language's, then the `strings` overrides. */
   get texts(): Strings {
-    return { ...stringsFor(this.lang), ...this.strings };
+    return { ...stringsFor(this.#langTag), ...this.strings };
+  }
+
+  /** `lang`, else the nearest ancestor's, across shadow roots (as native controls do); read at each render. */
+  get #langTag(): string {
+    type Up = { parentNode?: Node | null; host?: Node; getAttribute?(name: string): string | null } | null | undefined;
+    for (let node: Up = this; node; node = (node.parentNode ?? node.host) as Up) {
+      const tag = node.getAttribute?.('lang');
+      if (tag) return tag;
+    }
+    return '';
+  }
+
+  /** The language of the rendered texts: English, overridden texts in the tag's language, else pt-BR. */
+  get #contentLang(): string {
+    const tag = this.#langTag;
+    return /^en(-|$)/i.test(tag) || Object.keys(this.strings).length ? tag : 'pt-BR';
   }
 
   /** The owning form, as for native controls. */
@@ -288,9 +309,13 @@ export class SvcCardForm extends LitElement {
     else this.#shown[field] = result.reason;
     this.#state('focused', false);
     this.#changed();
+    emit(this, 'svc-blur', { field });
   };
 
-  readonly #onFocus = (): void => this.#state('focused', true);
+  readonly #onFocus = (event: Event): void => {
+    this.#state('focused', true);
+    emit(this, 'svc-focus', { field: (event.target as HTMLInputElement).id as FieldName });
+  };
 
   // --- state ---
 
@@ -377,6 +402,15 @@ export class SvcCardForm extends LitElement {
     emit(this, 'svc-error', { code, errors, message });
   }
 
+  /** A bad key is told at once (one warning and `svc-error`), not when the customer pays; a newer key wins. */
+  async #checkKey(): Promise<void> {
+    const { publicKey, keyId } = this;
+    const bad = await checkPublicKey(publicKey, keyId);
+    if (!bad || publicKey !== this.publicKey || keyId !== this.keyId) return;
+    warnSetup(bad.message);
+    emit(this, 'svc-error', { code: 'INVALID_PUBLIC_KEY', ...bad });
+  }
+
   /** After any change: validity, states, a render and `svc-change`. */
   #changed(): void {
     const complete = this.#sync();
@@ -404,7 +438,12 @@ export class SvcCardForm extends LitElement {
     this.#internals.setValidity(flags, messageFor(bad, reason!, this.texts, this.#brand), anchor!);
   }
 
+  protected override firstUpdated(): void {
+    emit(this, 'svc-ready', {});
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('publicKey') || changed.has('keyId')) void this.#checkKey();
     // Disabled or accepted brands changed; also the first render (the constructor set both),
     // when the inputs first exist to anchor validity.
     if (changed.has('disabled') || changed.has('acceptedBrands')) this.#sync();
@@ -414,15 +453,19 @@ export class SvcCardForm extends LitElement {
     const messages = {} as Record<FieldName, string>;
     for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
     return renderCard({
-      strings: this.texts, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
+      strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
       announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     });
   }
 }
 
+// Here, not in events.ts: the element's declaration file then carries its events to every
+// entry that names the class (svc-card/element, svc-card/define, the script tag's types).
 declare global {
   interface HTMLElementTagNameMap {
     'svc-card-form': SvcCardForm;
   }
+  // Bubbling and composed: `document.addEventListener('svc-encrypted', …)` is typed too.
+  interface GlobalEventHandlersEventMap extends SvcCardFormEventMap {}
 }

@@ -11,6 +11,8 @@ import type { FieldName } from './validation.js';
 /** What the template needs; the element builds it on each render. */
 export interface View {
   strings: Strings;
+  /** The language of `strings`, set on the content: the host may carry none. */
+  lang: string;
   brand: Brand | undefined;
   /** Shown error text per field (empty when none). */
   errors: Record<FieldName, string>;
@@ -48,11 +50,11 @@ ${hint ? html`<div id="${id}-hint" class="hint" part="hint">${hint}</div>` : ''}
 export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
   const brandBadge = html`<span class="brand" part="brand"><svg part="icon" viewBox="0 0 32 20" width="32" height="20" aria-hidden="true">${brandMark(brand?.id)}</svg><span part="brand-name">${brand?.name ?? ''}</span></span>`;
-  return html`<div class="group" role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
+  return html`<div class="group" lang=${view.lang} role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
 ${field(view, 'holder', s.holderLabel, 'cc-name')}
 ${field(view, 'number', s.numberLabel, 'cc-number', brandBadge)}
 ${field(view, 'expiry', s.expiryLabel, 'cc-exp')}
 ${field(view, 'securityCode', fill(s.codeLabel, { code: brand?.code.name ?? 'CVV' }), 'cc-csc', nothing,
   fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}
-</div><div class="sr-only" role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
+</div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
 }

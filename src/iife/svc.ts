@@ -16,7 +16,7 @@ declare global {
    * <script src="svc.js"></script>
    * <script type="module">const result = await svc.encryptCard({ publicKey, holder, number, expMonth, expYear, securityCode });</script>
    */
-  var svc: SvcGlobal | undefined;
+  var svc: SvcGlobal;
 }
 
 globalThis.svc = Object.assign(globalThis.svc || {}, { encryptCard });

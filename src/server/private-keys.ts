@@ -1,11 +1,13 @@
 // keys option -> Map of keyId to an RSA-OAEP-256 private CryptoKey, imported once at
 // creation (TOKEN-FORMAT.md "Keys": RSA, modulus of at least 2048 bits).
+import type { webcrypto } from 'node:crypto';
 import { KEY_ID_PATTERN, fromBase64 } from '../core/envelope.js';
 import { DecryptorOptionsError } from './errors.js';
 import { keyPool, type KeyPool } from './key-pool.js';
 
 /** A PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`) or an RSA-OAEP SHA-256 private CryptoKey with usage `decrypt`. */
-export type PrivateKeyInput = string | CryptoKey;
+// Node's CryptoKey type: a service compiled without the DOM lib (`lib: ["ES2022"]`) has no global one.
+export type PrivateKeyInput = string | webcrypto.CryptoKey;
 
 /** keyId -> private key. Several at once while keys rotate. */
 export type KeysOption = Readonly<Record<string, PrivateKeyInput>> | ReadonlyMap<string, PrivateKeyInput>;
@@ -15,7 +17,11 @@ const MAX_PEM = 65536;
 const PKCS8_PEM = /^-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\s]+)-----END PRIVATE KEY-----$/;
 
 function pkcs8Body(pem: string, option: string): Uint8Array<ArrayBuffer> {
-  const trimmed = pem.length <= MAX_PEM ? pem.trim() : '';
+  // Literal "\n" escapes (a PEM kept on one line in a .env file) count as line ends.
+  const trimmed = pem.length <= MAX_PEM ? pem.replace(/(?:\\r)?\\n/g, '\n').trim() : '';
+  if (/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(trimmed)) {
+    throw new DecryptorOptionsError(option, 'this is a public key, the service needs the private key (-----BEGIN PRIVATE KEY-----); the public one goes to the page');
+  }
   if (trimmed.startsWith('-----BEGIN RSA PRIVATE KEY-----')) {
     throw new DecryptorOptionsError(option, 'expected PKCS#8 (-----BEGIN PRIVATE KEY-----), got PKCS#1; convert it with `openssl pkcs8 -topk8 -nocrypt`');
   }
@@ -60,7 +66,7 @@ async function importOne(keyId: string, value: unknown, option: string): Promise
   throw new DecryptorOptionsError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);
 }
 
-/** Validates every keyId and imports every key (a pool of copies each), or rejects naming the first bad one. */
+/** @internal Validates every keyId and imports every key (a pool of copies each), or rejects naming the first bad one. */
 export async function importPrivateKeys(keys: unknown): Promise<Map<string, KeyPool>> {
   if (keys === null || typeof keys !== 'object') {
     throw new DecryptorOptionsError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');

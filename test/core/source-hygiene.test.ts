@@ -16,9 +16,10 @@ describe('library source', () => {
     for (const part of ['core', 'iife', 'element', 'server']) expect(sources.some(([file]) => file.startsWith(`src/${part}/`))).toBe(true);
   });
 
-  it.each(sources)('%s never uses Math.random, console, eval or new Function', (_file, code) => {
+  it.each(sources)('%s never uses Math.random, console, eval or new Function', (file, code) => {
     expect(code).not.toMatch(/Math\s*\.\s*random/);
-    expect(code).not.toMatch(/\bconsole\s*\./);
+    // One exception: the element's setup warning for a bad public-key (issue 10), built from the key alone.
+    expect(code.match(/\bconsole\s*\./g) ?? []).toEqual(file === path.join('src/element/key-check.ts') ? ['console.'] : []);
     expect(code).not.toMatch(/\beval\s*\(|new\s+Function\b/);
   });
 

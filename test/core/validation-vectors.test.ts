@@ -1,4 +1,4 @@
-// Every case of ../shared/vectors/validation-vectors.json: the codes in order, and for the
+// Every case of test/vectors/validation-vectors.json: the codes in order, and for the
 // valid ones a token that decrypts (node:crypto) to the step-1 plaintext of TOKEN-FORMAT.md.
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';

@@ -39,7 +39,7 @@ describe('createDecryptor options', () => {
 
   it.each([
     ['not a PEM', 'a PKCS#8 PEM private key'],
-    [readSharedKey('rsa-2048-public.pem'), 'a PKCS#8 PEM private key'],
+    [readSharedKey('rsa-2048-public.pem'), 'this is a public key, the service needs the private key'],
     ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', 'not RSA, or damaged'],
     ['-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----', 'encrypted'],
     [42, 'got number'],
@@ -106,5 +106,21 @@ describe('createDecryptor options', () => {
     const { decryptVectors, decryptVectorKeys } = await import('../../test-support/shared-vectors.mjs');
     const decryptor = await createDecryptor({ keys: decryptVectorKeys(), now: () => Number.NaN });
     await expect(decryptor.decrypt(decryptVectors().vectors[0]!.token)).rejects.toBeInstanceOf(DecryptorOptionsError);
+  });
+});
+
+describe('createDecryptor given the wrong kind of key', () => {
+  it('says a public key is a public key, and that the service needs the private key', async () => {
+    for (const file of ['rsa-2048-public.pem', 'rsa-2048-public-pkcs1.pem']) {
+      const error = await optionError({ keys: { v1: readSharedKey(file) } });
+      expect(error.option).toBe('keys["v1"]');
+      expect(error.message).toMatch(/this is a public key, the service needs the private key/);
+    }
+  });
+
+  it('still calls a damaged private key damaged, not a public one', async () => {
+    const lines = private2048.split('\n');
+    const error = await optionError({ keys: { v1: [...lines.slice(0, 5), ...lines.slice(6)].join('\n') } });
+    expect(error.message).not.toMatch(/public key/);
   });
 });

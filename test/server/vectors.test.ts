@@ -1,4 +1,4 @@
-// Every vector of ../shared/vectors/decrypt-vectors.json, with its own now and options.
+// Every vector of test/vectors/decrypt-vectors.json, with its own now and options.
 import { describe, expect, it } from 'vitest';
 import { createDecryptor } from '../../src/server/index.js';
 import { codeOf } from './support/codes.js';

@@ -22,7 +22,7 @@ const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Bo
  * The card form in frame mode. Same API as the inline `SvcCardForm`; `public-key` is ignored:
  * the frame takes its keys from its own origin's JWKS, `key-id` picks one.
  *
- * @fires svc-ready - The frame answered and its fields can be typed in (no detail).
+ * @fires svc-ready - `{}` once the frame answered and its fields can be typed in.
  * @fires svc-change - `{complete, brand, errors}` after each edit and blur.
  * @fires svc-brand - `{brand, name}` when the detected brand changes.
  * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
@@ -183,7 +183,7 @@ export class SvcCardFormFrame extends HTMLElement {
   #onMessage({ type, body }: Message): void {
     this.#answered = true;
     if (type === 'ready' || type === 'height') this.#iframe.style.height = `${body.height}px`;
-    if (type === 'ready') emit(this, 'svc-ready', undefined);
+    if (type === 'ready') emit(this, 'svc-ready', {});
     else if (type === 'change') this.#onChange(body);
     else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
     else if (type === 'encrypted') {

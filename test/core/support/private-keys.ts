@@ -23,7 +23,7 @@ function canonicalPem(pem: string): string {
 export function privateKeyFor(publicPem: string): KeyObject {
   const spki = createPublicKey(canonicalPem(publicPem)).export({ type: 'spki', format: 'der' });
   const match = privateKeys.find((candidate) => candidate.spki.equals(spki));
-  if (!match) throw new Error('no private key in ../shared/vectors/keys matches this public key');
+  if (!match) throw new Error('no private key in test/vectors/keys matches this public key');
   return match.key;
 }
 

@@ -1,0 +1,142 @@
+// Every code block of README.md is executed or type-checked against the packed package, so
+// a snippet cannot rot: shell lines run in a fresh project (the key tool, SRI), the quick
+// start's server.mjs runs and answers real tokens, TypeScript/JS/TSX/Vue/Svelte blocks
+// type-check, HTML and CSS name only what the element declares, the CSP is the demo's.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptCard } from '../../src/core/index.js';
+import { CONTENT_SECURITY_POLICY } from '../../demo/merchant/security-headers.mjs';
+import { freePort } from '../../test-support/free-port.mjs';
+import { codeBlocks, type CodeBlock } from './support/readme-blocks.js';
+import { createPackedApp, type PackedApp } from './support/packed-app.js';
+
+const README = readFileSync('README.md', 'utf8');
+const blocks = codeBlocks(README);
+const of = (...langs: string[]) => blocks.filter((block) => langs.includes(block.lang));
+const CHECKED = ['sh', 'ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'http'];
+const CLONE_COMMANDS = ['npm ci && npm run demo', 'npm ci && npm test'];
+const SERVER = 'node server.mjs';
+
+let app: PackedApp;
+beforeAll(() => {
+  app = createPackedApp(['typescript', '@types/node', '@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'redis', 'ioredis', 'jose']);
+  const dir = join(app.dir, 'readme');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'prelude.d.ts'), readFileSync('test/package/readme/prelude.d.ts'));
+  for (const { lang, code, line } of of('ts', 'tsx', 'js', 'vue', 'svelte')) {
+    const ext = lang === 'js' ? 'mjs' : lang;
+    // `export {}` makes every script block a module: its own scope, top-level await allowed.
+    writeFileSync(join(dir, `block-${line}.${ext}`), ['ts', 'tsx', 'js'].includes(lang) ? `${code}\nexport {};\n` : code);
+  }
+  const compilerOptions = {
+    strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: ['node'], jsx: 'react-jsx', allowJs: true, checkJs: true,
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.tsx', '*.mjs', '*.vue', '*.svelte'], vueCompilerOptions: { strictTemplates: true } }));
+  const server = blocks.find((block) => block.code.startsWith('// server.mjs'));
+  if (server) writeFileSync(join(app.dir, 'server.mjs'), server.code);
+});
+afterAll(() => app?.remove());
+
+/** The commands of a shell block: its lines without comments. */
+const commands = (block: CodeBlock) => block.code.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter((line) => line && !line.startsWith('#'));
+
+describe('README.md code blocks', () => {
+  it('are all of a checked kind', () => {
+    expect(blocks.length).toBeGreaterThan(20);
+    expect(blocks.filter((block) => !CHECKED.includes(block.lang)).map((b) => `line ${b.line}: "${b.lang}"`)).toEqual([]);
+  });
+
+  it('near the top, for a clone: exactly the demo command and the test command CI runs', () => {
+    const clone = of('sh').find((block) => commands(block).some((command) => command.startsWith('npm ci')))!;
+    expect(commands(clone)).toEqual(CLONE_COMMANDS);
+    expect(clone.line).toBeLessThan(30);
+    expect(readFileSync('.ci/run', 'utf8')).toContain(`\n${CLONE_COMMANDS[1]}\n`);
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['demo', 'test']));
+  });
+
+  it('shell blocks run in a fresh project with the packed package', () => {
+    const others = of('sh').flatMap(commands).filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER);
+    for (const command of others) {
+      if (command === 'npm install svc-card') continue; // done: the packed tarball is what the project installed
+      const run = spawnSync('bash', ['-c', command], { cwd: app.dir, encoding: 'utf8' });
+      expect(run.status, `${command}\n${run.stdout}${run.stderr}`).toBe(0);
+      if (command.includes('sha384')) expect(run.stdout.trim()).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    }
+  });
+
+  it('TypeScript, JavaScript, TSX and Vue blocks type-check (vue-tsc, strict templates)', () => {
+    const { status, output } = app.run('vue-tsc', ['-p', 'readme/tsconfig.json']);
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+
+  it('Svelte blocks check (svelte-check)', () => {
+    const { status, output } = app.run('svelte-check', ['--workspace', 'readme', '--tsconfig', './tsconfig.json', '--output', 'machine']);
+    expect(status, output).toBe(0);
+  });
+
+  it('HTML blocks use only attributes the element declares, and no inline script or handler', () => {
+    const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as { modules: { declarations: { tagName?: string; attributes: { name: string }[] }[] }[] };
+    const declared = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName)!.attributes.map((a) => a.name);
+    for (const { code, line } of of('html')) {
+      for (const [, attributes] of code.matchAll(/<svc-card-form\b([^>]*)>/g)) {
+        const names = [...attributes!.matchAll(/([a-z-]+)=/g)].map((m) => m[1]);
+        expect(names.filter((name) => !declared.includes(name!) && !['id', 'class'].includes(name!)), `line ${line}`).toEqual([]);
+      }
+      expect(code, `line ${line}`).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/);
+    }
+  });
+
+  it('CSS blocks name only declared parts, custom properties and states', () => {
+    const manifest = readFileSync('dist/custom-elements.json', 'utf8');
+    const states = [...readFileSync('src/element/states.ts', 'utf8').matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
+    for (const { code, line } of of('css')) {
+      for (const [, part] of code.matchAll(/::part\(([\w-]+)\)/g)) expect(manifest, `line ${line}: part ${part}`).toContain(`"name": "${part!.replace(/-(holder|number|expiry|securityCode)$/, '')}"`);
+      for (const [, name] of code.matchAll(/(--svc-[\w-]+)/g)) expect(manifest, `line ${line}`).toContain(`"name": "${name}"`);
+      for (const [, state] of code.matchAll(/(?::state\(|data-state-)([a-z]+)/g)) expect(states, `line ${line}`).toContain(state);
+    }
+  });
+
+  it('the CSP header block is the one the demo sends', () => {
+    for (const { code } of of('http')) expect(code.replace(/\s+/g, ' ').trim()).toBe(`Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`);
+  });
+});
+
+describe('README quick start, run as written', () => {
+  let server: ChildProcess | undefined;
+  afterAll(() => server?.kill());
+
+  it('serves the page and the script, and answers form posts and JSON posts, always', async () => {
+    expect(of('sh').flatMap(commands)).toContain(SERVER);
+    const port = await freePort();
+    server = spawn(process.execPath, ['server.mjs'], { cwd: app.dir, env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+    const base = `http://127.0.0.1:${port}`;
+    let page = '';
+    for (let attempt = 0; attempt < 600 && !page; attempt++) {
+      page = await fetch(base).then((response) => response.text(), () => new Promise<string>((resolve) => setTimeout(() => resolve(''), 100)));
+    }
+    const publicKey = readFileSync(join(app.dir, 'keys/v1.public.pem'), 'utf8');
+    expect(page).toContain('<svc-card-form name="card" key-id="v1"');
+    expect(page).toContain(publicKey);
+    expect((await fetch(`${base}/svc-card-form.js`)).headers.get('content-type')).toBe('text/javascript');
+
+    const card = { publicKey, keyId: 'v1', holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: '2099', securityCode: '123' };
+    const token = async () => (await encryptCard(card)).encryptedCard;
+    const post = async (type: string, body: string) => {
+      const response = await fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': type }, body });
+      return [response.status, await response.json()];
+    };
+    const form = 'application/x-www-form-urlencoded';
+    const formToken = await token();
+    expect(await post(form, new URLSearchParams({ card: JSON.stringify(formToken) }).toString())).toEqual([200, { paid: true, last4: '1111' }]);
+    expect(await post('application/json', JSON.stringify({ token: await token() }))).toEqual([200, { paid: true, last4: '1111' }]);
+    expect(await post(form, new URLSearchParams({ card: JSON.stringify(formToken) }).toString())).toEqual([400, { code: 'TOKEN_REUSED' }]);
+    expect(await post(form, 'card=not%20json')).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+    expect(await post(form, '')).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+    expect(await post('application/json', '{}')).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+  });
+});

@@ -1,0 +1,17 @@
+// What README snippets take as given (the page's or the service's own values and helpers),
+// so that each block type-checks on its own against the packed package.
+/// <reference types="svc-card/svc.js" />
+declare const publicKey: string;
+declare const holder: string;
+declare const number: string;
+declare const expMonth: string;
+declare const expYear: string;
+declare const securityCode: string;
+declare function showError(field: string, message: string): void;
+declare function showCardEnding(last4: string): void;
+declare const oldPem: string;
+declare const newPem: string;
+declare const token: unknown;
+declare const jweString: string;
+declare const privateKey: CryptoKey;
+declare const decryptor: import('svc-card/server').Decryptor;
