@@ -74,3 +74,19 @@ test('a frame that never answers: svc-error FRAME_UNAVAILABLE, and encrypt() rej
   const rejected = await element(page).evaluate((el: Element) => el.encrypt().then(() => 'resolved', (e) => e.code));
   expect(rejected).toBe('FRAME_UNAVAILABLE');
 });
+
+test('svc-focus and svc-blur name each field as the customer tabs through the frame, as inline', async ({ page, demo }) => {
+  await openFrameCheckout(page, demo);
+  await page.evaluate(() => {
+    const log: string[] = ((window as unknown as { focusLog: string[] }).focusLog = []);
+    for (const type of ['svc-focus', 'svc-blur']) {
+      document.addEventListener(type, (event) => log.push(`${type}:${(event as CustomEvent<{ field: string }>).detail.field}`));
+    }
+  });
+  await cardFrame(page).getByLabel('Name on card').click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { focusLog: string[] }).focusLog)).toEqual([
+    'svc-focus:holder', 'svc-blur:holder', 'svc-focus:number', 'svc-blur:number', 'svc-focus:expiry',
+  ]);
+});

@@ -23,6 +23,9 @@ export const TO_PARENT: Schema = {
     states: map(/^(invalid|complete|focused|autofilled|busy)$/, bool, 5),
   }),
   brand: record({ brand, name: text(40) }),
+  // svc-focus / svc-blur: which field, as in inline mode.
+  focus: record({ field: oneOf(...FIELD_NAMES) }),
+  blur: record({ field: oneOf(...FIELD_NAMES) }),
   encrypted: record({ encryptedCard: token, brand, last4: (v) => typeof v === 'string' && /^\d{0,4}$/.test(v) }),
   error: record({ code: text(40), errors: list(cardError, 8), message: text(500) }),
   // encrypt()'s answer: the token (null when errors came or it threw) and the errors.

@@ -93,6 +93,8 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   });
   element.addEventListener('focusin', () => sendChange());
   element.addEventListener('focusout', () => sendChange());
+  element.addEventListener('svc-focus', (event) => send('focus', { field: event.detail.field }));
+  element.addEventListener('svc-blur', (event) => send('blur', { field: event.detail.field }));
   element.addEventListener('svc-brand', (event) => send('brand', { ...event.detail }));
   element.addEventListener('svc-encrypted', (event) => send('encrypted', { ...event.detail }));
   element.addEventListener('svc-error', (event) => send('error', { ...event.detail }));

@@ -27,6 +27,8 @@ const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Bo
  * @fires svc-brand - `{brand, name}` when the detected brand changes.
  * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
  * @fires svc-error - `{code, errors, message}` when nothing could be encrypted.
+ * @fires svc-focus - `{field}` when a field in the frame gets focus.
+ * @fires svc-blur - `{field}` when a field in the frame loses focus.
  */
 export class SvcCardFormFrame extends HTMLElement {
   static formAssociated = true;
@@ -185,6 +187,7 @@ export class SvcCardFormFrame extends HTMLElement {
     if (type === 'ready' || type === 'height') this.#iframe.style.height = `${body.height}px`;
     if (type === 'ready') emit(this, 'svc-ready', {});
     else if (type === 'change') this.#onChange(body);
+    else if (type === 'focus' || type === 'blur') emit(this, `svc-${type}`, body as { field: FieldName });
     else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
     else if (type === 'encrypted') {
       this.#internals.setFormValue(JSON.stringify(body.encryptedCard));
