@@ -11,6 +11,8 @@ import { createAjv } from './http/validation.js';
 import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
 import { productRoutes } from './routes/products.js';
+import { subscriptionManageRoutes } from './routes/subscription-manage.js';
+import { subscriptionReadRoutes } from './routes/subscription-reads.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionMoveRoutes } from './routes/transaction-moves.js';
 import { transactionRoutes } from './routes/transactions.js';
@@ -42,6 +44,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(transactionRoutes, { ctx });
   await app.register(transactionMoveRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
+  await app.register(subscriptionManageRoutes, { ctx });
+  await app.register(subscriptionReadRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });

@@ -4,16 +4,40 @@
 import { fieldError, invalid } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
-import { PayChargeBody, PayChargeResult } from '../schemas/charge.js';
+import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult } from '../schemas/charge.js';
+import { toCents } from '../payment/cents.js';
+import { settleSubscription } from '../billing/settle.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { charges } from '../store/tables.js';
-import type { ResourceRoutes } from './plugin.js';
+import { charges, clients, newId, products, type ChargeDoc } from '../store/tables.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const PAYABLE = new Set<string>(['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT']);
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string) => invalid(fieldError('_id', status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
 export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.post('/v1/charge', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Create a charge', security: SECURITY,
+      description: 'ACTIVE until paid; the test clock makes it OVERDUE after its due date. amount is a decimal of BRL, stored in cents rounded half up.',
+      body: CreateChargeBody, response: { 200: Charge, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const [client, product] = await Promise.all([clients.get(ctx.db, body.companyId, body.clientId), products.get(ctx.db, body.companyId, body.productId)]);
+    const missing = [!client && fieldError('clientId', 'clientId names no client of this company'), !product && fieldError('productId', 'productId names no product of this company')];
+    if (!client || !product) throw invalid(...missing.filter((m) => m !== false));
+    const at = ctx.now(body.companyId).toISOString();
+    const charge: ChargeDoc = {
+      _id: newId(), companyId: body.companyId, clientId: body.clientId, productId: body.productId, amount: { value: toCents(body.amount), currency: 'BRL' },
+      dueDate: body.dueDate, ...(body.description ? { description: body.description } : {}), status: 'ACTIVE',
+      paymentMethods: body.paymentMethods ?? ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'], active: true,
+      ...(body.cardAuth !== undefined ? { cardAuth: body.cardAuth } : {}), createdAt: at, updatedAt: at,
+    };
+    return charges.insert(ctx.db, charge);
+  });
+
   app.post('/v1/charge/pay', {
     config: { auth: 'captcha' },
     schema: {
@@ -38,7 +62,8 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1, paymentMethod: body.paymentMethod, profile,
         links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
       });
-      if (transaction.status !== 'PAID') return { charge, transaction };
+      if (transaction.status !== 'PAID') return { charge: await charges.update(tx, { ...charge, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
+      await settleSubscription(tx, charge, transaction);
       return { charge: await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt }), transaction };
     });
     ctx.recent.remember(result.transaction);
