@@ -10,6 +10,7 @@ import { installOpenApi } from './http/openapi.js';
 import { createAjv } from './http/validation.js';
 import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
+import { clockRoutes } from './routes/clock.js';
 import { productRoutes } from './routes/products.js';
 import { subscriptionManageRoutes } from './routes/subscription-manage.js';
 import { subscriptionReadRoutes } from './routes/subscription-reads.js';
@@ -49,6 +50,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(chargeRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });
+  await app.register(clockRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildApp, type SandboxApp } from './app.js';
+import { loadTestClocks } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { openDatabase, type Database, type StorageOptions } from './db/database.js';
 import { SANDBOX_EXTENSIONS } from './extensions.js';
@@ -34,7 +35,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const requestTimeout = options.requestTimeoutMs ?? 10_000;
   try {
     await seed(db);
-    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: () => new Date(), recent: createRecentRecords() };
+    const clocks = await loadTestClocks(db);
+    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: clocks.now, clocks, recent: createRecentRecords() };
     const app = await buildApp(ctx, {
       extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],
       serverFactory: (handler) => createServer({

@@ -32,6 +32,16 @@ export const MIGRATIONS: readonly string[] = [
    ${resource('charges', 'subscription_id text, client_id text, due_date date,')}
    ${resource('subscriptions', 'client_id text, product_id text,')}
    ${resource('alerts', 'type text, transaction_id text,')}`,
+  // The test clock (per company) and the events its moves and the API emit.
+  `CREATE TABLE test_clocks (company_id text PRIMARY KEY, offset_ms bigint NOT NULL);
+   CREATE TABLE events (
+     id text PRIMARY KEY,
+     company_id text NOT NULL,
+     type text NOT NULL,
+     created_at timestamptz NOT NULL,
+     data jsonb NOT NULL
+   );
+   CREATE INDEX events_company_created ON events (company_id, created_at, id)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -2,6 +2,7 @@
 // transaction (2.2) inside the caller's database transaction.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
+import { emit } from '../events.js';
 import { money, newId, transactions, type PaymentMethod, type TransactionDoc } from '../store/tables.js';
 import { cardOutcome, cardSummary, type CardProfile } from './test-cards.js';
 
@@ -27,5 +28,6 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, payment: Car
     metadata: {}, createdAt: at, updatedAt: at,
   };
   await transactions.insert(db, transaction);
+  await emit(db, payment.companyId, 'transaction.created', { transaction }, now);
   return transaction;
 }
