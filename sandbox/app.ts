@@ -8,6 +8,7 @@ import type { SandboxContext } from './context.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { createAjv } from './http/validation.js';
+import { alertRoutes } from './routes/alerts.js';
 import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
 import { clockRoutes } from './routes/clock.js';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });
   await app.register(clockRoutes, { ctx });
+  await app.register(alertRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

@@ -4,6 +4,7 @@
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { emit } from '../events.js';
+import { alertIfTestCard } from './alerts.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { charges, products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import { frequencyOf, openCharge } from './charges.js';
@@ -64,6 +65,7 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
         await setCharge(charge, { status: 'PAID', lastAttemptAt: stamp }, firstTry ? 2 : 4);
         await emit(db, sub.companyId, 'charge.paid', { charge: { ...charge, status: 'PAID' }, transactionId: transaction._id }, at);
         if (sub.status !== 'ACTIVE') await setSub('ACTIVE', 4);
+        await alertIfTestCard(ctx, db, transaction);
         continue;
       }
       charge = await setCharge(charge, { status: 'ERROR_PAYMENT', attempts: attempts + 1, lastAttemptAt: stamp }, 3);

@@ -7,6 +7,7 @@ import { payByCard } from '../payment/pay-by-card.js';
 import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult } from '../schemas/charge.js';
 import { toCents } from '../payment/cents.js';
 import { settleSubscription } from '../billing/settle.js';
+import { alertIfTestCard } from '../billing/alerts.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { charges, clients, newId, products, type ChargeDoc } from '../store/tables.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
@@ -64,7 +65,9 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       });
       if (transaction.status !== 'PAID') return { charge: await charges.update(tx, { ...charge, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
       await settleSubscription(tx, charge, transaction);
-      return { charge: await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt }), transaction };
+      await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
+      await alertIfTestCard(ctx, tx, transaction);
+      return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
     });
     ctx.recent.remember(result.transaction);
     return result;

@@ -1,5 +1,6 @@
 // Subscriptions (4.5): POST /v1/subscription (pays the first period at once)
 // and POST /v2/subscription (first charge ACTIVE, no payment attempt).
+import { alertIfTestCard } from '../billing/alerts.js';
 import { addDays, dayOf } from '../billing/dates.js';
 import { frequencyOf, openCharge } from '../billing/charges.js';
 import { fieldError, invalid } from '../http/errors.js';
@@ -43,8 +44,9 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       });
       const paid = transaction.status === 'PAID';
       await charges.update(tx, { ...charge, status: paid ? 'PAID' : 'ERROR_PAYMENT', attempts: paid ? 0 : 1, lastAttemptAt: at });
-      const updated = await subscriptions.update(tx, { ...subscription, status: paid ? 'ACTIVE' : 'ERROR_PAYMENT', card: transaction.card });
-      return { subscription: updated, transaction };
+      await subscriptions.update(tx, { ...subscription, status: paid ? 'ACTIVE' : 'ERROR_PAYMENT', card: transaction.card });
+      await alertIfTestCard(ctx, tx, transaction);
+      return { subscription: (await subscriptions.get(tx, subscription.companyId, subscription._id))!, transaction };
     });
     if (result.transaction) ctx.recent.remember(result.transaction);
     return { ...result.subscription, ...(result.transaction ? { transaction: result.transaction } : {}) };
