@@ -34,8 +34,8 @@ it('twenty payments racing on one charge over a connection pool: exactly one PAI
   const pay = () => call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: PAID_PROFILE }, {});
   const answers = await Promise.all(Array.from({ length: 20 }, pay));
   expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-  const [{ n }] = await sandbox.db.query<{ n: string }>("SELECT count(*) AS n FROM transactions WHERE charge_id = $1 AND status = 'PAID'", [charge._id]);
-  expect(Number(n)).toBe(1);
+  const rows = await sandbox.db.query<{ n: string }>("SELECT count(*) AS n FROM transactions WHERE charge_id = $1 AND status = 'PAID'", [charge._id]);
+  expect(Number(rows[0]?.n)).toBe(1);
 });
 
 it('a second sandbox on the same database finds everything (migrations applied once)', async () => {
