@@ -18,6 +18,7 @@ import { subscriptionReadRoutes } from './routes/subscription-reads.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionMoveRoutes } from './routes/transaction-moves.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export interface AppOptions {
   /** Extra routes (static files, JWKS, ...): Fastify plugins registered after the API, public unless their routes set config.auth. */
@@ -53,6 +54,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(productRoutes, { ctx });
   await app.register(clockRoutes, { ctx });
   await app.register(alertRoutes, { ctx });
+  await app.register(webhookRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

@@ -9,12 +9,15 @@ import { openDatabase, type Database, type StorageOptions } from './db/database.
 import { SANDBOX_EXTENSIONS } from './extensions.js';
 import type { Decryptor } from './payment/open-card.js';
 import { createRecentRecords, type RecentRecords } from './recent.js';
+import { startDispatcher } from './webhooks/dispatcher.js';
 import { insertCharge, seed } from './seed.js';
 
 export interface SandboxOptions extends StorageOptions {
   decryptor: Decryptor;
   /** 0 (default): a free port. */
   port?: number;
+  /** First webhook retry delay, doubled at each attempt (default 1 s). */
+  webhookBackoffMs?: number;
   /** Headers and body must arrive within this time (default 10 s), else 408. */
   requestTimeoutMs?: number;
   extensions?: FastifyPluginAsync[];
@@ -46,6 +49,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       }, handler as (req: IncomingMessage, res: ServerResponse) => void),
     });
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+    const dispatcher = startDispatcher(db, { backoffMs: options.webhookBackoffMs ?? 1_000 });
     const { port } = app.server.address() as { port: number };
     return {
       url: `http://127.0.0.1:${port}`,
@@ -54,6 +58,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       db,
       records: { ...ctx.recent, addCharge: (o) => insertCharge(db, o) },
       close: async () => {
+        await dispatcher.stop();
         app.server.closeAllConnections();
         await app.close();
         await db.close();

@@ -42,6 +42,22 @@ export const MIGRATIONS: readonly string[] = [
      data jsonb NOT NULL
    );
    CREATE INDEX events_company_created ON events (company_id, created_at, id)`,
+  // Webhook endpoints per company and every delivery of an event to one of them.
+  `CREATE TABLE webhooks (id text PRIMARY KEY, company_id text NOT NULL, url text NOT NULL, secret text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+   CREATE INDEX webhooks_company ON webhooks (company_id);
+   CREATE TABLE deliveries (
+     id text PRIMARY KEY,
+     company_id text NOT NULL,
+     event_id text NOT NULL,
+     webhook_id text NOT NULL,
+     status text NOT NULL,
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at timestamptz NOT NULL,
+     answers jsonb NOT NULL DEFAULT '[]',
+     created_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
+   CREATE INDEX deliveries_company ON deliveries (company_id, created_at, id)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {
