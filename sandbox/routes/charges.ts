@@ -1,11 +1,14 @@
 // Charges (4.4): POST /v1/charge/pay, guarded by the captcha (part 5 rule 7).
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
-import { fieldError, invalid } from '../http/errors.js';
+import { fieldError, invalid, notFound } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
-import { payByCard } from '../payment/pay-by-card.js';
-import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult } from '../schemas/charge.js';
+import { payByCard, paySlip } from '../payment/pay-by-card.js';
+import { emit } from '../events.js';
+import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { toCents } from '../payment/cents.js';
+import { boletoFor, pixFor } from '../payment/bank-slips.js';
+import { dayOf } from '../billing/dates.js';
 import { settleSubscription } from '../billing/settle.js';
 import { alertIfTestCard } from '../billing/alerts.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -52,7 +55,10 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     if (!seen) throw unknownCharge();
     if (!PAYABLE.has(seen.status)) throw notPayable(seen.status);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
-    if (!hasCard) return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const };
+    if (!hasCard) {
+      const slip = body.paymentMethod === 'PIX' ? { pix: pixFor(seen) } : body.paymentMethod === 'BOLETO' ? { boleto: boletoFor(seen, dayOf(ctx.now(seen.companyId))) } : {};
+      return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const, ...slip };
+    }
     const profile = await openCard(body as never, ctx.decryptor);
     const result = await ctx.db.transaction(async (tx) => {
       // The decision is made here, under the lock: the read above only gave an early answer.
@@ -68,6 +74,32 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
       await alertIfTestCard(ctx, tx, transaction);
       return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
+    });
+    ctx.recent.remember(result.transaction);
+    return result;
+  });
+
+  app.post('/sandbox/v1/charges/settle', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Sandbox only: the bank settles a PIX or boleto charge', security: SECURITY,
+      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date.',
+      body: SettleBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, chargeId, paymentMethod } = request.body;
+    const result = await ctx.db.transaction(async (tx) => {
+      const charge = await charges.get(tx, companyId, chargeId, true);
+      if (!charge) throw notFound(`no charge ${chargeId} in this company`);
+      if (!PAYABLE.has(charge.status)) throw notPayable(charge.status);
+      const transaction = await paySlip(ctx, tx, {
+        companyId, cents: charge.amount.value, paymentMethod,
+        links: { chargeId, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+      });
+      await settleSubscription(tx, charge, transaction);
+      const paid = await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
+      await emit(tx, companyId, 'charge.paid', { charge: paid, transactionId: transaction._id }, ctx.now(companyId));
+      return { charge: paid, transaction };
     });
     ctx.recent.remember(result.transaction);
     return result;

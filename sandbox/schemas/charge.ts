@@ -44,6 +44,8 @@ export const PayChargeResult = Type.Object({
   transaction: Type.Optional(Transaction),
   paymentMethod: Type.Optional(PaymentMethod),
   status: Type.Optional(Type.Literal('PENDING_PAYMENT')),
+  pix: Type.Optional(Type.Object({ brCode: Type.String({ description: 'EMV "copia e cola", CRC16 at the end' }), txid: Type.String() })),
+  boleto: Type.Optional(Type.Object({ barcode: Type.String({ pattern: '^\\d{44}$' }), digitableLine: Type.String({ pattern: '^\\d{47}$' }), dueDate: Type.String({ format: 'date' }) })),
 }, { description: 'The charge after the attempt, and the transaction a card payment made' });
 
 export const CreateChargeBody = Type.Object({
@@ -56,3 +58,5 @@ export const CreateChargeBody = Type.Object({
   paymentMethods: Type.Optional(Type.Array(PaymentMethod, { minItems: 1, uniqueItems: true, description: 'the payment options; default all four' })),
   cardAuth: Type.Optional(Type.Boolean({ description: 'card-authorization flag, kept' })),
 });
+
+export const SettleBody = Type.Object({ companyId: CompanyId, chargeId: Type.String({ minLength: 1 }), paymentMethod: Type.Enum(['PIX', 'BOLETO']) });

@@ -1,6 +1,8 @@
 // Charges (4.4): create (decimal to cents, half up), pay (captcha, card or not, racing payments).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueFactor } from '../../sandbox/payment/boleto.js';
 import { toCents } from '../../sandbox/payment/cents.js';
+import { crc16 } from '../../sandbox/payment/pix.js';
 import type { Sandbox } from '../../sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
@@ -53,5 +55,29 @@ describe('POST /v1/charge/pay', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => pay(charge._id)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400 && a.body.error_messages[0].msg === 'the charge is already paid')).toHaveLength(9);
+  });
+});
+
+describe('PIX and BOLETO', () => {
+  const payBy = (chargeId: string, paymentMethod: string) =>
+    call(sandbox, 'POST', '/v1/charge/pay', { _id: chargeId, companyId: COMPANY, paymentMethod, captchaToken: SANDBOX_CAPTCHA_TOKEN }, {});
+
+  it('PIX answers a BR Code for the charge (amount and a valid CRC16); the bank settles it: PAID with a PIX transaction', async () => {
+    const charge = (await create({ amount: 77.7 })).body;
+    const { body } = await payBy(charge._id, 'PIX');
+    expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' }, pix: { txid: charge._id } });
+    expect(body.pix.brCode).toContain('540577.70');
+    expect(crc16(body.pix.brCode.slice(0, -4))).toBe(body.pix.brCode.slice(-4));
+    const settled = await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' });
+    expect(settled.body).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', paymentMethod: 'PIX', amount: { value: 7770 } } });
+    expect((await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' })).status).toBe(400);
+  });
+
+  it('BOLETO answers a barcode and linha digitável for the amount and due date', async () => {
+    const charge = (await create({ amount: 123.45, dueDate: '2030-06-15' })).body;
+    const { body } = await payBy(charge._id, 'BOLETO');
+    expect(body.boleto).toMatchObject({ dueDate: '2030-06-15', barcode: expect.stringMatching(/^\d{44}$/), digitableLine: expect.stringMatching(/^\d{47}$/) });
+    expect(body.boleto.barcode.slice(5, 9)).toBe(dueFactor('2030-06-15'));
+    expect(body.boleto.barcode.slice(9, 19)).toBe('0000012345');
   });
 });
