@@ -13,6 +13,7 @@ import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
 import { clockRoutes } from './routes/clock.js';
 import { productRoutes } from './routes/products.js';
+import { subscriptionBatchRoutes } from './routes/subscription-batches.js';
 import { subscriptionManageRoutes } from './routes/subscription-manage.js';
 import { subscriptionReadRoutes } from './routes/subscription-reads.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
@@ -49,6 +50,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(subscriptionRoutes, { ctx });
   await app.register(subscriptionManageRoutes, { ctx });
   await app.register(subscriptionReadRoutes, { ctx });
+  await app.register(subscriptionBatchRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });

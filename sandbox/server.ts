@@ -10,6 +10,7 @@ import { SANDBOX_EXTENSIONS } from './extensions.js';
 import type { Decryptor } from './payment/open-card.js';
 import { createRecentRecords, type RecentRecords } from './recent.js';
 import { startDispatcher } from './webhooks/dispatcher.js';
+import { startBatchWorker } from './billing/batch-worker.js';
 import { insertCharge, seed } from './seed.js';
 
 export interface SandboxOptions extends StorageOptions {
@@ -50,6 +51,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     });
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const dispatcher = startDispatcher(db, { backoffMs: options.webhookBackoffMs ?? 1_000 });
+    const batches = startBatchWorker(ctx);
     const { port } = app.server.address() as { port: number };
     return {
       url: `http://127.0.0.1:${port}`,
@@ -59,6 +61,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       records: { ...ctx.recent, addCharge: (o) => insertCharge(db, o) },
       close: async () => {
         await dispatcher.stop();
+        await batches.stop();
         app.server.closeAllConnections();
         await app.close();
         await db.close();

@@ -58,6 +58,17 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
    CREATE INDEX deliveries_company ON deliveries (company_id, created_at, id)`,
+  // Batch creation of subscriptions (POST /v1/subscription/list): the queue and each item's outcome.
+  `CREATE TABLE batches (
+     id text PRIMARY KEY,
+     company_id text NOT NULL,
+     status text NOT NULL,
+     items jsonb NOT NULL,
+     results jsonb NOT NULL DEFAULT '[]',
+     filter jsonb,
+     created_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX batches_pending ON batches (status, created_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -10,6 +10,8 @@ import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
 import { findOrCreateClient } from '../store/clients.js';
 import { charges, clients, newId, priceCents, products, subscriptions, type SubscriptionDoc } from '../store/tables.js';
+import type { Static } from 'typebox';
+import type { SandboxContext } from '../context.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -59,19 +61,21 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.',
       body: CreateSubscriptionV2Body, response: { 200: SubscriptionAndCharge, ...ERROR_RESPONSES },
     },
-  }, async (request) => {
-    const body = request.body;
-    const [client, product] = await Promise.all([clients.get(ctx.db, body.companyId, body.clientId), products.get(ctx.db, body.companyId, body.productId)]);
-    const missing = [!client && fieldError('clientId', 'clientId names no client of this company'), !product && fieldError('productId', 'productId names no product of this company')];
-    if (!client || !product) throw invalid(...missing.filter((m) => m !== false));
-    return ctx.db.transaction(async (tx) => {
-      const at = ctx.now(body.companyId).toISOString();
-      const subscription = await subscriptions.insert(tx, {
-        _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
-        origin: body.origin ?? 'API', ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
-        active: true, status: 'CREATED', nextChargeDate: addDays(body.dueDate, frequencyOf(product)), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
-      });
-      return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at) };
-    });
-  });
+  }, async (request) => createV2(ctx, request.body));
 };
+
+/** POST /v2/subscription's work, also run for each item of a batch (subscription-batches.ts). */
+export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>) {
+  const [client, product] = await Promise.all([clients.get(ctx.db, body.companyId, body.clientId), products.get(ctx.db, body.companyId, body.productId)]);
+  const missing = [!client && fieldError('clientId', 'clientId names no client of this company'), !product && fieldError('productId', 'productId names no product of this company')];
+  if (!client || !product) throw invalid(...missing.filter((m) => m !== false));
+  return ctx.db.transaction(async (tx) => {
+    const at = ctx.now(body.companyId).toISOString();
+    const subscription = await subscriptions.insert(tx, {
+      _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
+      origin: body.origin ?? 'API', ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
+      active: true, status: 'CREATED', nextChargeDate: addDays(body.dueDate, frequencyOf(product)), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
+    });
+    return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at) };
+  });
+}
