@@ -12,7 +12,8 @@ import { dayOf } from '../billing/dates.js';
 import { settleSubscription } from '../billing/settle.js';
 import { alertIfTestCard } from '../billing/alerts.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { charges, clients, newId, products, type ChargeDoc } from '../store/tables.js';
+import { clientAndProduct } from '../store/client-and-product.js';
+import { charges, newId, type ChargeDoc } from '../store/tables.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const PAYABLE = new Set<string>(['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT']);
@@ -29,9 +30,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const body = request.body;
-    const [client, product] = await Promise.all([clients.get(ctx.db, body.companyId, body.clientId), products.get(ctx.db, body.companyId, body.productId)]);
-    const missing = [!client && fieldError('clientId', 'clientId names no client of this company'), !product && fieldError('productId', 'productId names no product of this company')];
-    if (!client || !product) throw invalid(...missing.filter((m) => m !== false));
+    await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
     const at = ctx.now(body.companyId).toISOString();
     const charge: ChargeDoc = {
       _id: newId(), companyId: body.companyId, clientId: body.clientId, productId: body.productId, amount: { value: toCents(body.amount), currency: 'BRL' },

@@ -8,8 +8,9 @@ import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
+import { clientAndProduct } from '../store/client-and-product.js';
 import { findOrCreateClient } from '../store/clients.js';
-import { charges, clients, newId, priceCents, products, subscriptions, type SubscriptionDoc } from '../store/tables.js';
+import { charges, newId, priceCents, products, subscriptions, type SubscriptionDoc } from '../store/tables.js';
 import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
@@ -66,9 +67,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
 
 /** POST /v2/subscription's work, also run for each item of a batch (subscription-batches.ts). */
 export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>) {
-  const [client, product] = await Promise.all([clients.get(ctx.db, body.companyId, body.clientId), products.get(ctx.db, body.companyId, body.productId)]);
-  const missing = [!client && fieldError('clientId', 'clientId names no client of this company'), !product && fieldError('productId', 'productId names no product of this company')];
-  if (!client || !product) throw invalid(...missing.filter((m) => m !== false));
+  const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
   return ctx.db.transaction(async (tx) => {
     const at = ctx.now(body.companyId).toISOString();
     const subscription = await subscriptions.insert(tx, {
