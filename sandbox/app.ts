@@ -8,12 +8,18 @@ import type { SandboxContext } from './context.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { createAjv } from './http/validation.js';
+import { alertRoutes } from './routes/alerts.js';
 import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
+import { clockRoutes } from './routes/clock.js';
 import { productRoutes } from './routes/products.js';
+import { subscriptionBatchRoutes } from './routes/subscription-batches.js';
+import { subscriptionManageRoutes } from './routes/subscription-manage.js';
+import { subscriptionReadRoutes } from './routes/subscription-reads.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionMoveRoutes } from './routes/transaction-moves.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export interface AppOptions {
   /** Extra routes (static files, JWKS, ...): Fastify plugins registered after the API, public unless their routes set config.auth. */
@@ -44,9 +50,15 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(transactionRoutes, { ctx });
   await app.register(transactionMoveRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
+  await app.register(subscriptionManageRoutes, { ctx });
+  await app.register(subscriptionReadRoutes, { ctx });
+  await app.register(subscriptionBatchRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });
+  await app.register(clockRoutes, { ctx });
+  await app.register(alertRoutes, { ctx });
+  await app.register(webhookRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

@@ -3,11 +3,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildApp, type SandboxApp } from './app.js';
+import { loadTestClocks } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { openDatabase, type Database, type StorageOptions } from './db/database.js';
 import { SANDBOX_EXTENSIONS } from './extensions.js';
 import type { Decryptor } from './payment/open-card.js';
 import { createRecentRecords, type RecentRecords } from './recent.js';
+import { startDispatcher } from './webhooks/dispatcher.js';
+import { startBatchWorker } from './billing/batch-worker.js';
 import { insertCharge, seed } from './seed.js';
 
 const REFUSE_TUNNEL = 'HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
@@ -16,6 +19,8 @@ export interface SandboxOptions extends StorageOptions {
   decryptor: Decryptor;
   /** 0 (default): a free port. */
   port?: number;
+  /** First webhook retry delay, doubled at each attempt (default 1 s). */
+  webhookBackoffMs?: number;
   /** Headers and body must arrive within this time (default 10 s), else 408. */
   requestTimeoutMs?: number;
   extensions?: FastifyPluginAsync[];
@@ -36,7 +41,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const requestTimeout = options.requestTimeoutMs ?? 10_000;
   try {
     await seed(db);
-    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: () => new Date(), recent: createRecentRecords() };
+    const clocks = await loadTestClocks(db);
+    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: clocks.now, clocks, recent: createRecentRecords() };
     const app = await buildApp(ctx, {
       extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],
       serverFactory: (handler) => createServer({
@@ -48,6 +54,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     // Without a listener Node drops a CONNECT without a word: answer it like any unknown method.
     app.server.on('connect', (_request, socket) => socket.end(REFUSE_TUNNEL));
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+    const dispatcher = startDispatcher(db, { backoffMs: options.webhookBackoffMs ?? 1_000 });
+    const batches = startBatchWorker(ctx);
     const { port } = app.server.address() as { port: number };
     return {
       url: `http://127.0.0.1:${port}`,
@@ -56,6 +64,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       db,
       records: { ...ctx.recent, addCharge: (o) => insertCharge(db, o) },
       close: async () => {
+        await dispatcher.stop();
+        await batches.stop();
         app.server.closeAllConnections();
         await app.close();
         await db.close();

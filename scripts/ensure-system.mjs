@@ -1,8 +1,8 @@
-// The first suite of `npm test`: the browsers and Redis the tests drive come from
+// The first suite of `npm test`: the browsers, Redis and PostgreSQL the tests drive come from
 // Debian (ENGINES.md; no test tool can download them). Installs what is missing when
 // it can (root, or password-less sudo, with apt-get: as on CI), otherwise says what to run.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 // The browsers by the paths the Playwright config launches; the rest by name on PATH.
 const needed = [
@@ -13,6 +13,8 @@ const needed = [
   { found: () => onPath('redis-server'), pkg: 'redis-server' },
   // README's Python decryptor is run by a unit test with Debian's interpreter and package.
   { found: () => succeeds('/usr/bin/python3', ['-c', 'import cryptography']), pkg: 'python3-cryptography' },
+  // The sandbox's PostgreSQL suite (test/sandbox/postgres.test.ts) runs initdb and pg_ctl from here.
+  { found: () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)), pkg: 'postgresql' },
 ];
 
 function succeeds(command, args) {
@@ -39,7 +41,7 @@ function canSudo() {
 
 const missing = needed.filter(({ found }) => !found()).map(({ pkg }) => pkg);
 if (missing.length === 0) {
-  console.log('system: chromium, firefox-esr, webkit2gtk-driver, xvfb, redis-server and python3-cryptography are installed');
+  console.log(`system: ${needed.map(({ pkg }) => pkg).join(', ')} are installed`);
   process.exit(0);
 }
 

@@ -32,6 +32,43 @@ export const MIGRATIONS: readonly string[] = [
    ${resource('charges', 'subscription_id text, client_id text, due_date date,')}
    ${resource('subscriptions', 'client_id text, product_id text,')}
    ${resource('alerts', 'type text, transaction_id text,')}`,
+  // The test clock (per company) and the events its moves and the API emit.
+  `CREATE TABLE test_clocks (company_id text PRIMARY KEY, offset_ms bigint NOT NULL);
+   CREATE TABLE events (
+     id text PRIMARY KEY,
+     company_id text NOT NULL,
+     type text NOT NULL,
+     created_at timestamptz NOT NULL,
+     data jsonb NOT NULL
+   );
+   CREATE INDEX events_company_created ON events (company_id, created_at, id)`,
+  // Webhook endpoints per company and every delivery of an event to one of them.
+  `CREATE TABLE webhooks (id text PRIMARY KEY, company_id text NOT NULL, url text NOT NULL, secret text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+   CREATE INDEX webhooks_company ON webhooks (company_id);
+   CREATE TABLE deliveries (
+     id text PRIMARY KEY,
+     company_id text NOT NULL,
+     event_id text NOT NULL,
+     webhook_id text NOT NULL,
+     status text NOT NULL,
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at timestamptz NOT NULL,
+     answers jsonb NOT NULL DEFAULT '[]',
+     created_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
+   CREATE INDEX deliveries_company ON deliveries (company_id, created_at, id)`,
+  // Batch creation of subscriptions (POST /v1/subscription/list): the queue and each item's outcome.
+  `CREATE TABLE batches (
+     id text PRIMARY KEY,
+     company_id text NOT NULL,
+     status text NOT NULL,
+     items jsonb NOT NULL,
+     results jsonb NOT NULL DEFAULT '[]',
+     filter jsonb,
+     created_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX batches_pending ON batches (status, created_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -17,4 +17,26 @@ Choices where the reference says "not shown":
 - Installments: 1 to 12.
 - Test cards: 4111111111111111, 5555555555554444, 378282246310005 are PAID; 4000000000000002, 4000000000009995, 5105105105105100 DECLINED; any other number, or an expiration before the current month, DECLINED.
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED.
+- Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
+- Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer.
+- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, txid} or boleto {barcode, digitableLine, dueDate}; POST /sandbox/v1/charges/settle plays the bank; unpaid, the test clock makes the charge OVERDUE (row 5).
+- Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
+- - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body); subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL).
+
+## Test clock: the automatic moves
+
+Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is not ended (CREATED, ACTIVE, ERROR_PAYMENT, OVERDUE, PENDING_PAYMENT). Dates are UTC days. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at the clock's date (so an expiry passes).
+
+| row | when | condition | move | event |
+|---|---|---|---|---|
+| 1 | day >= subscription nextChargeDate | | new charge ACTIVE due nextChargeDate (product price); nextChargeDate += charge.frequencyDays (30 when absent) | charge.created |
+| 2 | day >= charge dueDate | charge ACTIVE, a card kept, method CREDIT_CARD or DEBIT_CARD | payment attempt; paid: charge PAID | transaction.created, charge.paid |
+| 3 | as 2, or a retry (row 4) | declined | charge ERROR_PAYMENT, attempts + 1; subscription ERROR_PAYMENT | transaction.created, charge.payment_failed |
+| 4 | day >= last attempt + charge.deniedIntervalDays | charge ERROR_PAYMENT, attempts < charge.maxDeniedAttempts | retry; paid: charge PAID, subscription ACTIVE | as 2 or 3 |
+| 5 | day > charge dueDate | charge ACTIVE without a card attempt (no card, PIX, BOLETO), or ERROR_PAYMENT with attempts >= maxDeniedAttempts | charge OVERDUE; subscription OVERDUE | charge.overdue |
+| 6 | after a declined attempt | unsubscription.type CARD_ATTEMPTS and attempts >= maxDeniedAttempts | subscription NO_PAYMENT, inactive; its open charges CANCELED | subscription.canceled |
+| 7 | day - dueDate > unsubscription.overdueDays | unsubscription.type OVERDUE_DAYS, charge OVERDUE | as 6 | subscription.canceled |
+| 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
+
+unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 `.trim();

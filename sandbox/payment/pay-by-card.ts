@@ -1,7 +1,9 @@
-// One card payment attempt: the outcome of the test card, stored as a
-// transaction (2.2) inside the caller's database transaction.
+// One payment attempt stored as a transaction (2.2) inside the caller's
+// database transaction: by card (the test card decides), or a PIX / boleto
+// the sandbox's bank settles.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
+import { emit } from '../events.js';
 import { money, newId, transactions, type PaymentMethod, type TransactionDoc } from '../store/tables.js';
 import { cardOutcome, cardSummary, type CardProfile } from './test-cards.js';
 
@@ -11,21 +13,32 @@ export interface CardPayment {
   links?: Partial<Pick<TransactionDoc, 'clientId' | 'productId' | 'subscriptionId' | 'chargeId'>>;
 }
 
-export async function payByCard(ctx: SandboxContext, db: Queryable, payment: CardPayment): Promise<TransactionDoc> {
-  const now = ctx.now(payment.companyId);
-  const outcome = cardOutcome(payment.profile, now);
-  const authorizedOnly = outcome.status === 'PAID' && payment.capture === false;
+type Attempt = Omit<CardPayment, 'profile' | 'capture'> & Pick<TransactionDoc, 'status' | 'message' | 'card'>;
+
+async function record(ctx: SandboxContext, db: Queryable, attempt: Attempt): Promise<TransactionDoc> {
+  const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
   const transaction: TransactionDoc = {
-    _id: newId(), companyId: payment.companyId, tid: `sbx_tid_${newId()}`, ...payment.links,
-    amount: money(payment.cents), installments: payment.installments, paymentMethod: payment.paymentMethod,
-    status: authorizedOnly ? 'AUTHORIZED' : outcome.status,
-    message: authorizedOnly ? 'Authorized, not captured' : outcome.message,
-    complementaryMessage: 'sandbox: no money moved',
-    card: cardSummary(payment.profile),
-    ...(payment.split !== undefined ? { split: payment.split } : {}),
+    _id: newId(), companyId: attempt.companyId, tid: `sbx_tid_${newId()}`, ...attempt.links,
+    amount: money(attempt.cents), installments: attempt.installments, paymentMethod: attempt.paymentMethod,
+    status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
+    ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
   await transactions.insert(db, transaction);
+  await emit(db, attempt.companyId, 'transaction.created', { transaction }, now);
   return transaction;
 }
+
+export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, ...payment }: CardPayment): Promise<TransactionDoc> {
+  const outcome = cardOutcome(profile, ctx.now(payment.companyId));
+  const authorizedOnly = outcome.status === 'PAID' && capture === false;
+  return record(ctx, db, {
+    ...payment, card: cardSummary(profile),
+    status: authorizedOnly ? 'AUTHORIZED' : outcome.status, message: authorizedOnly ? 'Authorized, not captured' : outcome.message,
+  });
+}
+
+/** A PIX or boleto the sandbox's bank has settled: PAID, no card. */
+export const paySlip = (ctx: SandboxContext, db: Queryable, payment: Omit<CardPayment, 'profile' | 'capture' | 'installments'>) =>
+  record(ctx, db, { ...payment, installments: 1, card: undefined, status: 'PAID', message: `Settled by the sandbox bank (${payment.paymentMethod})` });

@@ -3,9 +3,10 @@
 // declined, so a real card can never look "paid" here.
 import { readFileSync } from 'node:fs';
 
-export interface TestCard { number: string; brand: string; status: 'PAID' | 'DECLINED'; message: string }
+export interface TestCard { number: string; brand: string; status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
+export type AlertType = 'NETWORK_A' | 'NETWORK_B';
 export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
-export interface CardOutcome { status: 'PAID' | 'DECLINED'; message: string }
+export interface CardOutcome { status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
 
 export const TEST_CARDS: readonly TestCard[] = JSON.parse(readFileSync(new URL('./test-cards.json', import.meta.url), 'utf8'));
 
@@ -18,7 +19,7 @@ export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
   if (!month || !year || year * 12 + month < current) return EXPIRED_CARD;
   const card = TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''));
-  return card ? { status: card.status, message: card.message } : NOT_A_TEST_CARD;
+  return card ? { status: card.status, message: card.message, ...(card.alert ? { alert: card.alert } : {}) } : NOT_A_TEST_CARD;
 }
 
 /** The brand by the number's prefix (sandbox approximation: Visa, Mastercard, Amex, Elo-like others). */

@@ -1,19 +1,46 @@
 // Charges (4.4): POST /v1/charge/pay, guarded by the captcha (part 5 rule 7).
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
-import { fieldError, invalid } from '../http/errors.js';
+import { fieldError, invalid, notFound } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
-import { payByCard } from '../payment/pay-by-card.js';
-import { PayChargeBody, PayChargeResult } from '../schemas/charge.js';
+import { payByCard, paySlip } from '../payment/pay-by-card.js';
+import { emit } from '../events.js';
+import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
+import { toCents } from '../payment/cents.js';
+import { boletoFor, pixFor } from '../payment/bank-slips.js';
+import { dayOf } from '../billing/dates.js';
+import { settleSubscription } from '../billing/settle.js';
+import { alertIfTestCard } from '../billing/alerts.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { charges } from '../store/tables.js';
-import type { ResourceRoutes } from './plugin.js';
+import { clientAndProduct } from '../store/client-and-product.js';
+import { charges, newId, type ChargeDoc } from '../store/tables.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const PAYABLE = new Set<string>(['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT']);
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string) => invalid(fieldError('_id', status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
 export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.post('/v1/charge', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Create a charge', security: SECURITY,
+      description: 'ACTIVE until paid; the test clock makes it OVERDUE after its due date. amount is a decimal of BRL, stored in cents rounded half up.',
+      body: CreateChargeBody, response: { 200: Charge, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const body = request.body;
+    await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
+    const at = ctx.now(body.companyId).toISOString();
+    const charge: ChargeDoc = {
+      _id: newId(), companyId: body.companyId, clientId: body.clientId, productId: body.productId, amount: { value: toCents(body.amount), currency: 'BRL' },
+      dueDate: body.dueDate, ...(body.description ? { description: body.description } : {}), status: 'ACTIVE',
+      paymentMethods: body.paymentMethods ?? ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'], active: true,
+      ...(body.cardAuth !== undefined ? { cardAuth: body.cardAuth } : {}), createdAt: at, updatedAt: at,
+    };
+    return charges.insert(ctx.db, charge);
+  });
+
   app.post('/v1/charge/pay', {
     config: { auth: 'captcha' },
     schema: {
@@ -27,7 +54,10 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     if (!seen) throw unknownCharge();
     if (!PAYABLE.has(seen.status)) throw notPayable(seen.status);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
-    if (!hasCard) return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const };
+    if (!hasCard) {
+      const slip = body.paymentMethod === 'PIX' ? { pix: pixFor(seen) } : body.paymentMethod === 'BOLETO' ? { boleto: boletoFor(seen, dayOf(ctx.now(seen.companyId))) } : {};
+      return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const, ...slip };
+    }
     const profile = await openCard(body as never, ctx.decryptor);
     const result = await ctx.db.transaction(async (tx) => {
       // The decision is made here, under the lock: the read above only gave an early answer.
@@ -38,8 +68,37 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1, paymentMethod: body.paymentMethod, profile,
         links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
       });
-      if (transaction.status !== 'PAID') return { charge, transaction };
-      return { charge: await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt }), transaction };
+      if (transaction.status !== 'PAID') return { charge: await charges.update(tx, { ...charge, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
+      await settleSubscription(tx, charge, transaction);
+      await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
+      await alertIfTestCard(ctx, tx, transaction);
+      return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
+    });
+    ctx.recent.remember(result.transaction);
+    return result;
+  });
+
+  app.post('/sandbox/v1/charges/settle', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Sandbox only: the bank settles a PIX or boleto charge', security: SECURITY,
+      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date.',
+      body: SettleBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, chargeId, paymentMethod } = request.body;
+    const result = await ctx.db.transaction(async (tx) => {
+      const charge = await charges.get(tx, companyId, chargeId, true);
+      if (!charge) throw notFound(`no charge ${chargeId} in this company`);
+      if (!PAYABLE.has(charge.status)) throw notPayable(charge.status);
+      const transaction = await paySlip(ctx, tx, {
+        companyId, cents: charge.amount.value, paymentMethod,
+        links: { chargeId, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+      });
+      await settleSubscription(tx, charge, transaction);
+      const paid = await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
+      await emit(tx, companyId, 'charge.paid', { charge: paid, transactionId: transaction._id }, ctx.now(companyId));
+      return { charge: paid, transaction };
     });
     ctx.recent.remember(result.transaction);
     return result;

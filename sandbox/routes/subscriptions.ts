@@ -1,11 +1,18 @@
-// Subscriptions (4.5): POST /v1/subscription (pays the first period at once).
-import { invalid, fieldError } from '../http/errors.js';
+// Subscriptions (4.5): POST /v1/subscription (pays the first period at once)
+// and POST /v2/subscription (first charge ACTIVE, no payment attempt).
+import { alertIfTestCard } from '../billing/alerts.js';
+import { addDays, dayOf } from '../billing/dates.js';
+import { frequencyOf, openCharge } from '../billing/charges.js';
+import { fieldError, invalid } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { CreateSubscriptionV1Body, SubscriptionWithPayment } from '../schemas/subscription.js';
+import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
+import { clientAndProduct } from '../store/client-and-product.js';
 import { findOrCreateClient } from '../store/clients.js';
-import { newId, priceCents, products, subscriptions, type SubscriptionDoc } from '../store/tables.js';
+import { charges, newId, priceCents, products, subscriptions, type SubscriptionDoc } from '../store/tables.js';
+import type { Static } from 'typebox';
+import type { SandboxContext } from '../context.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -13,7 +20,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first period at once: ACTIVE when paid, ERROR_PAYMENT when declined. BOLETO and PIX leave it PENDING_PAYMENT.',
+      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE.',
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -23,23 +30,51 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     const profile = hasCard ? await openCard(body as never, ctx.decryptor) : undefined;
     const result = await ctx.db.transaction(async (tx) => {
-      const at = ctx.now(body.companyId).toISOString();
-      const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, ctx.now(body.companyId)) : undefined;
-      const subscription: SubscriptionDoc = {
+      const now = ctx.now(body.companyId);
+      const at = now.toISOString();
+      const today = dayOf(now);
+      const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, now) : undefined;
+      const subscription: SubscriptionDoc = await subscriptions.insert(tx, {
         _id: newId(), companyId: body.companyId, ...(client ? { clientId: client._id } : {}), productId: product._id,
         paymentMethod: body.paymentMethod, installments: body.installments ?? 1, origin: 'API', active: true,
-        status: 'PENDING_PAYMENT', metadata: {}, createdAt: at, updatedAt: at,
-      };
-      if (!profile) return { subscription: await subscriptions.insert(tx, subscription) };
-      await subscriptions.insert(tx, subscription);
-      const transaction = await payByCard(ctx, tx, {
-        companyId: body.companyId, cents: priceCents(product), installments: subscription.installments, paymentMethod: body.paymentMethod,
-        profile, links: { productId: product._id, subscriptionId: subscription._id, ...(client ? { clientId: client._id } : {}) },
+        status: 'PENDING_PAYMENT', nextChargeDate: addDays(today, frequencyOf(product)), metadata: {}, createdAt: at, updatedAt: at,
       });
-      subscription.status = transaction.status === 'PAID' ? 'ACTIVE' : 'ERROR_PAYMENT';
-      return { subscription: await subscriptions.update(tx, subscription), transaction };
+      const charge = await openCharge(tx, subscription, product, today, 1, at);
+      if (!profile) return { subscription };
+      const transaction = await payByCard(ctx, tx, {
+        companyId: body.companyId, cents: priceCents(product), installments: subscription.installments, paymentMethod: body.paymentMethod, profile,
+        links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },
+      });
+      const paid = transaction.status === 'PAID';
+      await charges.update(tx, { ...charge, status: paid ? 'PAID' : 'ERROR_PAYMENT', attempts: paid ? 0 : 1, lastAttemptAt: at });
+      await subscriptions.update(tx, { ...subscription, status: paid ? 'ACTIVE' : 'ERROR_PAYMENT', card: transaction.card });
+      await alertIfTestCard(ctx, tx, transaction);
+      return { subscription: (await subscriptions.get(tx, subscription.companyId, subscription._id))!, transaction };
     });
     if (result.transaction) ctx.recent.remember(result.transaction);
     return { ...result.subscription, ...(result.transaction ? { transaction: result.transaction } : {}) };
   });
+
+  app.post('/v2/subscription', {
+    config: { auth: 'subscription.write' },
+    schema: {
+      tags: ['subscriptions'], summary: 'Create a subscription and its first charge, without a payment attempt', security: SECURITY,
+      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.',
+      body: CreateSubscriptionV2Body, response: { 200: SubscriptionAndCharge, ...ERROR_RESPONSES },
+    },
+  }, async (request) => createV2(ctx, request.body));
 };
+
+/** POST /v2/subscription's work, also run for each item of a batch (subscription-batches.ts). */
+export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>) {
+  const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
+  return ctx.db.transaction(async (tx) => {
+    const at = ctx.now(body.companyId).toISOString();
+    const subscription = await subscriptions.insert(tx, {
+      _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
+      origin: body.origin ?? 'API', ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
+      active: true, status: 'CREATED', nextChargeDate: addDays(body.dueDate, frequencyOf(product)), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
+    });
+    return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at) };
+  });
+}

@@ -1,6 +1,7 @@
 // Transactions (4.3): create, list, full (capture and cancel: transaction-moves.ts).
 import { listPage, scopeOf, type Filter } from '../db/list.js';
 import { fieldError, invalid } from '../http/errors.js';
+import { alertIfTestCard } from '../billing/alerts.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -27,10 +28,12 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const profile = await openCard(body as never, ctx.decryptor);
     const transaction = await ctx.db.transaction(async (tx) => {
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, ctx.now(body.companyId)) : undefined;
-      return payByCard(ctx, tx, {
+      const made = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: body.amount, installments: body.installments ?? 1, paymentMethod: 'CREDIT_CARD',
         profile, capture: body.capture ?? true, split: body.split, links: client ? { clientId: client._id } : {},
       });
+      await alertIfTestCard(ctx, tx, made);
+      return made;
     });
     ctx.recent.remember(transaction);
     return transaction;

@@ -18,6 +18,10 @@ export const Charge = Type.Object({
   status: Type.Enum([...CHARGE_STATUSES]),
   paymentMethods: Type.Array(PaymentMethod),
   active: Type.Boolean(),
+  cardAuth: Type.Optional(Type.Boolean()),
+  sequence: Type.Optional(Type.Integer({ description: 'sequential number within its subscription' })),
+  attempts: Type.Optional(Type.Integer({ description: 'failed payment attempts so far' })),
+  lastAttemptAt: Type.Optional(Type.String({ format: 'date-time' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -40,4 +44,19 @@ export const PayChargeResult = Type.Object({
   transaction: Type.Optional(Transaction),
   paymentMethod: Type.Optional(PaymentMethod),
   status: Type.Optional(Type.Literal('PENDING_PAYMENT')),
+  pix: Type.Optional(Type.Object({ brCode: Type.String({ description: 'EMV "copia e cola", CRC16 at the end' }), txid: Type.String() })),
+  boleto: Type.Optional(Type.Object({ barcode: Type.String({ pattern: '^\\d{44}$' }), digitableLine: Type.String({ pattern: '^\\d{47}$' }), dueDate: Type.String({ format: 'date' }) })),
 }, { description: 'The charge after the attempt, and the transaction a card payment made' });
+
+export const CreateChargeBody = Type.Object({
+  companyId: CompanyId,
+  clientId: Type.String({ minLength: 1, description: 'an existing client of the company' }),
+  productId: Type.String({ minLength: 1, description: 'an existing product of the company' }),
+  dueDate: Type.String({ format: 'date' }),
+  amount: Type.Number({ minimum: 0.01, maximum: 1_000_000_000, description: 'BRL, a decimal: multiplied by 100 and rounded half up to integer cents (0.285 -> 29)' }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  paymentMethods: Type.Optional(Type.Array(PaymentMethod, { minItems: 1, uniqueItems: true, description: 'the payment options; default all four' })),
+  cardAuth: Type.Optional(Type.Boolean({ description: 'card-authorization flag, kept' })),
+});
+
+export const SettleBody = Type.Object({ companyId: CompanyId, chargeId: Type.String({ minLength: 1 }), paymentMethod: Type.Enum(['PIX', 'BOLETO']) });

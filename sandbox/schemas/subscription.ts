@@ -1,6 +1,8 @@
 // Subscriptions (2.4, 4.5).
 import { Type } from 'typebox';
 import { CARD_METHODS, CompanyId, InlineClient, Installments, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { Charge } from './charge.js';
+import { ListQuery } from './list.js';
 import { Transaction } from './transaction.js';
 
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'ERROR_PAYMENT', 'NO_PAYMENT_ROUTE', 'CREATED', 'PENDING_PAYMENT', 'RECOVERED', 'NO_PAYMENT',
@@ -28,7 +30,10 @@ export const Subscription = Type.Object({
   nextChargeDate: Type.Optional(Type.String({ format: 'date' })),
   origin: Type.Enum([...ORIGINS]),
   externalReference: Type.Optional(Type.String()),
+  affiliateId: Type.Optional(Type.String()),
   metadata: Type.Object({}, { additionalProperties: true }),
+  card: Type.Optional(Type.Object({ bin: Type.String(), last4: Type.String(), brand: Type.String(), expiration: Type.String(), holderName: Type.String() },
+    { description: 'the card renewals are charged to (a test card, by BIN and last four)' })),
   active: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -36,3 +41,37 @@ export const Subscription = Type.Object({
 
 /** POST /v1/subscription answers the subscription with the first period's payment, when a card paid it. */
 export const SubscriptionWithPayment = Type.Object({ ...Subscription.properties, transaction: Type.Optional(Transaction) });
+
+export const CreateSubscriptionV2Body = Type.Object({
+  companyId: CompanyId,
+  productId: Type.String({ minLength: 1 }),
+  clientId: Type.String({ minLength: 1, description: 'an existing client' }),
+  dueDate: Type.String({ format: 'date', description: 'due date of the first charge' }),
+  paymentMethod: PaymentMethod,
+  origin: Type.Optional(Type.Enum([...ORIGINS], { default: 'API' })),
+  affiliateId: Type.Optional(Type.String({ minLength: 1 })),
+  externalReference: Type.Optional(Type.String()),
+  metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
+});
+export const SubscriptionAndCharge = Type.Object({ subscription: Subscription, charge: Charge });
+
+export const UpdateSubscriptionBody = Type.Object({ _id: Type.String({ minLength: 1 }), companyId: CompanyId, productId: Type.String({ minLength: 1 }) });
+export const CancelSubscriptionBody = Type.Object({ companyId: CompanyId, subscriptionId: Type.String({ minLength: 1 }) });
+export const Outcome = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+const Filters = {
+  clientId: Type.Optional(Type.String({ minLength: 1 })),
+  productId: Type.Optional(Type.String({ minLength: 1 })),
+  status: Type.Optional(Type.Enum([...SUBSCRIPTION_STATUSES])),
+};
+export const SubscriptionListQuery = ListQuery(Filters);
+const { page: _page, limit: _limit, ...exportProperties } = SubscriptionListQuery.properties;
+export const SubscriptionExportQuery = Type.Object(exportProperties);
+export const SubscriptionFullQuery = Type.Object({ subscriptionId: Type.String({ minLength: 1 }), companyId: Type.Optional(Type.String({ minLength: 1 })) });
+export const SubscriptionFull = Type.Object({
+  ...Subscription.properties,
+  product: Type.Optional(Type.Object({ _id: Type.String(), title: Type.String(), price: Type.Number() })),
+  client: Type.Optional(Type.Object({ _id: Type.String(), name: Type.String(), doc: Type.String() })),
+  charges: Type.Array(Charge),
+  transactions: Type.Array(Transaction),
+});

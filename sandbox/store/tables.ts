@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import { defineTable, type Stored } from '../db/table.js';
+import type { Alert } from '../schemas/alert.js';
 import type { Charge } from '../schemas/charge.js';
 import type { Client } from '../schemas/client.js';
 import type { Product } from '../schemas/product.js';
@@ -21,6 +22,7 @@ export type TransactionDoc = Static<typeof Transaction>;
 export type ChargeDoc = Static<typeof Charge>;
 export type SubscriptionDoc = Static<typeof Subscription>;
 export type PaymentMethod = TransactionDoc['paymentMethod'];
+export type AlertDoc = Static<typeof Alert>;
 export type ClientDoc = Static<typeof Client>;
 export type ProductDoc = Static<typeof Product>;
 
@@ -35,6 +37,7 @@ export const charges = defineTable<ChargeDoc>('charges', {
 });
 export const subscriptions = defineTable<SubscriptionDoc>('subscriptions', { client_id: (d) => d.clientId, product_id: (d) => d.productId });
 export const products = defineTable<ProductDoc>('products');
+export const alerts = defineTable<AlertDoc>('alerts', { type: (d) => d.type, transaction_id: (d) => d.transactionId });
 
 /** Product price (a decimal of BRL, 2.1) in integer cents, rounded half away from zero. */
 export const priceCents = (product: ProductDoc) => Math.round(product.product.price * 100);

@@ -35,3 +35,20 @@ it('GET /docs: a readable page of the description', async () => {
   expect(response.headers['content-type']).toMatch(/text\/html/);
   expect(response.body).toMatch(/swagger/i);
 });
+
+it('extensions mount after the API: their routes answer (public unless they set config.auth) and stay out of the description', async () => {
+  const extension = async (app: import('fastify').FastifyInstance) => {
+    app.get('/frame/hello.txt', async (_request, reply) => reply.type('text/plain').send('hello from an extension'));
+    app.get('/frame/private', { config: { auth: 'alert.read' } }, async () => ({ ok: true }));
+  };
+  const extended = await memorySandbox({ extensions: [extension] });
+  try {
+    const file = await extended.app.inject({ method: 'GET', url: '/frame/hello.txt' });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('hello from an extension');
+    expect((await extended.app.inject({ method: 'GET', url: '/frame/private' })).statusCode).toBe(401);
+    expect(Object.keys(extended.app.swagger().paths ?? {})).not.toContain('/frame/hello.txt');
+  } finally {
+    await extended.close();
+  }
+});

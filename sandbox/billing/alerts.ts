@@ -1,0 +1,38 @@
+// Raising an alert (2.6): CREATED; a NETWORK_A alert also cancels the
+// transaction's charge and subscription (CANCELED_ALERT_NETWORK_A).
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { emit } from '../events.js';
+import { TEST_CARDS, type AlertType } from '../payment/test-cards.js';
+import { alerts, charges, newId, subscriptions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
+
+export async function raiseAlert(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, type: AlertType, externalReference?: string): Promise<AlertDoc> {
+  const now = ctx.now(transaction.companyId);
+  const at = now.toISOString();
+  const alert = await alerts.insert(db, {
+    _id: newId(), companyId: transaction.companyId, ...(externalReference ? { externalReference } : {}), status: 'CREATED', type,
+    transactionId: transaction._id, ...(transaction.clientId ? { clientId: transaction.clientId } : {}),
+    payment: { ...(transaction.card ? { bin: transaction.card.bin, last4: transaction.card.last4 } : {}), paymentMethod: transaction.paymentMethod },
+    info: { reason: type === 'NETWORK_A' ? 'fraud notice from the issuer' : 'dispute notice', network: type },
+    values: { amount: transaction.amount.value, currency: 'BRL' }, createdAt: at, updatedAt: at,
+  });
+  if (type === 'NETWORK_A') {
+    const charge = transaction.chargeId ? await charges.get(db, transaction.companyId, transaction.chargeId, true) : undefined;
+    if (charge) await charges.update(db, { ...charge, status: 'CANCELED_ALERT_NETWORK_A', active: false, updatedAt: at });
+    const subscription = transaction.subscriptionId ? await subscriptions.get(db, transaction.companyId, transaction.subscriptionId, true) : undefined;
+    if (subscription) await subscriptions.update(db, { ...subscription, status: 'CANCELED_ALERT_NETWORK_A', active: false, updatedAt: at });
+  }
+  await emit(db, transaction.companyId, 'alert.created', { alert }, now);
+  return alert;
+}
+
+/**
+ * The NETWORK_A / NETWORK_B test cards pay, then their network's alert
+ * arrives. Called by each payer after its own updates, so the alert's moves win.
+ */
+export async function alertIfTestCard(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc): Promise<void> {
+  const card = transaction.card;
+  if (transaction.status !== 'PAID' || !card) return;
+  const test = TEST_CARDS.find((c) => c.number.startsWith(card.bin) && c.number.endsWith(card.last4));
+  if (test?.alert) await raiseAlert(ctx, db, transaction, test.alert);
+}

@@ -1,0 +1,118 @@
+// The automatic moves of recurring billing (reference part 3: "not shown"),
+// run by the test clock day by day. The state table is in the API
+// description (http/description.ts, "Test clock"); rows are numbered there.
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { emit } from '../events.js';
+import { alertIfTestCard } from './alerts.js';
+import { payByCard } from '../payment/pay-by-card.js';
+import { charges, products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { frequencyOf, openCharge } from './charges.js';
+import { addDays, dayOf, daysBetween } from './dates.js';
+import { renewalProfile } from './renewal-card.js';
+
+const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
+const LIVE = ['CREATED', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'PENDING_PAYMENT'];
+const OPEN = ['ACTIVE', 'ERROR_PAYMENT', 'OVERDUE'];
+
+export interface Move { row: number; resource: 'charge' | 'subscription'; id: string; to: string }
+
+/** One day of billing for one subscription; answers what moved. */
+async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
+  const moves: Move[] = [];
+  const stamp = at.toISOString();
+  const rules = product.charge;
+  const maxAttempts = rules?.maxDeniedAttempts ?? 0;
+  const setSub = async (status: SubscriptionDoc['status'], row: number, extra: Partial<SubscriptionDoc> = {}) => {
+    if (sub.status === status && !Object.keys(extra).length) return;
+    sub = await subscriptions.update(db, { ...sub, ...extra, status, updatedAt: stamp });
+    moves.push({ row, resource: 'subscription', id: sub._id, to: status });
+  };
+  const setCharge = async (charge: ChargeDoc, patch: Partial<ChargeDoc>, row: number) => {
+    const next = await charges.update(db, { ...charge, ...patch, updatedAt: stamp });
+    // Every attempt is a move, even one that leaves the status as it was (a declined retry).
+    if (patch.status) moves.push({ row, resource: 'charge', id: charge._id, to: patch.status });
+    return next;
+  };
+  const end = async (row: number) => {
+    for (const open of await openCharges(db, sub)) await setCharge(open, { status: 'CANCELED', active: false }, row);
+    await setSub('NO_PAYMENT', row, { active: false });
+    await emit(db, sub.companyId, 'subscription.canceled', { subscription: sub, reason: `row ${row}` }, at);
+  };
+
+  // Row 1: renewal on nextChargeDate.
+  if (sub.nextChargeDate && sub.nextChargeDate <= day) {
+    const [{ n }] = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM charges WHERE subscription_id = $1', [sub._id])) as [{ n: string | number }];
+    const charge = await openCharge(db, sub, product, sub.nextChargeDate, Number(n) + 1, stamp);
+    moves.push({ row: 1, resource: 'charge', id: charge._id, to: 'ACTIVE' });
+    await emit(db, sub.companyId, 'charge.created', { charge }, at);
+    sub = await subscriptions.update(db, { ...sub, nextChargeDate: addDays(sub.nextChargeDate, frequencyOf(product)), updatedAt: stamp });
+  }
+
+  for (let charge of await openCharges(db, sub)) {
+    if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
+    const attempts = charge.attempts ?? 0;
+    const retryDue = charge.status === 'ERROR_PAYMENT' && attempts < maxAttempts && daysBetween((charge.lastAttemptAt ?? stamp).slice(0, 10), day) >= (rules?.deniedIntervalDays ?? 0);
+    const firstTry = charge.status === 'ACTIVE' && attempts === 0;
+    // Rows 2-4: a card kept for renewals is charged on the due date, retried every deniedIntervalDays.
+    if (sub.card && CARD.has(sub.paymentMethod) && (firstTry || retryDue)) {
+      const transaction = await payByCard(ctx, db, {
+        companyId: sub.companyId, cents: charge.amount.value, installments: 1, paymentMethod: sub.paymentMethod, profile: renewalProfile(sub.card),
+        links: { chargeId: charge._id, subscriptionId: sub._id, productId: product._id, ...(sub.clientId ? { clientId: sub.clientId } : {}) },
+      });
+      ctx.recent.remember(transaction);
+      if (transaction.status === 'PAID') {
+        await setCharge(charge, { status: 'PAID', lastAttemptAt: stamp }, firstTry ? 2 : 4);
+        await emit(db, sub.companyId, 'charge.paid', { charge: { ...charge, status: 'PAID' }, transactionId: transaction._id }, at);
+        if (sub.status !== 'ACTIVE') await setSub('ACTIVE', 4);
+        await alertIfTestCard(ctx, db, transaction);
+        continue;
+      }
+      charge = await setCharge(charge, { status: 'ERROR_PAYMENT', attempts: attempts + 1, lastAttemptAt: stamp }, 3);
+      await emit(db, sub.companyId, 'charge.payment_failed', { charge, transactionId: transaction._id }, at);
+      await setSub('ERROR_PAYMENT', 3);
+      // Row 6: CARD_ATTEMPTS ends the subscription once maxDeniedAttempts failed.
+      if (product.unsubscription?.type === 'CARD_ATTEMPTS' && (charge.attempts ?? 0) >= maxAttempts) { await end(6); return moves; }
+      continue;
+    }
+    // Row 5: past due and nothing more to try -> OVERDUE.
+    const exhausted = charge.status === 'ERROR_PAYMENT' && attempts >= maxAttempts;
+    if (charge.dueDate < day && (charge.status === 'ACTIVE' || exhausted)) {
+      charge = await setCharge(charge, { status: 'OVERDUE' }, 5);
+      await emit(db, sub.companyId, 'charge.overdue', { charge }, at);
+      await setSub('OVERDUE', 5);
+    }
+    // Row 7: OVERDUE_DAYS ends the subscription when a charge is overdue longer than overdueDays.
+    if (charge.status === 'OVERDUE' && product.unsubscription?.type === 'OVERDUE_DAYS' && daysBetween(charge.dueDate!, day) > (product.unsubscription.overdueDays ?? 0)) { await end(7); return moves; }
+  }
+  // Row 8: setting.limitOverdueCharges ends it when that many charges are OVERDUE at once.
+  const limit = product.setting?.limitOverdueCharges;
+  if (limit?.active) {
+    const [{ n }] = (await db.query<{ n: string | number }>("SELECT count(*) AS n FROM charges WHERE subscription_id = $1 AND status = 'OVERDUE'", [sub._id])) as [{ n: string | number }];
+    if (Number(n) >= limit.qty) await end(8);
+  }
+  return moves;
+}
+
+async function openCharges(db: Queryable, sub: SubscriptionDoc): Promise<ChargeDoc[]> {
+  const rows = await db.query<{ data: ChargeDoc }>('SELECT data FROM charges WHERE subscription_id = $1 AND status = ANY($2) ORDER BY due_date, id FOR UPDATE', [sub._id, OPEN]);
+  return rows.map((r) => r.data);
+}
+
+/**
+ * Every day after `from` up to `to` (the company's clock before and after a
+ * move) for its live subscriptions, inside the caller's database transaction.
+ * Each day's moves are stamped with that day at `to`'s time of day.
+ */
+export async function runBilling(ctx: SandboxContext, db: Queryable, companyId: string, from: Date, to: Date): Promise<Move[]> {
+  const moves: Move[] = [];
+  const timeOfDay = to.toISOString().slice(10);
+  for (let day = addDays(dayOf(from), 1); day <= dayOf(to); day = addDays(day, 1)) {
+    const subs = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id FOR UPDATE', [companyId, LIVE]);
+    for (const { data: sub } of subs) {
+      const product = await products.get(db, companyId, sub.productId);
+      if (product) moves.push(...(await billDay(ctx, db, sub, product, day, new Date(`${day}${timeOfDay}`))));
+    }
+  }
+  return moves;
+}

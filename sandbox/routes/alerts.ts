@@ -1,0 +1,69 @@
+// Alerts (4.7): list, exports (streamed, at most 100,000), resolve; and a
+// sandbox-only call that raises one on a transaction.
+import { Type } from 'typebox';
+import { raiseAlert } from '../billing/alerts.js';
+import { exportStream } from '../db/export-stream.js';
+import { listPage, scopeOf, type Filter } from '../db/list.js';
+import { notFound } from '../http/errors.js';
+import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, ResolveAlertBody } from '../schemas/alert.js';
+import { ERROR_RESPONSES } from '../schemas/common.js';
+import { Page } from '../schemas/list.js';
+import { findTransaction } from '../store/find-transaction.js';
+import { alerts } from '../store/tables.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+export const ALERT_EXPORT_MAX = 100_000;
+
+const filtersOf = (q: { reference?: string; type?: string; status?: string; card?: string }): Filter[] => [
+  ...(q.reference ? [["data->>'externalReference' = ?", q.reference] as Filter] : []),
+  ...(q.type ? [['type = ?', q.type] as Filter] : []),
+  ...(q.status ? [['status = ?', q.status] as Filter] : []),
+  ...(q.card ? [["data->'payment'->>'last4' = ?", q.card] as Filter] : []),
+];
+
+export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.get('/v1/alert', {
+    config: { auth: 'alert.read' },
+    schema: { tags: ['alerts'], summary: 'List alerts', security: SECURITY, querystring: AlertListQuery, response: { 200: Page(Alert), ...ERROR_RESPONSES } },
+  }, async (request) => listPage(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query)));
+
+  app.get('/v1/alert/exports', {
+    config: { auth: 'alert.read' },
+    schema: {
+      tags: ['alerts'], summary: 'Export alerts (a JSON array, at most 100,000), streamed', security: SECURITY,
+      querystring: AlertExportQuery, response: { 200: Type.Array(Alert, { maxItems: ALERT_EXPORT_MAX }), ...ERROR_RESPONSES },
+    },
+  }, async (request, reply) => {
+    const stream = exportStream(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), ALERT_EXPORT_MAX);
+    return reply.type('application/json; charset=utf-8').send(stream as never);
+  });
+
+  app.post('/v1/alert/update/resolved', {
+    config: { auth: 'alert.write' },
+    schema: {
+      tags: ['alerts'], summary: 'Mark an alert RESOLVED', security: SECURITY,
+      description: 'From any status; resolving a RESOLVED alert again changes nothing. Unknown: 404.',
+      body: ResolveAlertBody, response: { 200: Type.Object({}), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, alertId } = request.body;
+    await ctx.db.transaction(async (tx) => {
+      const alert = await alerts.get(tx, companyId, alertId, true);
+      if (!alert) throw notFound(`no alert ${alertId} in this company`);
+      if (alert.status !== 'RESOLVED') await alerts.update(tx, { ...alert, status: 'RESOLVED', updatedAt: ctx.now(companyId).toISOString() });
+    });
+    return {};
+  });
+
+  app.post('/sandbox/v1/alerts', {
+    config: { auth: 'alert.write' },
+    schema: {
+      tags: ['alerts'], summary: 'Sandbox only: raise a NETWORK_A or NETWORK_B alert on a transaction', security: SECURITY,
+      description: 'As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A cancels the transaction\'s charge and subscription (CANCELED_ALERT_NETWORK_A).',
+      body: RaiseAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, transactionId, type, externalReference } = request.body;
+    return ctx.db.transaction(async (tx) => raiseAlert(ctx, tx, await findTransaction(tx, [companyId], { transactionId }), type, externalReference));
+  });
+};

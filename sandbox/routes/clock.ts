@@ -1,0 +1,34 @@
+// The test clock (sandbox only, not in the reference): read a company's time,
+// move it forward and see what billing did (the state table of the description).
+import { Type } from 'typebox';
+import { runBilling } from '../billing/engine.js';
+import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+const Clock = Type.Object({ companyId: Type.String(), now: Type.String({ format: 'date-time' }) });
+const Moves = Type.Array(Type.Object({ row: Type.Integer(), resource: Type.Enum(['charge', 'subscription']), id: Type.String(), to: Type.String() }));
+
+export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.get('/sandbox/v1/clock', {
+    config: { auth: 'subscription.read' },
+    schema: { tags: ['test clock'], summary: 'The company\'s sandbox time', security: SECURITY, querystring: Type.Object({ companyId: CompanyId }), response: { 200: Clock, ...ERROR_RESPONSES } },
+  }, async (request) => ({ companyId: request.query.companyId, now: ctx.now(request.query.companyId).toISOString() }));
+
+  app.post('/sandbox/v1/clock/advance', {
+    config: { auth: 'subscription.write' },
+    schema: {
+      tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
+      description: 'days and seconds add up (at least one second, at most 3,650 days). Answers the new time and every move, with its row of the state table.',
+      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, { 'x-one-required': ['days', 'seconds'] }),
+      response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, days = 0, seconds = 0 } = request.body;
+    const ms = (days * 86_400 + seconds) * 1000;
+    return ctx.db.transaction(async (tx) => {
+      const before = ctx.now(companyId);
+      const after = await ctx.clocks.advance(tx, companyId, ms);
+      return { companyId, now: after.toISOString(), moves: await runBilling(ctx, tx, companyId, before, after) };
+    });
+  });
+};

@@ -1,0 +1,51 @@
+// POST /v1/subscription/list (4.5): batch creation through a queue; the
+// sandbox shows each batch's progress and every item's outcome.
+import { Type } from 'typebox';
+import { notFound } from '../http/errors.js';
+import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
+import { CreateSubscriptionV2Body } from '../schemas/subscription.js';
+import { newId } from '../store/tables.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+export const BATCH_MAX_ITEMS = 1_000;
+const { companyId: _companyId, ...itemProperties } = CreateSubscriptionV2Body.properties;
+const BatchItem = Type.Object(itemProperties, { description: 'a POST /v2/subscription body without companyId' });
+const ItemResult = Type.Object({
+  index: Type.Integer(), status: Type.Enum(['created', 'failed']), subscriptionId: Type.Optional(Type.String()), chargeId: Type.Optional(Type.String()),
+  errors: Type.Optional(Type.Array(Type.Object({ msg: Type.String(), type: Type.Optional(Type.String()), path: Type.Optional(Type.String()), location: Type.Optional(Type.String()) }))),
+});
+const Batch = Type.Object({
+  _id: Type.String(), companyId: Type.String(), status: Type.Enum(['queued', 'running', 'done']),
+  total: Type.Integer(), processed: Type.Integer(), created: Type.Integer(), failed: Type.Integer(), results: Type.Array(ItemResult),
+});
+
+export const subscriptionBatchRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.post('/v1/subscription/list', {
+    config: { auth: 'subscription.write' },
+    schema: {
+      tags: ['subscriptions'], summary: 'Request batch creation of subscriptions (queued)', security: SECURITY,
+      description: `Each item is a POST /v2/subscription body without companyId (at most ${BATCH_MAX_ITEMS}); filter is kept as given. The answer's batchId reads progress at GET /sandbox/v1/subscription/batches/{batchId}.`,
+      body: Type.Object({ companyId: CompanyId, list: Type.Array(BatchItem, { minItems: 1, maxItems: BATCH_MAX_ITEMS }), filter: Type.Optional(Type.Object({}, { additionalProperties: true })) }),
+      response: { 200: Type.Object({ message: Type.String(), batchId: Type.String() }), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const batchId = `batch_${newId()}`;
+    await ctx.db.query("INSERT INTO batches (id, company_id, status, items, filter) VALUES ($1, $2, 'queued', $3, $4)",
+      [batchId, request.body.companyId, JSON.stringify(request.body.list), request.body.filter ? JSON.stringify(request.body.filter) : null]);
+    return { message: `${request.body.list.length} subscriptions queued for creation`, batchId };
+  });
+
+  app.get('/sandbox/v1/subscription/batches/:batchId', {
+    config: { auth: 'subscription.read' },
+    schema: {
+      tags: ['subscriptions'], summary: 'A batch\'s progress and each item\'s outcome', security: SECURITY,
+      params: Type.Object({ batchId: Type.String() }), response: { 200: Batch, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const [row] = await ctx.db.query<{ id: string; company_id: string; status: string; items: unknown[]; results: { status: string }[] }>(
+      'SELECT * FROM batches WHERE id = $1 AND company_id = ANY($2)', [request.params.batchId, request.credential!.companies]);
+    if (!row) throw notFound(`no batch ${request.params.batchId} in the credential's companies`);
+    const created = row.results.filter((r) => r.status === 'created').length;
+    return { _id: row.id, companyId: row.company_id, status: row.status as never, total: row.items.length, processed: row.results.length, created, failed: row.results.length - created, results: row.results as never };
+  });
+};

@@ -1,0 +1,34 @@
+// Alerts (2.6, 4.7).
+import { Type } from 'typebox';
+import { CompanyId, Timestamp } from './common.js';
+import { ListQuery } from './list.js';
+
+export const ALERT_STATUSES = ['CREATED', 'ACKNOWLEDGEMENT', 'NOT_FOUND', 'REFUNDED', 'RESOLVED', 'ERROR_REFUNDED', 'ERROR', 'CANCELED', 'CHARGEBACK', 'DISPUTE'] as const;
+export const ALERT_TYPES = ['NETWORK_A', 'NETWORK_B'] as const;
+
+export const Alert = Type.Object({
+  _id: Type.String(),
+  companyId: Type.String(),
+  externalReference: Type.Optional(Type.String()),
+  status: Type.Enum([...ALERT_STATUSES]),
+  type: Type.Enum([...ALERT_TYPES]),
+  transactionId: Type.Optional(Type.String()),
+  clientId: Type.Optional(Type.String()),
+  payment: Type.Object({ bin: Type.Optional(Type.String()), last4: Type.Optional(Type.String()), paymentMethod: Type.String() }),
+  info: Type.Object({ reason: Type.String(), network: Type.String() }),
+  values: Type.Object({ amount: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const Filters = {
+  reference: Type.Optional(Type.String({ minLength: 1, description: 'externalReference' })),
+  type: Type.Optional(Type.Enum([...ALERT_TYPES])),
+  status: Type.Optional(Type.Enum([...ALERT_STATUSES])),
+  card: Type.Optional(Type.String({ pattern: '^\\d{4}$', description: 'last four digits of the card' })),
+};
+export const AlertListQuery = ListQuery(Filters);
+const { page: _page, limit: _limit, ...exportProperties } = AlertListQuery.properties;
+export const AlertExportQuery = Type.Object(exportProperties);
+export const ResolveAlertBody = Type.Object({ companyId: CompanyId, alertId: Type.String({ minLength: 1 }) });
+export const RaiseAlertBody = Type.Object({ companyId: CompanyId, transactionId: Type.String({ minLength: 1 }), type: Type.Enum([...ALERT_TYPES]), externalReference: Type.Optional(Type.String()) });

@@ -1,0 +1,83 @@
+// Charges (4.4): create (decimal to cents, half up), pay (captcha, card or not, racing payments).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueFactor } from '../../sandbox/payment/boleto.js';
+import { toCents } from '../../sandbox/payment/cents.js';
+import { crc16 } from '../../sandbox/payment/pix.js';
+import type { Sandbox } from '../../sandbox/server.js';
+import { makeClient, makeProduct } from './support/fixtures.js';
+import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+
+let sandbox: Sandbox;
+let clientId: string;
+let productId: string;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+  clientId = (await makeClient(sandbox))._id;
+  productId = (await makeProduct(sandbox))._id;
+});
+afterAll(async () => sandbox?.close());
+
+const create = (extra: Record<string, unknown>) => call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId, productId, dueDate: '2030-01-10', amount: 10, ...extra });
+
+describe('POST /v1/charge', () => {
+  it('ACTIVE, the decimal amount in integer cents rounded half up', async () => {
+    for (const [amount, cents] of [[49.9, 4990], [0.285, 29], [1.005, 101], [10, 1000], [0.01, 1], [19.999, 2000]] as const) {
+      const { status, body } = await create({ amount, description: 'Mensalidade' });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ status: 'ACTIVE', amount: { value: cents, currency: 'BRL' }, dueDate: '2030-01-10', clientId, productId, description: 'Mensalidade' });
+    }
+    expect(toCents(2.675)).toBe(268);
+  });
+
+  it('refuses an unknown client or product, a bad date, a zero amount, an unknown payment method', async () => {
+    const unknown = await create({ clientId: 'nope', productId: 'nope' });
+    expect(unknown.body.error_messages.map((m: { path: string }) => m.path).sort()).toEqual(['clientId', 'productId']);
+    const bad = await create({ dueDate: '10/01/2030', amount: 0, paymentMethods: ['CASH'] });
+    expect(bad.body.error_messages.map((m: { path: string }) => m.path).sort()).toEqual(['amount', 'dueDate', 'paymentMethods[0]']);
+    expect((await call(sandbox, 'POST', '/v1/charge', { companyId: 'x', clientId, productId, dueDate: '2030-01-10', amount: 1 })).status).toBe(403);
+  });
+});
+
+describe('POST /v1/charge/pay', () => {
+  const pay = (chargeId: string, extra: Record<string, unknown> = {}) =>
+    call(sandbox, 'POST', '/v1/charge/pay', { _id: chargeId, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: PAID_PROFILE, ...extra }, {});
+
+  it('no captcha: 401; a card pays it; PIX without a card answers PENDING_PAYMENT', async () => {
+    const charge = (await create({ amount: 12.34 })).body;
+    expect((await pay(charge._id, { captchaToken: undefined })).status).toBe(401);
+    expect((await pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined })).body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' } });
+    expect((await pay(charge._id)).body).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', amount: { value: 1234 }, chargeId: charge._id } });
+    expect((await pay(charge._id, { paymentProfile: undefined, paymentMethod: 'CREDIT_CARD' })).body.error_messages).toEqual([expect.objectContaining({ path: 'token' })]);
+  });
+
+  it('ten payments racing on one charge: exactly one PAID', async () => {
+    const charge = (await create({ amount: 5 })).body;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(charge._id)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.body.error_messages[0].msg === 'the charge is already paid')).toHaveLength(9);
+  });
+});
+
+describe('PIX and BOLETO', () => {
+  const payBy = (chargeId: string, paymentMethod: string) =>
+    call(sandbox, 'POST', '/v1/charge/pay', { _id: chargeId, companyId: COMPANY, paymentMethod, captchaToken: SANDBOX_CAPTCHA_TOKEN }, {});
+
+  it('PIX answers a BR Code for the charge (amount and a valid CRC16); the bank settles it: PAID with a PIX transaction', async () => {
+    const charge = (await create({ amount: 77.7 })).body;
+    const { body } = await payBy(charge._id, 'PIX');
+    expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' }, pix: { txid: charge._id } });
+    expect(body.pix.brCode).toContain('540577.70');
+    expect(crc16(body.pix.brCode.slice(0, -4))).toBe(body.pix.brCode.slice(-4));
+    const settled = await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' });
+    expect(settled.body).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', paymentMethod: 'PIX', amount: { value: 7770 } } });
+    expect((await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' })).status).toBe(400);
+  });
+
+  it('BOLETO answers a barcode and linha digitável for the amount and due date', async () => {
+    const charge = (await create({ amount: 123.45, dueDate: '2030-06-15' })).body;
+    const { body } = await payBy(charge._id, 'BOLETO');
+    expect(body.boleto).toMatchObject({ dueDate: '2030-06-15', barcode: expect.stringMatching(/^\d{44}$/), digitableLine: expect.stringMatching(/^\d{47}$/) });
+    expect(body.boleto.barcode.slice(5, 9)).toBe(dueFactor('2030-06-15'));
+    expect(body.boleto.barcode.slice(9, 19)).toBe('0000012345');
+  });
+});

@@ -1,0 +1,51 @@
+// PIX BR Code (CRC16) and boleto (FEBRABAN check digits), checked against
+// published values and independent re-computation.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boleto, dueFactor } from '../../sandbox/payment/boleto.js';
+import { brCode, crc16 } from '../../sandbox/payment/pix.js';
+
+describe('PIX BR Code', () => {
+  it('CRC-16/CCITT-FALSE of "123456789" is 29B1 (the catalogue check value)', () => {
+    expect(crc16('123456789')).toBe('29B1');
+  });
+
+  it('the BR Code of the Banco Central manual example ends in its published CRC', () => {
+    // Manual de Padrões para Iniciação do Pix, static example without amount.
+    const example = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+    expect(crc16(example.slice(0, -4))).toBe('1D3D');
+  });
+
+  it('fields are TLV with two-digit lengths, and the CRC covers everything before it', () => {
+    const code = brCode({ key: 'pix@example.com', cents: 12990, merchantName: 'Café do Vale Ltda', merchantCity: 'São Paulo', txid: 'chg-0001' });
+    expect(code).toContain('5406129.90');
+    expect(code).toContain('5917Cafe do Vale Ltda');
+    expect(code).toContain('6009Sao Paulo');
+    expect(code).toContain('62110507chg0001');
+    expect(crc16(code.slice(0, -4))).toBe(code.slice(-4));
+  });
+});
+
+describe('boleto', () => {
+  it('due factor: 1000 on 2025-02-22 (the FEBRABAN restart), 9999 the day before', () => {
+    expect(dueFactor('2025-02-22')).toBe('1000');
+    expect(dueFactor('2025-02-21')).toBe('9999');
+    expect(dueFactor('2000-07-03')).toBe('1000');
+  });
+
+  it('every generated boleto: the line holds the barcode, each field digit is mod 10, the general digit mod 11', () => {
+    const mod10 = (s: string) => (10 - ([...s].reverse().reduce((sum, d, i) => { const p = Number(d) * (i % 2 ? 1 : 2); return sum + Math.floor(p / 10) + (p % 10); }, 0) % 10)) % 10;
+    const mod11 = (s: string) => { const r = [...s].reverse().reduce((sum, d, i) => sum + Number(d) * (2 + (i % 8)), 0) % 11; const d = 11 - r; return d > 9 ? 1 : d; };
+    fc.assert(fc.property(fc.stringMatching(/^\d{25}$/), fc.integer({ min: 1, max: 9_999_999_999 }), fc.date({ min: new Date('2025-03-01'), max: new Date('2040-01-01'), noInvalidDate: true }), (freeField, cents, date) => {
+      const { barcode, digitableLine } = boleto({ dueDate: date.toISOString().slice(0, 10), cents, freeField });
+      expect(barcode).toMatch(/^\d{44}$/);
+      expect(digitableLine).toMatch(/^\d{47}$/);
+      expect(Number(barcode[4])).toBe(mod11(barcode.slice(0, 4) + barcode.slice(5)));
+      const [f1, f2, f3] = [digitableLine.slice(0, 10), digitableLine.slice(10, 21), digitableLine.slice(21, 32)];
+      for (const f of [f1, f2, f3]) expect(Number(f.at(-1))).toBe(mod10(f.slice(0, -1)));
+      // The barcode back from the line: bank+currency, general digit, factor+amount, free field.
+      expect(f1.slice(0, 4) + digitableLine[32] + digitableLine.slice(33) + f1.slice(4, 9) + f2.slice(0, 10) + f3.slice(0, 10)).toBe(barcode);
+      expect(barcode.slice(9, 19)).toBe(String(cents).padStart(10, '0'));
+    }), { numRuns: 500 });
+  });
+});

@@ -1,0 +1,50 @@
+// The same sandbox on a PostgreSQL server (Debian's postgresql, started by the
+// test): migrations, a restart, lists and exports, and real concurrency (a
+// pool of connections, so row locks are what make one payment of a charge).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../sandbox/db/migrations.js';
+import { startPostgres } from '../../test-support/postgres-server.js';
+import type { Sandbox } from '../../sandbox/server.js';
+import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+
+let server: Awaited<ReturnType<typeof startPostgres>>;
+let sandbox: Sandbox;
+beforeAll(async () => {
+  server = await startPostgres();
+  sandbox = await memorySandbox({ memory: false, databaseUrl: server.url });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  server?.stop();
+});
+
+it('runs on PostgreSQL: a transaction, the lists, an export, the clock', async () => {
+  expect(sandbox.db.kind).toBe('postgres');
+  const made = await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 4321, paymentProfile: PAID_PROFILE, client: { name: 'Ana', doc: '52998224725' } });
+  expect(made.body).toMatchObject({ status: 'PAID', amount: { value: 4321 } });
+  expect((await call(sandbox, 'GET', '/v1/transaction?status=PAID')).body.items[0]._id).toBe(made.body._id);
+  expect((await call(sandbox, 'GET', '/v1/client?search=529.982')).body.total).toBe(1);
+  const { subscription } = (await call(sandbox, 'POST', '/v2/subscription', { companyId: COMPANY, productId: 'prod_demo_monthly', clientId: made.body.clientId, dueDate: '2020-01-01', paymentMethod: 'PIX' })).body;
+  expect((await call(sandbox, 'GET', '/v1/subscription/exports')).body.map((s: { _id: string }) => s._id)).toEqual([subscription._id]);
+  const moved = await call(sandbox, 'POST', '/sandbox/v1/clock/advance', { companyId: COMPANY, days: 1 });
+  expect(moved.body.moves).toEqual(expect.arrayContaining([expect.objectContaining({ row: 5, resource: 'subscription', to: 'OVERDUE' })]));
+});
+
+it('twenty payments racing on one charge over a connection pool: exactly one PAID', async () => {
+  const charge = await sandbox.records.addCharge({ companyId: COMPANY, cents: 1000 });
+  const pay = () => call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: PAID_PROFILE }, {});
+  const answers = await Promise.all(Array.from({ length: 20 }, pay));
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+  const rows = await sandbox.db.query<{ n: string }>("SELECT count(*) AS n FROM transactions WHERE charge_id = $1 AND status = 'PAID'", [charge._id]);
+  expect(Number(rows[0]?.n)).toBe(1);
+});
+
+it('a second sandbox on the same database finds everything (migrations applied once)', async () => {
+  const again = await memorySandbox({ memory: false, databaseUrl: server.url });
+  try {
+    expect((await call(again, 'GET', '/v1/transaction')).body.total).toBeGreaterThanOrEqual(2);
+    expect(await again.db.query('SELECT version FROM schema_migrations')).toHaveLength(MIGRATIONS.length);
+  } finally {
+    await again.close();
+  }
+});
