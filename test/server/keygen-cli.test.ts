@@ -104,7 +104,7 @@ describe('svc-card-keygen', () => {
     await mkdir(out);
     await chmod(out, 0o755);
     expect((await run('--bits', '2048', '--out', out)).code).toBe(0);
-    expect((await readdir(out)).sort()).toEqual(['v1.private.pem', 'v1.public.pem']);
+    expect((await readdir(out)).sort()).toEqual(['v1.private.pem', 'v1.public.jwk.json', 'v1.public.pem']);
   });
 
   it('refuses to overwrite either file, leaving everything as it was', async () => {

@@ -24,17 +24,19 @@ beforeAll(async () => {
     nodes.push(await startRedis({ args }));
   }
   execFileSync('redis-cli', ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'], { stdio: 'ignore' });
-  for (let i = 0; i < 200; i++) {
-    const info = execFileSync('redis-cli', ['-p', String(nodes[0]!.port), 'cluster', 'info'], { encoding: 'utf8' });
-    if (info.includes('cluster_state:ok')) break;
-    await new Promise((r) => setTimeout(r, 50));
+  // Every node must see the whole cluster (each slot served) before a test writes: one node's
+  // ok is not enough on a busy machine, where the others agree later (CLUSTERDOWN meanwhile).
+  const allOk = () => nodes.every((n) => execFileSync('redis-cli', ['-p', String(n.port), 'cluster', 'info'], { encoding: 'utf8' }).includes('cluster_state:ok'));
+  for (let waited = 0; !allOk(); waited += 100) {
+    if (waited > 60_000) throw new Error('the local Redis Cluster did not reach cluster_state:ok on every node within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
   }
   ioCluster = new Cluster([{ host: '127.0.0.1', port: nodes[0]!.port }], { clusterRetryStrategy: () => 50 });
   ioCluster.on('error', () => {});
   nodeCluster = createCluster({ rootNodes: [{ url: `redis://127.0.0.1:${nodes[0]!.port}` }] });
   nodeCluster.on('error', () => {});
   await Promise.all([ioCluster.ping(), nodeCluster.connect()]);
-});
+}, 120_000);
 
 afterAll(async () => {
   ioCluster?.disconnect();
