@@ -46,7 +46,7 @@ describe('<svc-card-form> key check', () => {
 
   it.each([
     ['missing', {}, /^<svc-card-form> public-key: missing$/],
-    ['not a PEM', { 'public-key': 'pk_test_123' }, /^<svc-card-form> public-key: not an RSA public key of 2048\+ bits in PEM$/],
+    ['not a PEM', { 'public-key': 'pk_test_123' }, /^<svc-card-form> public-key: not an RSA public key of 2048\+ bits in PEM or JWK$/],
     ['a private key', { 'public-key': readSharedKey('rsa-2048-private.pem') }, /^<svc-card-form> public-key: this is a private key: the page needs the public key/],
     ['a certificate', { 'public-key': publicKey.replace(/PUBLIC KEY/g, 'CERTIFICATE') }, /^<svc-card-form> public-key: this is a certificate/],
     ['RSA under 2048 bits', { 'public-key': readSharedKey('rsa-1024-public.pem') }, /public-key: not an RSA public key of 2048\+ bits/],
