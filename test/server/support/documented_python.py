@@ -1,4 +1,5 @@
-# Runs README's Python decryptor (the ```python block under "**Python**") on the cases given as
+# Runs the documented Python decryptor (the ```python block under "**Python**" of the file named
+# first, docs/other-languages.md) on the cases given as
 # JSON on stdin, each with a fresh replay store, and prints the outcomes: "OK" or the error code.
 import json
 import re
@@ -9,7 +10,7 @@ from cryptography.hazmat.primitives.serialization import load_pem_private_key
 readme = open(sys.argv[1], encoding="utf-8").read()
 snippet = re.search(r"\*\*Python\*\*.*?```python\n(.*?)```", readme, re.S).group(1)
 namespace = {}
-exec(snippet, namespace)  # the README's code as a reader would paste it
+exec(snippet, namespace)  # the documented code as a reader would paste it
 
 
 class MemoryStore:

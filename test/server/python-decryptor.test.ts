@@ -1,5 +1,5 @@
-// Issue 14 defect 10: README's Python decryptor and createDecryptor apply one table. The Python
-// code is taken from README itself and run with Debian's python3 + python3-cryptography
+// Issue 14 defect 10: the documented Python decryptor (docs/other-languages.md) and
+// createDecryptor apply one table. The Python code is taken from that document itself and run with Debian's python3 + python3-cryptography
 // (installed by scripts/ensure-system.mjs) on the shared vectors and on the cases where they
 // disagreed: a UTF-8 BOM before the JSON (refused: RFC 8259 section 8.1, one token one text),
 // a holderName of only white space as ECMAScript's trim() knows it (U+00A0, U+3000, U+FEFF, ...:
@@ -83,7 +83,7 @@ describe("README's Python decryptor and createDecryptor", async () => {
   const all = await cases();
   // Debian's interpreter and package (python3-cryptography), as CI installs them.
   const python = JSON.parse(
-    execFileSync('/usr/bin/python3', [resolve(root, 'test/server/support/readme_python.py'), resolve(root, 'README.md')], {
+    execFileSync('/usr/bin/python3', [resolve(root, 'test/server/support/documented_python.py'), resolve(root, 'docs/other-languages.md')], {
       input: JSON.stringify({ keys, cases: all.map(({ token, now }) => ({ token, now })) }),
       encoding: 'utf8',
     }),
