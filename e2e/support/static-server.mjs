@@ -21,10 +21,13 @@ export const SERVED_FOLDERS = Object.freeze(['dist', 'e2e/pages']);
 
 /**
  * The file a request target names, relative to the root, or the status refusing it:
- * 400 for a target that is not a path or not decodable, 404 for anything outside
+ * 400 for a target that is neither a path nor an http:// URL (a proxy's request), or not decodable, 404 for anything outside
  * `folders`, a dot segment (`.`, `..`, `.git`, `.env`), an empty or encoded-slash segment.
  */
 export function servedPath(target, folders) {
+  // Absolute form (`http://shop.test:1234/e2e/…`): a browser using this server as its HTTP
+  // proxy, how Firefox ESR and WebKitGTK reach the made-up insecure host. Its path is served.
+  if (typeof target === 'string' && /^http:\/\/[^/?#]*/.test(target)) target = target.replace(/^http:\/\/[^/?#]*/, '') || '/';
   if (typeof target !== 'string' || !target.startsWith('/')) return { status: 400 };
   const segments = [];
   for (const raw of target.split(/[?#]/)[0].slice(1).split('/')) {

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer, type StaticServer } from '../../e2e/support/static-server.mjs';
+import { SERVED_FOLDERS, servedPath, startStaticServer, type StaticServer } from '../../e2e/support/static-server.mjs';
 import { rawMessage, rawRequest } from '../../test-support/raw-http.mjs';
 
 /** A repository-like root: what the pages need, and what must never be served. */
@@ -34,6 +34,13 @@ const port = () => Number(new URL(server.url).port);
 const get = (target: string) => rawRequest(port(), [rawMessage({ target, headers: [['Host', '127.0.0.1']] })]);
 
 describe('the e2e static server', () => {
+  it('serves an absolute-form target by its path (the browsers that use it as their proxy), with the same rules', () => {
+    expect(servedPath('http://shop.test:4000/dist/svc.js?x', SERVED_FOLDERS)).toEqual({ path: 'dist/svc.js' });
+    expect(servedPath('http://shop.test:4000/.git/config', SERVED_FOLDERS)).toEqual({ status: 404 });
+    expect(servedPath('http://shop.test', SERVED_FOLDERS)).toEqual({ status: 404 });
+    expect(servedPath('https://shop.test/dist/svc.js', SERVED_FOLDERS)).toEqual({ status: 400 });
+  });
+
   it.each(['/%E0%A4%A', '/%', '/dist/%ZZ', '/%C0%AF'])('%s: 400, and it keeps serving', async (target) => {
     expect((await get(target)).status).toBe(400);
     expect((await fetch(`${server.url}/dist/svc.js`)).status).toBe(200);
