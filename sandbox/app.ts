@@ -41,6 +41,15 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   // `__proto__` / `constructor.prototype` members are dropped (never a prototype), so a body
   // carrying one is judged on what is left and a refusal still names the member.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('remove', 'remove'));
+  // A body announced over the limit is read to its end and dropped before the refusal goes out:
+  // answering while the client still sends would reset the connection and lose the answer
+  // (RFC 9112 9.6). The request timeout (server.ts) bounds how long that can take.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!(Number(request.headers['content-length']) > BODY_LIMIT_BYTES)) return done();
+    let finished = false;
+    const finish = () => { if (!finished) { finished = true; done(); } };
+    request.raw.once('end', finish).once('error', finish).once('close', finish).resume();
+  });
   const bodyAjv = createAjv(false);
   const queryAjv = createAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
