@@ -64,8 +64,10 @@ export const outcome = (page: Page) => page.locator('#outcome');
 /** Waits until the page shows a final outcome and returns its kind. */
 export async function finalOutcome(page: Page | EnginePage): Promise<string> {
   const shown = engineOf(page).locator('#outcome');
-  await expect.poll(() => shown.attribute('data-outcome')).toMatch(/^(?!pending$)/);
-  return (await shown.attribute('data-outcome')) ?? '';
+  // The kind the poll accepted is the one returned: reading it again could see a later state.
+  let kind = '';
+  await expect.poll(async () => (kind = (await shown.attribute('data-outcome')) ?? '')).toMatch(/^(paid|authorized|declined|resubmit|invalid|error)$/);
+  return kind;
 }
 
 export const SCREENSHOTS = 'docs/screenshots';
