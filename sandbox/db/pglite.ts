@@ -1,4 +1,5 @@
 // Embedded PostgreSQL (PGlite): a data folder that survives a restart, or memory.
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
 
@@ -9,6 +10,8 @@ const wrap = (target: Pick<PGlite, 'query'>): Queryable => ({
 });
 
 export async function openPglite(dataDir?: string): Promise<Database> {
+  // PGlite makes only the last folder of the path: `npm run demo`'s .sandbox-data/demo needs its parent.
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ? { dataDir } : {});
   return {
     kind: 'pglite',

@@ -33,3 +33,13 @@ it('a restart on the same data folder finds the records and accepts the JWT issu
     await second.close();
   }
 });
+
+it('a data folder whose parents do not exist yet is made (npm run demo keeps .sandbox-data/demo)', async () => {
+  const nested = join(dataDir, 'not', 'yet', 'there');
+  const sandbox = await memorySandbox({ memory: false, dataDir: nested });
+  try {
+    expect((await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 1, paymentProfile: PAID_PROFILE })).status).toBe(200);
+  } finally {
+    await sandbox.close();
+  }
+});
