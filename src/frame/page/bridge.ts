@@ -24,6 +24,9 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   const send = (type: string, body: Record<string, unknown> = {}) => port.postMessage(message(type, body));
   let keyReady: Promise<void> = Promise.resolve();
   let ready = false;
+  // The element's setup check runs at connect, before the JWKS key is given: a "missing key" then
+  // is not the merchant's (it would reach the page as svc-error by timing). Only keys given count.
+  let keyGiven = false;
   // The latest svc-change detail: complete, brand and the errors shown.
   let last: Record<string, unknown> = { complete: false, brand: 'unknown', errors: [] };
 
@@ -51,6 +54,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     const keyId = config.keyId as string;
     keyReady = keys.then((list) => {
       const key = pickKey(list, keyId);
+      keyGiven = true;
       element.publicKey = key ?? '';
       element.keyId = key?.kid ?? keyId;
     });
@@ -97,7 +101,9 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   element.addEventListener('svc-blur', (event) => send('blur', { field: event.detail.field }));
   element.addEventListener('svc-brand', (event) => send('brand', { ...event.detail }));
   element.addEventListener('svc-encrypted', (event) => send('encrypted', { ...event.detail }));
-  element.addEventListener('svc-error', (event) => send('error', { ...event.detail }));
+  element.addEventListener('svc-error', (event) => {
+    if (event.detail.code !== 'INVALID_PUBLIC_KEY' || keyGiven) send('error', { ...event.detail });
+  });
   // Enter in a field submits the merchant's form: the parent does it (the frame has no form).
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.isComposing) send('submit');
