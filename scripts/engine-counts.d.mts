@@ -1,5 +1,6 @@
 // Types of engine-counts.mjs for the TypeScript tests.
 export interface Counts { passed: number; failed: number; skipped: number }
 export interface Skip { engine: string; title: string; reason: string }
-export function engineCounts(playwrightReport: unknown): { counts: Record<string, Counts>; skips: Skip[] };
+export interface EngineFailure { engine: string; title: string }
+export function engineCounts(playwrightReport: unknown): { counts: Record<string, Counts>; skips: Skip[]; failures: EngineFailure[] };
 export function formatEngineCounts(counts: Record<string, Counts>): string;

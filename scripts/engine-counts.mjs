@@ -1,6 +1,6 @@
 // Per-engine counts for `npm test`'s summary line from Playwright's JSON report (one
 // project per engine: chromium, firefox, webkit), and every skipped test with the
-// reason its spec gave (test.skip(condition, reason)).
+// reason its spec gave (test.skip(condition, reason)), and every failed test by name.
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 
@@ -9,10 +9,11 @@ function* testsOf(suite) {
   for (const child of suite.suites ?? []) yield* testsOf(child);
 }
 
-/** { chromium: {passed, failed, skipped}, ... } and [{ engine, title, reason }] from the reports. */
+/** { chromium: {passed, failed, skipped}, ... }, skips [{ engine, title, reason }] and failures [{ engine, title }]. */
 export function engineCounts(playwrightReport) {
   const counts = Object.fromEntries(ENGINES.map((engine) => [engine, { passed: 0, failed: 0, skipped: 0 }]));
   const skips = [];
+  const failures = [];
   for (const suite of playwrightReport?.suites ?? []) {
     for (const { title, file, test } of testsOf(suite)) {
       const engine = (counts[test.projectName] ??= { passed: 0, failed: 0, skipped: 0 });
@@ -20,11 +21,13 @@ export function engineCounts(playwrightReport) {
         engine.skipped += 1;
         const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? 'no reason given';
         skips.push({ engine: test.projectName, title: `${file} › ${title}`, reason });
-      } else if (test.status === 'unexpected') engine.failed += 1;
-      else engine.passed += 1;
+      } else if (test.status === 'unexpected') {
+        engine.failed += 1;
+        failures.push({ engine: test.projectName, title: `${file} › ${title}` });
+      } else engine.passed += 1;
     }
   }
-  return { counts, skips };
+  return { counts, skips, failures };
 }
 
 /** `chromium: 40 passed, 0 failed, 1 skipped; firefox: ...` */

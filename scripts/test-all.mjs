@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { engineCounts, formatEngineCounts } from './engine-counts.mjs';
+import { vitestFailures } from './vitest-failures.mjs';
 
 const results = resolve('.cache/results');
 rmSync('.cache', { recursive: true, force: true });
@@ -70,6 +71,9 @@ for (const suite of suites) {
 const engines = engineCounts(readJson(`${results}/playwright.json`));
 console.log('');
 for (const { engine, title, reason } of engines.skips) console.log(`skipped [${engine}] ${title}: ${reason}`);
+// Failed tests by name, near the end where a CI log's tail still shows them.
+for (const { file, title } of vitestFailures(readJson(`${results}/vitest.json`))) console.log(`failed [unit] ${file} › ${title}`);
+for (const { engine, title } of engines.failures) console.log(`failed [${engine}] ${title}`);
 console.log(`browsers: ${formatEngineCounts(engines.counts)}`);
 // The last line stays the plain summary CI reads: `N passed, N failed[, N skipped]` alone.
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

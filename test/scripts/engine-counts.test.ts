@@ -31,6 +31,10 @@ describe('engineCounts', () => {
     ]);
   });
 
+  it('names every failed test with its engine', () => {
+    expect(engineCounts(report).failures).toEqual([{ engine: 'webkit', title: 'element/typing.spec.ts › types a card' }]);
+  });
+
   it('reports zeros for missing reports (a suite that could not run)', () => {
     expect(formatEngineCounts(engineCounts(null).counts)).toBe('chromium: 0 passed, 0 failed; firefox: 0 passed, 0 failed; webkit: 0 passed, 0 failed');
   });

@@ -1,0 +1,3 @@
+// Types of vitest-failures.mjs for the TypeScript tests.
+export interface Failure { file: string; title: string }
+export function vitestFailures(report: unknown, root?: string): Failure[];
