@@ -4,7 +4,8 @@
 import { packagePaths } from './scripts/build/manifest-paths.mjs';
 
 export default {
-  globs: ['src/element/**/*.ts'],
+  // The inline element, and frame mode's class on the merchant's page (issue 9).
+  globs: ['src/element/**/*.ts', 'src/frame/parent/**/*.ts'],
   exclude: ['src/element/**/*.test.ts'],
   outdir: 'dist',
   litelement: true,

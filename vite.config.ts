@@ -40,6 +40,9 @@ export default defineConfig(({ mode }): UserConfig => {
           index: 'src/core/index.ts',
           element: 'src/element/index.ts',
           define: 'src/element/define.ts',
+          // Frame mode (issue 9): `svc-card/frame` (the class) and `svc-card/frame/define`.
+          'frame-mode': 'src/frame/parent/index.ts',
+          'frame-mode-define': 'src/frame/parent/define.ts',
           server: 'src/server/index.ts',
           keygen: 'src/server/keygen-cli.ts',
         },

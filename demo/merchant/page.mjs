@@ -13,10 +13,13 @@ export const formatBRL = (cents) =>
 
 /**
  * The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each. With
- * `frame` ({src, script, integrity}) the card is typed in the payment service's frame (issue 9).
+ * `frame` ({src, script, integrity}) the card is typed in the payment service's frame (issue 9);
+ * `inlineChosen`: the inline page of a demo whose default is frame mode (`?isolation=inline`).
  */
-export function renderCheckoutPage({ product, assets, publicKey, keyId, lang, frame }) {
+export function renderCheckoutPage({ product, assets, publicKey, keyId, lang, frame, inlineChosen = false }) {
   const say = PAGE_TEXTS[lang];
+  // The language link keeps the mode chosen: the other language of the inline page is inline too.
+  const switchHref = inlineChosen ? `${say.switchTo.href}${say.switchTo.href.includes('?') ? '&' : '?'}isolation=inline` : say.switchTo.href;
   const script = (asset, extra = '') =>
     `<script src="${asset.path}" integrity="${asset.integrity}" crossorigin="anonymous"${extra}></script>`;
   const price = formatBRL(product.cents);
@@ -33,7 +36,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>
 <header class="store"><p class="store-name">${escape(product.store)}</p>
-  <a class="lang-switch" href="${say.switchTo.href}" hreflang="${say.switchTo.lang}" lang="${say.switchTo.lang}">${escape(say.switchTo.label)}</a></header>
+  <a class="lang-switch" href="${escape(switchHref)}" hreflang="${say.switchTo.lang}" lang="${say.switchTo.lang}">${escape(say.switchTo.label)}</a></header>
 <main>
   <h1>${escape(say.title)}</h1>
   <section class="order" aria-labelledby="order-title">

@@ -47,7 +47,8 @@ async function pay(request, response, config) {
  */
 export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
   const assets = loadAssets();
-  const render = (lang, frame) => renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame });
+  const render = (lang, frame) =>
+    renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame });
   // Frame mode by default when the card frame is hosted (issue 9); ?isolation=inline keeps the inline element.
   const pages = { 'pt-BR': render('pt-BR'), en: render('en') };
   const framePages = config.frame && { 'pt-BR': render('pt-BR', config.frame), en: render('en', config.frame) };

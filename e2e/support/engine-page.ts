@@ -4,10 +4,13 @@
 // specs wait with `expect.poll(() => locator.value()).toBe(...)`, which works the
 // same over both drivers. Names follow Playwright's so its specs port easily.
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
 /** The keys the specs press (WebDriver and Playwright both know them by these names). */
-export type Key = 'Tab' | 'Enter' | 'Home' | 'End' | 'ArrowLeft' | 'ArrowRight' | 'Backspace';
+export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Home' | 'End' | 'ArrowLeft' | 'ArrowRight' | 'Backspace';
 
 export interface AxeViolation { id: string; nodes: { target: unknown[] }[] }
 
@@ -86,7 +89,21 @@ export interface EnginePage {
   runAxe(tags: string[]): Promise<AxeViolation[]>;
   /** Console messages the page logged (WebDriver: from the end of the last goto on). */
   consoleMessages(): Promise<string[]>;
+  /**
+   * Runs `fn` with the document of the iframe `selector` finds in the open shadow root of `host`
+   * (or in the document when `host` is null): its locators, evaluate and axe are that frame's,
+   * keys go where the focus is. WebDriver switches to the frame and back after; Playwright
+   * uses the iframe's Frame. Nested calls are not supported.
+   */
+  withinFrame<R>(host: string | null, selector: string, fn: (frame: EngineFrame) => Promise<R>): Promise<R>;
 }
+
+/** A child frame's document seen through EnginePage (withinFrame). */
+export type EngineFrame = Pick<EnginePage, 'engine' | 'locator' | 'shadow' | 'byLabel' | 'byRole' | 'evaluate' | 'keyboard' | 'runAxe'>;
+
+/** The iframe element `selector` finds in `host`'s open shadow root, or in the document (runs in the page). */
+export const findIframe = ([host, selector]: readonly [string | null, string]): HTMLIFrameElement | null =>
+  ((host ? document.querySelector(host)?.shadowRoot : document)?.querySelector(selector) as HTMLIFrameElement | null) ?? null;
 
 /** Runs of ASCII white space (HTML's) as one space, trimmed; a no-break space is content. */
 export const collapseText = (text: string | null) => (text ?? '').replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
@@ -104,4 +121,15 @@ export const describedByText = (element: Element): string => {
   return (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
     .map((id) => root.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '')
     .filter(Boolean).join(' ');
+};
+
+// The same axe-core build @axe-core/playwright injects, put in a document as a script where
+// that package cannot reach (WebDriver; a single child frame).
+let axeSource: string | undefined;
+export const axeCoreSource = () => (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+
+/** axe-core's violations in this document for these tags (runs in the page, axe-core injected). */
+export const axeInDocument = async (values: string[]): Promise<AxeViolation[]> => {
+  const { violations } = await (window as any).axe.run(document, { runOnly: { type: 'tag', values } });
+  return violations.map((v: AxeViolation) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 };

@@ -1,7 +1,7 @@
 // EnginePage over Playwright (Chromium, Firefox ESR): thin, every call is Playwright's own.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
-import { collapseText, isDeepFocused, mediaQueries, type Engine, type EngineLocator, type EnginePage } from './engine-page.js';
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { axeCoreSource, axeInDocument, collapseText, findIframe, isDeepFocused, mediaQueries, type Engine, type EngineFrame, type EngineLocator, type EnginePage } from './engine-page.js';
 
 
 function wrap(locator: Locator): EngineLocator {
@@ -23,6 +23,29 @@ function wrap(locator: Locator): EngineLocator {
   };
 }
 
+const keyboardOf = (page: Page): EnginePage['keyboard'] => ({
+  type: (text) => page.keyboard.type(text),
+  press: (key) => page.keyboard.press(key),
+  insertText: (text) => page.keyboard.insertText(text),
+  paste: () => page.keyboard.press('ControlOrMeta+V'),
+});
+
+/** A child frame: Playwright's Frame has the page's locators; axe-core is injected into it alone. */
+function frameOf(page: Page, frame: Frame, engine: Engine): EngineFrame {
+  return {
+    engine, keyboard: keyboardOf(page),
+    locator: (selector) => wrap(frame.locator(selector)),
+    shadow: (host, selector) => wrap(frame.locator(host).first().locator(selector)),
+    byLabel: (label) => wrap(frame.getByLabel(label)),
+    byRole: (role, options) => wrap(frame.getByRole(role, options)),
+    evaluate: (fn, arg) => frame.evaluate(fn, arg as never),
+    async runAxe(tags) {
+      await frame.evaluate(axeCoreSource()); // a script tag would be refused by the frame's CSP
+      return frame.evaluate(axeInDocument, tags);
+    },
+  };
+}
+
 export function playwrightPage(page: Page, engine: Engine): EnginePage {
   const logged: string[] = [];
   const requested: string[] = [];
@@ -37,12 +60,7 @@ export function playwrightPage(page: Page, engine: Engine): EnginePage {
     byLabel: (label) => wrap(page.getByLabel(label)),
     byRole: (role, options) => wrap(page.getByRole(role, options)),
     evaluate: (fn, arg) => page.evaluate(fn, arg as never),
-    keyboard: {
-      type: (text) => page.keyboard.type(text),
-      press: (key) => page.keyboard.press(key),
-      insertText: (text) => page.keyboard.insertText(text),
-      paste: () => page.keyboard.press('ControlOrMeta+V'),
-    },
+    keyboard: keyboardOf(page),
     setViewportSize: (size) => page.setViewportSize(size),
     screenshot: async (path) => { await page.screenshot({ path, fullPage: true, animations: 'disabled' }); },
     requests: async () => [...requested],
@@ -68,5 +86,10 @@ export function playwrightPage(page: Page, engine: Engine): EnginePage {
     },
     runAxe: async (tags) => (await new AxeBuilder({ page }).withTags(tags).analyze()).violations,
     consoleMessages: async () => [...logged],
+    async withinFrame(host, selector, fn) {
+      const frame = await (await page.evaluateHandle(findIframe, [host, selector] as const)).asElement()?.contentFrame();
+      if (!frame) throw new Error(`no iframe ${selector} in ${host ?? 'the document'}`);
+      return fn(frameOf(page, frame, engine));
+    },
   };
 }

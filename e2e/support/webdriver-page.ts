@@ -2,20 +2,18 @@
 // every element is found again in the page at each call, so a re-render never
 // leaves a stale reference. Keys are real WebDriver key events; what WebDriver has
 // no command for is said where it is done in the page instead.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { Key as KEYS, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { ROLE_CANDIDATES, collapseText, describedByText, isDeepFocused, type AxeViolation, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
+import { ROLE_CANDIDATES, axeCoreSource, axeInDocument, collapseText, describedByText, findIframe, isDeepFocused, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
 
-const KEY: Record<Key, string> = {
+const KEY: Record<Exclude<Key, 'Shift+Tab'>, string> = {
   Tab: KEYS.TAB, Enter: KEYS.ENTER, Home: KEYS.HOME, End: KEYS.END,
   ArrowLeft: KEYS.ARROW_LEFT, ArrowRight: KEYS.ARROW_RIGHT, Backspace: KEYS.BACK_SPACE,
 };
 
-// The same axe-core build @axe-core/playwright injects, put in the page as a script.
-let axeSource: string | undefined;
-const axe = () => (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+// A modifier is held with keyDown/keyUp: WebKitWebDriver drops one sent inside sendKeys.
+const shiftTab = (driver: WebDriver) => driver.actions().keyDown(KEYS.SHIFT).sendKeys(KEYS.TAB).keyUp(KEYS.SHIFT).perform();
 
 /** Runs `fn(...args)` in the page; WebDriver awaits a returned promise. */
 const run = <R>(driver: WebDriver, fn: Function, ...args: unknown[]): Promise<R> =>
@@ -42,7 +40,11 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
   };
   return {
     type: sendKeys,
-    press: (key) => sendKeys(KEY[key]),
+    press: async (key) => {
+      if (key !== 'Shift+Tab') return sendKeys(KEY[key]);
+      await evaluate((element: HTMLElement) => element.focus());
+      await shiftTab(driver);
+    },
     clear: async () => {
       const element = await one();
       await run(driver, (input: HTMLInputElement) => { input.focus(); input.select(); }, element);
@@ -96,7 +98,8 @@ const headingLevel = (element: Element) => Number(element.getAttribute('aria-lev
 
 export function webdriverPage(driver: WebDriver): EnginePage {
   const keys = async (...sequence: string[]) => driver.actions().sendKeys(...sequence).perform();
-  return {
+  const press = (key: Key) => (key === 'Shift+Tab' ? shiftTab(driver) : keys(KEY[key]));
+  const page: EnginePage = {
     engine: 'webkit',
     goto: async (url) => {
       await driver.get(url);
@@ -123,7 +126,7 @@ export function webdriverPage(driver: WebDriver): EnginePage {
     evaluate: (fn, arg) => run(driver, fn, arg),
     keyboard: {
       type: (text) => keys(text),
-      press: (key) => keys(KEY[key]),
+      press,
       // WebDriver has no insertText: the editing command an IME commit or a paste runs.
       insertText: (text) => run(driver, (value: string) => { document.execCommand('insertText', false, value); }, text),
       paste: () => driver.actions().keyDown(KEYS.CONTROL).sendKeys('v').keyUp(KEYS.CONTROL).perform(),
@@ -145,12 +148,21 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       await run(driver, () => document.getElementById('clipboard-scratch')?.remove());
     },
     async runAxe(tags) {
-      await driver.executeScript(axe());
-      return run(driver, async (values: string[]) => {
-        const { violations } = await (window as any).axe.run(document, { runOnly: { type: 'tag', values } });
-        return violations.map((v: AxeViolation) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-      }, tags);
+      await driver.executeScript(axeCoreSource());
+      return run(driver, axeInDocument, tags);
     },
     consoleMessages: () => run(driver, () => (window as { __consoleSeen?: string[] }).__consoleSeen ?? []),
+    // Every call above runs in WebDriver's current browsing context: switched, they are the frame's.
+    async withinFrame(host, selector, fn) {
+      const iframe = await run<WebElement | null>(driver, findIframe, [host, selector]);
+      if (!iframe) throw new Error(`no iframe ${selector} in ${host ?? 'the document'}`);
+      await driver.switchTo().frame(iframe);
+      try {
+        return await fn(page);
+      } finally {
+        await driver.switchTo().defaultContent();
+      }
+    },
   };
+  return page;
 }

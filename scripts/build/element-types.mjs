@@ -12,7 +12,7 @@ const DEFINE = 'dist/types/element/define.d.ts';
 const LINK = "import './tag.js';";
 
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-const element = manifest.modules.flatMap((module) => module.declarations).find((declaration) => declaration.tagName);
+const element = manifest.modules.flatMap((module) => module.declarations).find((declaration) => declaration.tagName && declaration.name === 'SvcCardForm');
 if (!element) throw new Error(`${MANIFEST} declares no custom element: run cem analyze first`);
 
 // Markup attributes are strings, except the boolean ones (present or absent). Vue checks a

@@ -6,6 +6,7 @@ import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } f
 import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
+import { refuseFrameSrc } from './frame-src.js';
 import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
@@ -123,6 +124,11 @@ export class SvcCardForm extends LitElement {
         if (bad[0]) this.#focusFirstBad(bad);
       }
     });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasAttribute('frame-src')) refuseFrameSrc(this); // frame mode's attribute, not this script's
   }
 
   // No disconnectedCallback unhooking the form: a <form> detached and

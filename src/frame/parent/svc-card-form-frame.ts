@@ -4,7 +4,7 @@
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
 import type { BrandId } from '../../element/brands.js';
-import { emit, type SvcErrorCode } from '../../element/events.js';
+import { emit, type SvcCardFormEventMap, type SvcErrorCode } from '../../element/events.js';
 import { createFormOwner } from '../../element/form-owner.js';
 import { stringsFor, type Strings } from '../../element/i18n.js';
 import { setState, type SvcState } from '../../element/states.js';
@@ -22,13 +22,21 @@ const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Bo
  * The card form in frame mode. Same API as the inline `SvcCardForm`; `public-key` is ignored:
  * the frame takes its keys from its own origin's JWKS, `key-id` picks one.
  *
- * @fires svc-ready - `{}` once the frame answered and its fields can be typed in.
- * @fires svc-change - `{complete, brand, errors}` after each edit and blur.
- * @fires svc-brand - `{brand, name}` when the detected brand changes.
- * @fires svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
- * @fires svc-error - `{code, errors, message}` when nothing could be encrypted.
- * @fires svc-focus - `{field}` when a field in the frame gets focus.
- * @fires svc-blur - `{field}` when a field in the frame loses focus.
+ * @summary <svc-card-form frame-src>: the card typed in the payment service's cross-origin frame.
+ * @attr frame-src - URL of the card frame page (`card-frame.html`) on the payment service's origin.
+ * @attr key-id - Which key of the frame origin's JWKS encrypts (its `kid`); empty: the first.
+ * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang`; else pt-BR.
+ * @attr accepted-brands - Brand ids the merchant accepts, space- or comma-separated; empty: all.
+ * @attr disabled - Disables the fields; the form value is not submitted.
+ * @attr name - The form field name the token is submitted under (a form-associated element).
+ * @attr title - The iframe's accessible title (default: the card group's label).
+ * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the frame answered and its fields can be typed in.
+ * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
+ * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted.
+ * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field in the frame gets focus.
+ * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field in the frame loses focus.
  */
 export class SvcCardFormFrame extends HTMLElement {
   static formAssociated = true;
@@ -227,4 +235,11 @@ export class SvcCardFormFrame extends HTMLElement {
   #fail(code: SvcErrorCode, message: string): void {
     emit(this, 'svc-error', { code, errors: [], message });
   }
+}
+
+// Here, beside the class: every entry that names it (svc-card/frame, svc-card/frame/define) types
+// the events on every element and on document, as the inline element's declaration does. No
+// HTMLElementTagNameMap entry: 'svc-card-form' is the inline class's there, and a project may load both.
+declare global {
+  interface GlobalEventHandlersEventMap extends SvcCardFormEventMap {}
 }

@@ -1,0 +1,14 @@
+// Types of server.mjs for the TypeScript tests.
+export interface MerchantConfig {
+  /** Merchant port; 0 picks a free one. */
+  port?: number;
+  sandboxUrl: string;
+  apiKey: string;
+  companyId: string;
+  publicKey: string;
+  keyId: string;
+  /** The card frame (issue 9): with it the page is in frame mode unless `?isolation=inline`. */
+  frame?: { origin: string; src: string; script: string; integrity: string };
+}
+
+export function startMerchant(config: MerchantConfig): Promise<{ url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void> }>;
