@@ -1,7 +1,8 @@
 import type { PublicJwk } from './jwk.js';
 
 /**
- * The six error codes of API reference 4.9, in the order they are reported.
+ * The six error codes of API reference 4.9, in the order they are reported, and the element's own
+ * `INVALID_HOLDER_DOCUMENT`.
  *
  * @example
  * if (result.errors.some((e) => e.code === 'INVALID_NUMBER')) highlight('number');
@@ -12,7 +13,9 @@ export type ErrorCode =
   | 'INVALID_EXPIRATION_MONTH'
   | 'INVALID_EXPIRATION_YEAR'
   | 'INVALID_SECURITY_CODE'
-  | 'INVALID_PUBLIC_KEY';
+  | 'INVALID_PUBLIC_KEY'
+  /** `<svc-card-form holder-document>` only (`encrypt()`): the holder's CPF or CNPJ; never from `encryptCard`. */
+  | 'INVALID_HOLDER_DOCUMENT';
 
 /**
  * What `encryptCard` takes (API reference 4.9). Every member is read defensively: any value may come.
@@ -44,7 +47,9 @@ export interface CardInput {
  * @example
  * for (const error of result.errors) form.querySelector(`[name=${error.field}]`)?.setAttribute('aria-invalid', 'true');
  */
-export type CardField = 'holder' | 'number' | 'expMonth' | 'expYear' | 'securityCode' | 'publicKey' | 'keyId';
+export type CardField = 'holder' | 'number' | 'expMonth' | 'expYear' | 'securityCode' | 'publicKey' | 'keyId'
+  /** The element's holder-document field (INVALID_HOLDER_DOCUMENT). */
+  | 'holderDocument';
 
 /**
  * One failing field. `message` names the field, what was expected and what came (type and

@@ -11,6 +11,6 @@ export const toCardErrors = (errors: readonly FieldError[]): CardError[] =>
     const late = reason === 'expired' || reason === 'too-far';
     const core: CardField = field !== 'expiry' ? field : late ? 'expYear' : 'expMonth';
     const name = field === 'number' ? 'NUMBER' : field === 'holder' ? 'HOLDER' : field === 'securityCode'
-      ? 'SECURITY_CODE' : late ? 'EXPIRATION_YEAR' : 'EXPIRATION_MONTH';
+      ? 'SECURITY_CODE' : field === 'holderDocument' ? 'HOLDER_DOCUMENT' : late ? 'EXPIRATION_YEAR' : 'EXPIRATION_MONTH';
     return { code: `INVALID_${name}` as ErrorCode, field: core, message };
   });

@@ -26,10 +26,16 @@ export interface SvcEncryptedDetail {
   brand: BrandId | 'unknown';
   /** The last four digits, for the merchant's receipt. */
   last4: string;
+  /** The chosen number of installments; only when `installments` plans are given (a plan applies). */
+  installments?: number;
+  /** The holder's CPF (11) or CNPJ (14 digits), digits only; only with `holder-document`. Not encrypted. */
+  holderDocument?: string;
 }
 
 /** Why `svc-error` fired. */
 export type SvcErrorCode = 'INVALID_CARD' | 'INVALID_PUBLIC_KEY' | 'SECURE_CONTEXT_REQUIRED' | 'ENCRYPTION_FAILED'
+  /** `installments` or `amount` cannot make the plans: the message names the member; no control is shown. */
+  | 'INVALID_INSTALLMENTS'
   /** Frame mode: the card frame did not load or answer (frame-src, frame-ancestors, network). */
   | 'FRAME_UNAVAILABLE';
 

@@ -3,6 +3,7 @@
 import { detectBrand, type Brand } from './brands.js';
 import { formatExpiryInput } from './expiry.js';
 import { digitsOf, formatNumberEdit } from './format.js';
+import { applyDocumentInput } from './holder-document-field.js';
 import type { CardValues, FieldName } from './validation.js';
 
 /** Values inserted whole, not typed key by key: autofill, paste, drop, or an `input` event without inputType. */
@@ -38,6 +39,9 @@ export function applyInput(
     case 'securityCode':
       input.value = digitsOf(input.value).slice(0, brand?.code.size ?? 4);
       values.securityCode = input.value;
+      return brand;
+    case 'holderDocument':
+      values.holderDocument = applyDocumentInput(input);
       return brand;
     default:
       values.holder = input.value;

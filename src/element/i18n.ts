@@ -1,8 +1,9 @@
 // Every text the element shows or announces, in pt-BR (default) and en.
 // Placeholders in braces are filled in: {brand}, {code}, {digits}, {count}.
+import { checkoutEn, checkoutPtBR, type CheckoutStrings } from './i18n-checkout.js';
 
 /** The texts of the element. Override any of them with the `strings` property. */
-export interface Strings {
+export interface Strings extends CheckoutStrings {
   group: string;
   holderLabel: string;
   numberLabel: string;
@@ -57,6 +58,7 @@ const ptBR: Strings = {
   fixErrors: 'Corrija os campos indicados: {count}.',
   encryptFailed: 'Não foi possível proteger os dados do cartão. Tente novamente.',
   insecurePage: 'Esta página não é segura (HTTPS): o cartão não pode ser enviado.',
+  ...checkoutPtBR,
 };
 
 const en: Strings = {
@@ -83,6 +85,7 @@ const en: Strings = {
   fixErrors: 'Fix the highlighted fields: {count}.',
   encryptFailed: 'The card details could not be protected. Please try again.',
   insecurePage: 'This page is not secure (HTTPS): the card cannot be sent.',
+  ...checkoutEn,
 };
 
 /** The built-in texts of a language tag: `en`, `en-US`... give English, anything else pt-BR. */

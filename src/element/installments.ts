@@ -59,13 +59,17 @@ export function resolveInstallments(plans: readonly InstallmentPlan[], orderCent
     return [new RangeError(`"amount" expected whole cents greater than 0, got ${String(orderCents)}`)];
   }
   return plans.map((plan, index) => {
-    const name = `plans[${index}]`;
+    const name = `installments[${index}]`;
     const n = plan?.installment;
     if (!Number.isInteger(n) || n < 1 || n > MAX_INSTALLMENTS) {
       return new RangeError(`"${name}.installment" expected a whole number from 1 to ${MAX_INSTALLMENTS}, got ${String(n)}`);
     }
     for (const field of ['fee', 'installmentAmount', 'totalAmount'] as const) {
       if (plan[field] !== undefined && !amount(plan[field])) return new RangeError(`"${name}.${field}" expected a number >= 0, got ${String(plan[field])}`);
+    }
+    const brands = plan.brands as unknown;
+    if (brands !== undefined && !(Array.isArray(brands) && brands.length <= 20 && brands.every((b) => typeof b === 'string' && b.length <= 20))) {
+      return new TypeError(`"${name}.brands" expected a list of brand ids like ["elo", "visa"]`);
     }
     const totalCents = plan.totalAmount !== undefined ? toCents(plan.totalAmount)
       : plan.installmentAmount !== undefined ? toCents(plan.installmentAmount) * n
@@ -80,9 +84,34 @@ export function resolveInstallments(plans: readonly InstallmentPlan[], orderCent
   });
 }
 
-/** The options a brand may use: every option without `brands`, and those listing it. */
-export const optionsForBrand = (options: readonly InstallmentOption[], brand: BrandId | null): InstallmentOption[] =>
-  options.filter((option) => !option.brands || (brand !== null && option.brands.includes(brand)));
+/** The most plans a merchant may give (the frame's config message carries them all). */
+export const MAX_PLANS = 24;
+
+/**
+ * The plans as the element takes them (property, or the attribute's JSON): the options, or
+ * the problem naming the member. No plans (absent, empty): no options and no problem.
+ *
+ * @example
+ * checkPlans([{ installment: 3, fee: -1 }], 12990).problem; // 'installments: "installments[0].fee" expected a number >= 0, got -1'
+ */
+export function checkPlans(plans: unknown, orderCents: unknown): { options: InstallmentOption[]; problem: string } {
+  if (plans == null || (Array.isArray(plans) && !plans.length)) return { options: [], problem: '' };
+  if (!Array.isArray(plans) || plans.length > MAX_PLANS) {
+    return { options: [], problem: `installments: expected a list of up to ${MAX_PLANS} plans like [{"installment": 3}] (JSON in the attribute)` };
+  }
+  const results = resolveInstallments(plans as InstallmentPlan[], orderCents as number);
+  const bad = results.find((result): result is Error => result instanceof Error);
+  return bad ? { options: [], problem: `installments: ${bad.message}` } : { options: results as InstallmentOption[], problem: '' };
+}
+
+/**
+ * The options a brand may use: every option without `brands`, and those listing it; the
+ * first one per number of installments (a later plan of the same number is a duplicate).
+ */
+export function optionsForBrand(options: readonly InstallmentOption[], brand: BrandId | null | undefined): InstallmentOption[] {
+  const open = options.filter((option) => !option.brands || (!!brand && option.brands.includes(brand)));
+  return open.filter((option, index) => open.findIndex((first) => first.installments === option.installments) === index);
+}
 
 const LABELS = {
   'pt-BR': { each: '{n}x de {amount}', free: ' sem juros', total: ' (total {total})', first: ' (1ª de {first})' },

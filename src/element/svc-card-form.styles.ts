@@ -12,12 +12,13 @@ export const styles = css`
 .group{display:grid;grid-template-columns:1fr 1fr;gap:var(--svc-gap,.75rem) var(--svc-gap,1rem)}
 .field{display:flex;flex-direction:column;gap:.25rem;grid-column:1/-1;min-width:0}
 .field:nth-child(n+3){grid-column:auto}
+.field:nth-child(n+5){grid-column:1/-1}
 .top{display:flex;align-items:flex-end;justify-content:space-between;gap:.5rem}
 label{font-weight:var(--svc-label-font-weight,600)}
-input{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:inherit;padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,#fff);border:var(--svc-border-width,1px) solid var(--svc-color-border,#6b6b6b);border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
-input:focus-visible{outline:2px solid var(--svc-color-focus,#0b57d0);outline-offset:2px}
+input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:inherit;padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,#fff);border:var(--svc-border-width,1px) solid var(--svc-color-border,#6b6b6b);border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
+input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus,#0b57d0);outline-offset:2px}
 [aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error)}
-input:disabled{opacity:.6;cursor:not-allowed}
+input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
 .brand{display:inline-flex;align-items:center;gap:.375rem}
 .brand,.hint{font-size:.875em;color:var(--svc-color-muted,#4d4d4d)}
 svg{display:block}

@@ -7,18 +7,24 @@ import type { Brand, BrandId } from './brands.js';
 import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
 import { refuseFrameSrc } from './frame-src.js';
+import { formValue, type CheckoutExtras } from './form-value.js';
+import { renderDocument } from './holder-document-field.js';
+import type { InstallmentPlan } from './installments.js';
+import { createInstallments } from './installments-field.js';
 import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
 import { setState, type SvcState } from './states.js';
 import { styles } from './svc-card-form.styles.js';
-import { renderCard } from './template.js';
+import { renderCard, type View } from './template.js';
 import { toCardErrors } from './card-errors.js';
 import { checkCard, FIELDS, messageFor, type CardValues, type FieldError, type FieldName, type FieldErrorReason } from './validation.js';
 
 const listConverter = { fromAttribute: (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean) };
-const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityCode: '' });
+// The attribute's JSON; text that is not JSON is kept, for the plans' check to name.
+const jsonConverter = { fromAttribute: (value: string | null) => { try { return JSON.parse(value ?? '[]'); } catch { return value; } } };
+const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityCode: '', holderDocument: '' });
 
 /**
  * A card form for Brazilian checkouts that hands the page only the encrypted token.
@@ -26,10 +32,13 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * @summary Card number, expiry, code and holder, encrypted in the browser.
  * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang` (e.g. `<html lang="en">`); else pt-BR.
  * @attr name - The form field name the token is submitted under (a form-associated element).
+ * @attr installments - The installment plans offered, as JSON: `[{"installment": 1}, {"installment": 3}]` (see `installments`).
+ * @attr amount - The order amount in integer cents, for the installments' labels.
+ * @attr holder-document - Shows the holder's CPF or CNPJ field (submitted as `<name>.holderDocument`).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
  * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
- * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4, installments?, holderDocument?}` when the card was encrypted.
  * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted, or at once for a bad `public-key`.
  * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field gets focus.
  * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field loses focus.
@@ -74,6 +83,9 @@ export class SvcCardForm extends LitElement {
     disabled: { type: Boolean, reflect: true },
     acceptedBrands: { attribute: 'accepted-brands', converter: listConverter },
     strings: { attribute: false },
+    installments: { converter: jsonConverter },
+    amount: { type: Number },
+    holderDocument: { type: Boolean, attribute: 'holder-document' },
     // A reactive property so that the `lang` attribute re-renders; reflected, as the native one is.
     lang: { reflect: true },
   };
@@ -88,6 +100,16 @@ export class SvcCardForm extends LitElement {
   declare acceptedBrands: BrandId[];
   /** Overrides for any text, e.g. `{ numberLabel: 'Número' }`. */
   declare strings: Partial<Strings>;
+  /**
+   * The installment plans offered, as the API reference's product `paymentMethod[].installments`
+   * entries (`installment`, optional `fee` in percent, `installmentAmount`, `totalAmount` in reais)
+   * plus an optional `brands` list; none: no "Parcelas" control.
+   */
+  declare installments: InstallmentPlan[];
+  /** The order amount in integer cents (needed with `installments`). */
+  declare amount: number;
+  /** Shows the holder's CPF or CNPJ field. */
+  declare holderDocument: boolean;
 
   readonly #internals?: ElementInternals;
   #values = empty();
@@ -101,6 +123,7 @@ export class SvcCardForm extends LitElement {
   #reporting = false;
   // Counts edits and resets: a token made before the latest one is stale.
   #edits = 0;
+  readonly #plans = createInstallments();
 
   constructor() {
     super();
@@ -109,6 +132,9 @@ export class SvcCardForm extends LitElement {
     this.disabled = false;
     this.acceptedBrands = [];
     this.strings = {};
+    this.installments = [];
+    this.amount = 0;
+    this.holderDocument = false;
     // happy-dom and very old engines have no ElementInternals: the element still renders.
     try {
       this.#internals = this.attachInternals();
@@ -212,6 +238,7 @@ export class SvcCardForm extends LitElement {
     this.#values = empty();
     this.#shown = {};
     this.#autofilled.clear();
+    this.#plans.choose(0);
     for (const name of FIELDS) {
       const input = this.#input(name);
       if (input) input.value = '';
@@ -242,6 +269,7 @@ export class SvcCardForm extends LitElement {
     const edits = this.#edits;
     const brand = this.#brand?.id ?? 'unknown';
     const last4 = this.#values.number.slice(-4);
+    const extras = this.#extras();
     try {
       const { month, year } = parseExpiry(this.#values.expiry)!;
       const result = await encryptCard({
@@ -255,9 +283,9 @@ export class SvcCardForm extends LitElement {
         return result;
       }
       if (edits !== this.#edits) return result; // changed meanwhile: the token no longer matches the fields
-      this.#internals?.setFormValue(JSON.stringify(result.encryptedCard));
+      this.#internals?.setFormValue(formValue(this.getAttribute('name'), result.encryptedCard, extras));
       this.#announce(this.texts.encrypted);
-      emit(this, 'svc-encrypted', { encryptedCard: result.encryptedCard, brand, last4 });
+      emit(this, 'svc-encrypted', { encryptedCard: result.encryptedCard, brand, last4, ...extras });
       return result;
     } catch (error) {
       const insecure = (error as { code?: unknown } | null)?.code === 'SECURE_CONTEXT_REQUIRED';
@@ -304,6 +332,14 @@ export class SvcCardForm extends LitElement {
     else this.#autofilled.delete(field);
     if (this.#check()[field].status !== 'invalid') delete this.#shown[field];
     this.#internals?.setFormValue(null); // an edit makes any earlier token stale
+    this.#changed();
+  };
+
+  // A new installments choice is an edit: an earlier token's form value no longer says it.
+  readonly #onInstallments = (event: Event): void => {
+    this.#plans.choose(Number((event.target as HTMLSelectElement).value));
+    this.#edits++;
+    this.#internals?.setFormValue(null);
     this.#changed();
   };
 
@@ -359,7 +395,13 @@ export class SvcCardForm extends LitElement {
   }
 
   #check() {
-    return checkCard(this.#values, this.#brand, this.acceptedBrands, new Date());
+    return checkCard(this.#values, this.#brand, this.acceptedBrands, new Date(), this.holderDocument);
+  }
+
+  /** What goes out with the token: the installments chosen, the holder's document (issue 11). */
+  #extras(): CheckoutExtras {
+    const installments = this.#plans.value(this.#brand?.id);
+    return { ...(installments ? { installments } : {}), ...(this.holderDocument ? { holderDocument: this.#values.holderDocument } : {}) };
   }
 
   #firstBad(checks = this.#check()): FieldName | undefined {
@@ -448,21 +490,31 @@ export class SvcCardForm extends LitElement {
     emit(this, 'svc-ready', {});
   }
 
+  /** Plans or amount changed: a problem is told at once, naming the member (no console), and no control shows. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('installments') && !changed.has('amount')) return;
+    const problem = this.#plans.set(this.installments, this.amount);
+    if (problem) emit(this, 'svc-error', { code: 'INVALID_INSTALLMENTS', errors: [], message: `<svc-card-form> ${problem}` });
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('publicKey') || changed.has('keyId')) void this.#checkKey();
     // Disabled or accepted brands changed; also the first render (the constructor set both),
     // when the inputs first exist to anchor validity.
-    if (changed.has('disabled') || changed.has('acceptedBrands')) this.#sync();
+    if (changed.has('disabled') || changed.has('acceptedBrands') || changed.has('holderDocument')) this.#sync();
   }
 
   protected override render() {
     const messages = {} as Record<FieldName, string>;
     for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
-    return renderCard({
+    const view: View = {
       strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
       announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
-    });
+    };
+    view.extra = [renderDocument(view, this.holderDocument),
+      this.#plans.render(this.#brand?.id, view.strings.installmentsLabel, view.lang, view.disabled, this.#onInstallments)];
+    return renderCard(view);
   }
 }
 

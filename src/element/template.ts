@@ -23,10 +23,12 @@ export interface View {
   onFocus(event: Event): void;
   onBlur(event: Event): void;
   onKeydown(event: KeyboardEvent): void;
+  /** After the code: the holder's document and the installments, when on (issue 11). */
+  extra?: unknown;
 }
 
 // The holder is free text (up to the core's 255 characters); the other three are digits.
-function field(view: View, id: FieldName, label: string, autocomplete: string, extra?: unknown, hint?: string): TemplateResult {
+export function field(view: View, id: FieldName, label: string, autocomplete: string, extra?: unknown, hint?: string): TemplateResult {
   const error = view.errors[id];
   const holder = id === 'holder';
   return html`<div class="field" part="field field-${id}">
@@ -55,6 +57,5 @@ ${field(view, 'holder', s.holderLabel, 'cc-name')}
 ${field(view, 'number', s.numberLabel, 'cc-number', brandBadge)}
 ${field(view, 'expiry', s.expiryLabel, 'cc-exp')}
 ${field(view, 'securityCode', fill(s.codeLabel, { code: brand?.code.name ?? 'CVV' }), 'cc-csc', nothing,
-  fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}
-</div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
+  fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}${view.extra}</div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
 }

@@ -4,11 +4,12 @@
 // customer may still be typing, so no error is shown until blur or submit.
 import type { Brand } from './brands.js';
 import { isExpired, isTooFar, parseExpiry } from './expiry.js';
+import { checkDocument } from './holder-document-field.js';
 import { fill, type Strings } from './i18n.js';
 import { luhnValid } from './luhn.js';
 
-/** The element's four fields. */
-export type FieldName = 'holder' | 'number' | 'expiry' | 'securityCode';
+/** The element's fields: the card's four, and the holder's document when `holder-document` is on. */
+export type FieldName = 'holder' | 'number' | 'expiry' | 'securityCode' | 'holderDocument';
 
 /** Why a field is not valid. */
 export type FieldErrorReason =
@@ -34,10 +35,12 @@ export interface CardValues {
   number: string;
   expiry: string;
   securityCode: string;
+  /** The holder's CPF or CNPJ, digits only (not card data: never encrypted). */
+  holderDocument: string;
 }
 
 /** The fields in tab order; the first bad one gets the focus. */
-export const FIELDS: readonly FieldName[] = ['holder', 'number', 'expiry', 'securityCode'];
+export const FIELDS: readonly FieldName[] = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'];
 
 const valid: FieldCheck = { status: 'valid' };
 const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });
@@ -69,20 +72,22 @@ function checkCode(digits: string, brand: Brand | undefined): FieldCheck {
 }
 
 /**
- * Checks every field. `now` decides expiry (valid through the last day of the month).
+ * Checks every field. `now` decides expiry (valid through the last day of the month);
+ * the holder's document counts only with `withDocument`.
  *
  * @example
  * checkCard({ holder: 'ANA', number: '4111111111111111', expiry: '03/30', securityCode: '123' },
  *   detectBrand('4111111111111111'), [], new Date(2026, 0, 1)).number.status; // 'valid'
  */
 export function checkCard(
-  values: CardValues, brand: Brand | undefined, accepted: readonly string[], now: Date,
+  values: CardValues, brand: Brand | undefined, accepted: readonly string[], now: Date, withDocument = false,
 ): Record<FieldName, FieldCheck> {
   return {
     holder: values.holder.trim() ? valid : partial('required'),
     number: checkNumber(values.number, brand, accepted),
     expiry: checkExpiry(values.expiry, now),
     securityCode: checkCode(values.securityCode, brand),
+    holderDocument: withDocument ? checkDocument(values.holderDocument) : valid,
   };
 }
 
@@ -96,6 +101,7 @@ export function messageFor(field: FieldName, reason: FieldErrorReason, strings: 
     expiry: { required: strings.expiryRequired, invalid: strings.expiryInvalid, expired: strings.expiryPast,
       'too-far': strings.expiryTooFar },
     securityCode: { required: strings.codeRequired, length: strings.codeLength },
+    holderDocument: { required: strings.documentRequired, incomplete: strings.documentIncomplete, invalid: strings.documentInvalid },
   };
   return fill(byField[field][reason] ?? strings.numberInvalid, { brand: brand?.name ?? '', digits });
 }

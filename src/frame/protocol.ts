@@ -7,7 +7,7 @@
 export const PROTOCOL_VERSION = 1;
 /** The longest message, as JSON: the `strings` overrides are the largest legitimate one. */
 export const MAX_MESSAGE_CHARS = 32_768;
-export const FIELD_NAMES = ['holder', 'number', 'expiry', 'securityCode'] as const;
+export const FIELD_NAMES = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'] as const;
 
 /** A member's check. */
 export type Check = (value: unknown) => boolean;
@@ -18,12 +18,16 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 export const text = (max: number): Check => (v) => typeof v === 'string' && v.length <= max;
 export const bool: Check = (v) => typeof v === 'boolean';
 export const count: Check = (v) => Number.isSafeInteger(v) && (v as number) >= 0;
+/** A finite number >= 0 (the plans' amounts and fee). */
+export const amount: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+/** A member `record` lets be absent (issue 11's extras); present, it must pass `check`. */
+export const optional = (check: Check): Check => Object.assign((v: unknown) => check(v), { optional: true });
 export const oneOf = (...values: unknown[]): Check => (v) => values.includes(v);
 export const field = oneOf(...FIELD_NAMES);
 export const list = (item: Check, max: number): Check => (v) => Array.isArray(v) && v.length <= max && v.every(item);
 /** An object with exactly the members of `shape`, each passing its check. */
 export const record = (shape: Record<string, Check>): Check => (v) =>
-  isObject(v) && Object.keys(shape).every((k) => k in v) && Object.entries(v).every(([k, m]) => Object.hasOwn(shape, k) && shape[k]!(m));
+  isObject(v) && Object.keys(shape).every((k) => k in v || 'optional' in shape[k]!) && Object.entries(v).every(([k, m]) => Object.hasOwn(shape, k) && shape[k]!(m));
 /** An object of any member names matching `key`, each value passing `value`. */
 export const map = (key: RegExp, value: Check, max: number): Check => (v) =>
   isObject(v) && Object.keys(v).length <= max && Object.entries(v).every(([k, m]) => key.test(k) && value(m));

@@ -1,6 +1,6 @@
 // Frame -> parent messages (protocol.ts): flags, brand, reasons and messages, the token and
 // error codes. `last4` only beside a token, as svc-encrypted has it in inline mode.
-import { bool, count, FIELD_NAMES, list, map, oneOf, record, text, type Check, type Schema } from './protocol.js';
+import { bool, count, FIELD_NAMES, list, map, oneOf, optional, record, text, type Check, type Schema } from './protocol.js';
 
 const brand = text(20);
 const base64: Check = (v) => typeof v === 'string' && v.length <= 4096 && /^[A-Za-z0-9+/=]*$/.test(v);
@@ -17,7 +17,7 @@ export const TO_PARENT: Schema = {
   height: record({ height: count }),
   change: record({
     // changed: an edit, blur or reset (the element fired svc-change); else focus or busy only.
-    changed: bool, complete: bool, brand, errors: list(fieldError, 4), edits: count,
+    changed: bool, complete: bool, brand, errors: list(fieldError, FIELD_NAMES.length), edits: count,
     fields: record(Object.fromEntries(FIELD_NAMES.map((name) => [name, flags]))),
     validity: (v) => v === null || record({ missing: bool, message: text(500) })(v),
     states: map(/^(invalid|complete|focused|autofilled|busy)$/, bool, 5),
@@ -26,7 +26,12 @@ export const TO_PARENT: Schema = {
   // svc-focus / svc-blur: which field, as in inline mode.
   focus: record({ field: oneOf(...FIELD_NAMES) }),
   blur: record({ field: oneOf(...FIELD_NAMES) }),
-  encrypted: record({ encryptedCard: token, brand, last4: (v) => typeof v === 'string' && /^\d{0,4}$/.test(v) }),
+  // With the token only, as svc-encrypted has them (issue 11): the installments chosen, the holder's CPF or CNPJ.
+  encrypted: record({
+    encryptedCard: token, brand, last4: (v) => typeof v === 'string' && /^\d{0,4}$/.test(v),
+    installments: optional((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 12),
+    holderDocument: optional((v) => typeof v === 'string' && /^(\d{11}|\d{14})$/.test(v)),
+  }),
   error: record({ code: text(40), errors: list(cardError, 8), message: text(500) }),
   // encrypt()'s answer: the token (null when errors came or it threw) and the errors.
   result: record({

@@ -11,6 +11,7 @@ const FIELD_OF = {
   INVALID_EXPIRATION_YEAR: 'expYear',
   INVALID_SECURITY_CODE: 'securityCode',
   INVALID_PUBLIC_KEY: 'publicKey',
+  INVALID_HOLDER_DOCUMENT: 'holderDocument', // the element's own: encryptCard never gives it
 } as const;
 
 describe('error messages', () => {

@@ -52,10 +52,10 @@ describe('installment plans', () => {
   it('refuses a bad plan with an error that names it, and keeps the good ones', () => {
     const results = resolveInstallments([{ installment: 0 }, { installment: 2, fee: -1 }, { installment: 13 }, { installment: 3, installmentAmount: 10, totalAmount: 129.9 }, { installment: 2 }], 12990);
     expect(results.slice(0, 4).map((r) => (r as Error).message)).toEqual([
-      '"plans[0].installment" expected a whole number from 1 to 12, got 0',
-      '"plans[1].fee" expected a number >= 0, got -1',
-      '"plans[2].installment" expected a whole number from 1 to 12, got 13',
-      '"plans[3].installmentAmount" times 3 does not make "totalAmount"',
+      '"installments[0].installment" expected a whole number from 1 to 12, got 0',
+      '"installments[1].fee" expected a number >= 0, got -1',
+      '"installments[2].installment" expected a whole number from 1 to 12, got 13',
+      '"installments[3].installmentAmount" times 3 does not make "totalAmount"',
     ]);
     expect(results[4]).toMatchObject({ installments: 2, totalCents: 12990 });
     expect((resolveInstallments([{ installment: 1 }], 12.5)[0] as Error).message).toBe('"amount" expected whole cents greater than 0, got 12.5');

@@ -8,7 +8,8 @@ import { safeStyleValue } from '../../src/frame/style-props.js';
 import { TO_FRAME } from '../../src/frame/to-frame.js';
 import { HELLO, TO_PARENT } from '../../src/frame/to-parent.js';
 
-const config = { lang: 'en', strings: { numberLabel: 'Número' }, acceptedBrands: ['visa'], disabled: false, keyId: 'v1', style: { '--svc-radius': '4px' } };
+const config = { lang: 'en', strings: { numberLabel: 'Número' }, acceptedBrands: ['visa'], disabled: false, keyId: 'v1', style: { '--svc-radius': '4px' },
+  installments: [{ installment: 1 }, { installment: 12, fee: 2.5, installmentAmount: 12.1, totalAmount: 145.2, brands: ['visa'] }], amount: 12990, holderDocument: true };
 const token = { keyId: 'v1', encryptedKey: 'AAAA', iv: 'AAAAAAAAAAAAAAAA', ciphertext: 'AA==', authTag: 'AAAAAAAAAAAAAAAAAAAAAA==' };
 
 describe('readMessage', () => {
@@ -35,6 +36,23 @@ describe('readMessage', () => {
     expect(readMessage(message('encrypted', { encryptedCard: token, brand: 'visa', last4: '4111111111111111' }), TO_PARENT)).toBeNull();
     expect(readMessage(message('hasOwnProperty'), TO_FRAME)).toBeNull();
     expect(readMessage(Object.assign(Object.create({ v: 1 }), { type: 'reset' }), TO_FRAME)).toBeNull();
+  });
+
+  it('takes the plans, the amount and the document flag only well-typed; the extras come back only beside a token', () => {
+    for (const bad of [
+      { installments: [{ installment: 3, fee: '2' }] }, { installments: [{ installment: 3, label: 'x' }] }, { installments: [{}] },
+      { installments: [{ installment: 3, fee: -1 }] }, { installments: [{ installment: 3, brands: 'visa' }] }, { installments: 'x' },
+      { installments: Array.from({ length: 25 }, () => ({ installment: 1 })) }, { amount: 12.5 }, { amount: -1 }, { holderDocument: 'yes' },
+    ]) expect(readMessage(message('config', { ...config, ...bad }), TO_FRAME), JSON.stringify(bad)).toBeNull();
+    const { installments: _, ...withoutPlans } = config;
+    expect(readMessage(message('config', withoutPlans), TO_FRAME)).toBeNull(); // a required member
+    const encrypted = { encryptedCard: token, brand: 'elo', last4: '7013' };
+    for (const extras of [{}, { installments: 3 }, { holderDocument: '52998224725' }, { installments: 12, holderDocument: '11222333000181' }]) {
+      expect(readMessage(message('encrypted', { ...encrypted, ...extras }), TO_PARENT)?.body).toEqual({ ...encrypted, ...extras });
+    }
+    for (const bad of [{ installments: 0 }, { installments: 13 }, { installments: '3' }, { holderDocument: '529.982.247-25' }, { holderDocument: '5299822472' }, { holderDocument: undefined }]) {
+      expect(readMessage(message('encrypted', { ...encrypted, ...bad }), TO_PARENT), JSON.stringify(bad)).toBeNull();
+    }
   });
 
   it('drops a message over the size cap, even when every member is well-formed', () => {

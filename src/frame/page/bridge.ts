@@ -45,6 +45,9 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     element.strings = config.strings as SvcCardForm['strings'];
     element.acceptedBrands = config.acceptedBrands as SvcCardForm['acceptedBrands'];
     element.disabled = config.disabled as boolean;
+    element.installments = config.installments as SvcCardForm['installments'];
+    element.amount = config.amount as number;
+    element.holderDocument = config.holderDocument as boolean;
     const style = config.style as Record<string, unknown>;
     for (const name of STYLE_PROPERTIES) {
       const value = style[name];

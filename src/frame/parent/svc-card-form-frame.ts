@@ -4,9 +4,11 @@
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
 import type { BrandId } from '../../element/brands.js';
-import { emit, type SvcCardFormEventMap, type SvcErrorCode } from '../../element/events.js';
+import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode } from '../../element/events.js';
 import { createFormOwner } from '../../element/form-owner.js';
+import { formValue } from '../../element/form-value.js';
 import { stringsFor, type Strings } from '../../element/i18n.js';
+import { checkPlans, type InstallmentPlan } from '../../element/installments.js';
 import { setState, type SvcState } from '../../element/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
@@ -17,6 +19,16 @@ import { FRAME_STYLES } from './styles.js';
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
 const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean);
+const json = (value: string | null): unknown => {
+  try {
+    return JSON.parse(value ?? '[]');
+  } catch {
+    return value; // named by the plans' check
+  }
+};
+// Checked plans with only the members the frame's config message takes.
+const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.map(
+  ({ installment, fee, installmentAmount, totalAmount, brands }) => ({ installment, fee, installmentAmount, totalAmount, brands }))));
 
 /**
  * The card form in frame mode. Same API as the inline `SvcCardForm`; `public-key` is ignored:
@@ -33,14 +45,14 @@ const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Bo
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the frame answered and its fields can be typed in.
  * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
- * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4}` when the card was encrypted.
+ * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4, installments?, holderDocument?}` when the card was encrypted.
  * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted.
  * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field in the frame gets focus.
  * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field in the frame loses focus.
  */
 export class SvcCardFormFrame extends HTMLElement {
   static formAssociated = true;
-  static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title'];
+  static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title', 'installments', 'amount', 'holder-document'];
 
   readonly #internals = this.attachInternals();
   readonly #iframe = document.createElement('iframe');
@@ -54,6 +66,10 @@ export class SvcCardFormFrame extends HTMLElement {
   #edits = 0;
   #formDisabled = false;
   #reporting = false;
+  #plans: unknown = [];
+  #amount = 0;
+  #plansChanged = false;
+  #configuring = false;
 
   constructor() {
     super();
@@ -87,6 +103,24 @@ export class SvcCardFormFrame extends HTMLElement {
     this.#configure();
   }
 
+  /** The installment plans offered (attribute: JSON), checked here and in the frame. */
+  get installments(): InstallmentPlan[] { return this.#plans as InstallmentPlan[]; }
+  set installments(value: InstallmentPlan[]) {
+    this.#plans = value;
+    this.#plansChanged = true;
+    this.#configure();
+  }
+  /** The order amount in integer cents. */
+  get amount(): number { return this.#amount; }
+  set amount(value: number) {
+    this.#amount = value;
+    this.#plansChanged = true;
+    this.#configure();
+  }
+  /** Shows the holder's CPF or CNPJ field in the frame. */
+  get holderDocument(): boolean { return this.hasAttribute('holder-document'); }
+  set holderDocument(value: boolean) { this.toggleAttribute('holder-document', !!value); }
+
   /** The texts in use: the language's, then the `strings` overrides. */
   get texts(): Strings { return { ...stringsFor(this.#lang), ...this.#strings }; }
   get form(): HTMLFormElement | null { return this.#internals.form; }
@@ -103,8 +137,10 @@ export class SvcCardFormFrame extends HTMLElement {
     this.#sync(null);
   }
 
-  attributeChangedCallback(name: string): void {
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
+    if (name === 'installments') this.installments = json(value) as InstallmentPlan[];
+    if (name === 'amount') this.amount = Number(value);
     if (name === 'frame-src' && this.isConnected && !this.#link) this.#connect();
     else this.#configure();
   }
@@ -178,16 +214,28 @@ export class SvcCardFormFrame extends HTMLElement {
     void this.#link?.then((link) => link.send(type, body), () => undefined);
   }
 
+  /** Sends the settings once per task (attributes come one by one: plans before their amount). */
   #configure(): void {
-    const style = forwardableStyle(getComputedStyle(this));
-    const font = getComputedStyle(this).fontFamily;
-    // The page's font when none is set for the element: system and frame-served fonts only render.
-    if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
-    this.#toFrame('config', {
-      lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
-      disabled: this.submitBlocked, keyId: this.keyId, style,
-    });
     setState(this, this.#internals, 'disabled', this.submitBlocked);
+    if (this.#configuring) return;
+    this.#configuring = true;
+    queueMicrotask(() => {
+      this.#configuring = false;
+      const style = forwardableStyle(getComputedStyle(this));
+      const font = getComputedStyle(this).fontFamily;
+      // The page's font when none is set for the element: system and frame-served fonts only render.
+      if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
+      // Bad plans are told here, as inline (the frame's element would only see none).
+      const { problem } = checkPlans(this.#plans, this.#amount);
+      if (problem && this.#plansChanged) emit(this, 'svc-error', { code: 'INVALID_INSTALLMENTS', errors: [], message: `<svc-card-form> ${problem}` });
+      this.#plansChanged = false;
+      const plans = !problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
+      this.#toFrame('config', {
+        lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
+        disabled: this.submitBlocked, keyId: this.keyId, style,
+        installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
+      });
+    });
   }
 
   #onMessage({ type, body }: Message): void {
@@ -198,8 +246,9 @@ export class SvcCardFormFrame extends HTMLElement {
     else if (type === 'focus' || type === 'blur') emit(this, `svc-${type}`, body as { field: FieldName });
     else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
     else if (type === 'encrypted') {
-      this.#internals.setFormValue(JSON.stringify(body.encryptedCard));
-      emit(this, 'svc-encrypted', body as { encryptedCard: EncryptedCard; brand: BrandId; last4: string });
+      const detail = body as unknown as SvcEncryptedDetail;
+      this.#internals.setFormValue(formValue(this.getAttribute('name'), detail.encryptedCard, detail));
+      emit(this, 'svc-encrypted', detail);
     } else if (type === 'error') emit(this, 'svc-error', body as { code: SvcErrorCode; errors: CardError[]; message: string });
     else if (type === 'result') this.#settle(body);
     else if (type === 'submit') this.#formOwner.submitFromField();

@@ -1,0 +1,70 @@
+// Issue 11's extras in frame mode (Chromium and Firefox ESR): the plans, the amount and the
+// holder-document flag reach the card frame (a second site), 3x and a CPF chosen in it come back
+// beside the token: the merchant page's form entries and svc-encrypted's detail are the inline
+// element's; bad plans are told on the merchant page; axe (page and frame) stays at zero.
+import { createServer, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import { createCardFrameHost } from '../../dist/server.js';
+import { readSharedKey } from '../../test-support/shared-vectors.mjs';
+import { axeViolations } from '../support/axe.js';
+import { PAID_CARD } from '../support/cards.mjs';
+import { typeCard } from '../support/checkout.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
+import { cardFrame, expect, test } from './fixture.js';
+
+const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
+type Seen = { events: { type: string; detail: Record<string, unknown> }[]; submits: Record<string, string>[] };
+
+let merchant: StaticServer; // http://127.0.0.1:<port>
+let service: Server; // the card frame at http://localhost:<port>: another site
+let frameSrc: string;
+
+test.beforeAll(async () => {
+  merchant = await startStaticServer(process.cwd());
+  const host = await createCardFrameHost({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, frameAncestors: [merchant.url] });
+  service = createServer((request, response) => host.handle(request, response) || void response.writeHead(404).end());
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  frameSrc = `http://localhost:${(service.address() as { port: number }).port}${host.framePath}`;
+});
+test.afterAll(async () => {
+  await merchant?.close();
+  await new Promise((resolve) => service?.close(resolve));
+});
+
+async function open(page: Page, plans: unknown = PLANS): Promise<void> {
+  const query = new URLSearchParams({ frame: frameSrc, installments: JSON.stringify(plans), amount: '12990' });
+  await page.goto(`${merchant.url}/e2e/pages/frame/extras.html?${query}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { seen: Seen }).seen.events.some((e) => e.type === 'svc-ready'))).toBe(true);
+}
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
+
+test('3x and a CPF chosen in the frame give the inline form entries and detail; axe clean', async ({ page }) => {
+  await open(page);
+  const frame = cardFrame(page);
+  const select = frame.getByLabel('Parcelas');
+  await expect(select).toHaveValue('1');
+  await expect(select.locator('option')).toHaveText([/^1x de R\$\s129,90 sem juros$/, /^3x de R\$\s43,30 sem juros$/, /^12x de R\$\s12,10 \(total R\$\s145,20\)$/]);
+  await typeCard(frame, PAID_CARD, 'pt-BR');
+  await frame.getByLabel('CPF ou CNPJ do titular').pressSequentially('52998224725');
+  await expect(frame.getByLabel('CPF ou CNPJ do titular')).toHaveValue('529.982.247-25');
+  await select.selectOption('3');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.locator('#pay').click();
+  await expect.poll(async () => (await seen(page)).submits.length).toBe(1);
+  const { submits, events } = await seen(page);
+  expect(Object.keys(submits[0]!)).toEqual(['card', 'card.installments', 'card.holderDocument']);
+  expect(submits[0]).toMatchObject({ 'card.installments': '3', 'card.holderDocument': '52998224725' });
+  const token = JSON.parse(submits[0]!.card!);
+  const encrypted = events.filter((e) => e.type === 'svc-encrypted').map((e) => e.detail);
+  expect(encrypted).toEqual([{ encryptedCard: token, brand: 'visa', last4: PAID_CARD.number.slice(-4), installments: 3, holderDocument: '52998224725' }]);
+});
+
+test('bad plans: svc-error INVALID_INSTALLMENTS naming the member on the merchant page, no control in the frame', async ({ page }) => {
+  await open(page, [{ installment: 3 }, { installment: 13 }]);
+  const errors = (await seen(page)).events.filter((e) => e.type === 'svc-error').map((e) => e.detail);
+  expect(errors).toEqual([{ code: 'INVALID_INSTALLMENTS', errors: [],
+    message: '<svc-card-form> installments: "installments[1].installment" expected a whole number from 1 to 12, got 13' }]);
+  await expect(cardFrame(page).getByLabel('CPF ou CNPJ do titular')).toBeVisible();
+  await expect(cardFrame(page).getByLabel('Parcelas')).toHaveCount(0);
+});
