@@ -6,7 +6,8 @@
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
 import { readFileSync } from 'node:fs';
-import { defineConfig, type UserConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -19,6 +20,19 @@ const iife = (entry: string, fileName: string, target: string, postBanner = ''):
   },
 });
 
+// The card frame's element has no <form> and no frame-src: those two element modules are
+// replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the originals).
+const STANDING_IN = new Set(['form-owner', 'frame-src']);
+const frameStandIns: Plugin = {
+  name: 'card-frame-stand-ins',
+  enforce: 'pre',
+  resolveId(id, importer) {
+    const name = /^\.\/([\w-]+)\.js$/.exec(id)?.[1];
+    if (name && STANDING_IN.has(name) && importer?.replace(/\\/g, '/').includes('/src/element/')) return resolve('src/frame/page/stand-ins.ts');
+    return null;
+  },
+};
+
 export default defineConfig(({ mode }): UserConfig => {
   // svc.js carries V8's explicit compile hint: its few functions are compiled while the script
   // loads instead of on the first encryptCard call (the cold first token). Not for the element
@@ -28,7 +42,7 @@ export default defineConfig(({ mode }): UserConfig => {
   // custom elements runs ES2022 classes, and native #private members minify to short names.
   if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022');
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
-  if (mode === 'card-frame') return iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022');
+  if (mode === 'card-frame') return { ...iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022'), plugins: [frameStandIns] };
   return {
     build: {
       emptyOutDir: true,

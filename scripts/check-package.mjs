@@ -18,9 +18,10 @@ const BUDGETS = [
   { file: 'dist/svc-card-form.js', limit: 15_500, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
-  // The card frame's script: the issue asks 15 KB; it is the inline element (14.9 KB) plus the
-  // port, handshake and JWKS code, 16.7 KB measured, 17.1 KB with the issue-10 additions. Over,
-  // and said so in the issue notes.
+  // The card frame's script: the issue asks 15 KB; it is the inline element (15.4 KB as a script
+  // tag) plus the port, handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build
+  // swapped the element's form owner and frame-src check for stand-ins (vite.config.ts). Over the
+  // goal, and said so: the rest is Lit and the element the frame must run.
   { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 17_500, goal: 15_000 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;

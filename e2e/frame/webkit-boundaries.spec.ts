@@ -9,12 +9,12 @@
 // WebKitWebDriver has no BiDi network interception.
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { engineAxeViolations } from '../support/axe.js';
-import { EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, LABELS, submit } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import type { EngineFrame, EnginePage } from '../support/engine-page.js';
 import { expect, test } from '../support/engine-fixture.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
+import { TYPED, walkAndPayByKeyboard } from './keyboard-walk.js';
 
 let demo: Demo;
 let third: StaticServer; // 127.0.0.1 on its own port: neither the merchant's origin nor the frame's
@@ -35,40 +35,16 @@ async function openFrameCheckout(page: EnginePage): Promise<void> {
   await expect.poll(() => page.evaluate(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height), { timeout: 20_000 }).toBe(true);
 }
 
-/** Where the focus is: a field id inside the card frame, or the id/class of the page's element. */
-async function focused(page: EnginePage): Promise<string> {
-  const inFrame = await inCard(page, (frame) => frame.evaluate(() => (document.hasFocus() && document.querySelector('svc-card-form')!.shadowRoot!.activeElement?.id) || ''));
-  if (inFrame) return `frame:${inFrame}`;
-  return page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName || '');
-}
-
-const typed = [PAID_CARD.holder, PAID_NUMBER.replace(/\s/g, ''), EXPIRY_TYPED, PAID_CARD.securityCode];
-
 test('Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays', async ({ enginePage: page }) => {
   await openFrameCheckout(page);
-  await page.locator('.lang-switch').focus();
-  const forward = ['frame:holder', 'frame:number', 'frame:expiry', 'frame:securityCode', 'pay'];
-  for (const expected of forward) {
-    await page.keyboard.press('Tab');
-    await expect.poll(() => focused(page)).toBe(expected);
-  }
-  for (const expected of [...forward.slice(0, -1)].reverse().concat('lang-switch')) {
-    await page.keyboard.press('Shift+Tab');
-    await expect.poll(() => focused(page)).toBe(expected);
-  }
-  for (const [i, text] of typed.entries()) {
-    await page.keyboard.press('Tab');
-    await expect.poll(() => focused(page)).toBe(forward[i]);
-    await page.keyboard.type(text);
-  }
-  await page.keyboard.press('Enter');
+  await walkAndPayByKeyboard(page);
   expect(await finalOutcome(page)).toBe('paid');
 });
 
 /** Types the card by keyboard alone: from the control before the card, Tab into each field. */
 async function typeByKeyboard(page: EnginePage): Promise<void> {
   await page.locator('.lang-switch').focus();
-  for (const text of typed) {
+  for (const text of TYPED) {
     await page.keyboard.press('Tab');
     await page.keyboard.type(text);
   }
@@ -119,3 +95,8 @@ test('a page of another origin cannot embed the frame (frame-ancestors)', async 
   await openFrameCheckout(page);
   expect(await inCard(page, (frame) => frame.byLabel(LABELS.en.number).count())).toBe(1);
 });
+
+// Declared and skipped, so the report says what WebKitGTK does not cover and why (see the header).
+const NO_INTERCEPTION = 'WebDriver classic has no request interception or init script, WebKitWebDriver no BiDi network interception';
+test('a hostile merchant page collects no card data (hostile-page.spec.ts)', () => test.skip(true, NO_INTERCEPTION));
+test('a third-origin widget forging messages changes nothing (boundaries.spec.ts)', () => test.skip(true, NO_INTERCEPTION));

@@ -14,6 +14,6 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return lines((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations);
 }
 
-export async function engineAxeViolations(page: EnginePage): Promise<string[]> {
+export async function engineAxeViolations(page: Pick<EnginePage, 'runAxe'>): Promise<string[]> {
   return lines(await page.runAxe(AXE_TAGS));
 }
