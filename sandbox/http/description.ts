@@ -19,7 +19,7 @@ Choices where the reference says "not shown":
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED.
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
 - Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer.
-- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, txid} or boleto {barcode, digitableLine, dueDate}; POST /sandbox/v1/charges/settle plays the bank; unpaid, the test clock makes the charge OVERDUE (row 5).
+- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; POST /sandbox/v1/charges/settle plays the bank; unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
 - - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body); subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL).
 

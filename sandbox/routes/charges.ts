@@ -7,7 +7,7 @@ import { payByCard, paySlip } from '../payment/pay-by-card.js';
 import { emit } from '../events.js';
 import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { toCents } from '../payment/cents.js';
-import { boletoFor, pixFor } from '../payment/bank-slips.js';
+import { slipFor } from '../payment/bank-slips.js';
 import { dayOf } from '../billing/dates.js';
 import { settleSubscription } from '../billing/settle.js';
 import { alertIfTestCard } from '../billing/alerts.js';
@@ -55,7 +55,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     if (!PAYABLE.has(seen.status)) throw notPayable(seen.status);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     if (!hasCard) {
-      const slip = body.paymentMethod === 'PIX' ? { pix: pixFor(seen) } : body.paymentMethod === 'BOLETO' ? { boleto: boletoFor(seen, dayOf(ctx.now(seen.companyId))) } : {};
+      const slip = await slipFor(seen, body.paymentMethod, dayOf(ctx.now(seen.companyId)));
       return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const, ...slip };
     }
     const profile = await openCard(body as never, ctx.decryptor);
