@@ -13,6 +13,7 @@ import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, submit, typeCard } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
+import { checkedFetch } from '../../test/sandbox/support/openapi-check.js';
 
 const COMPANY = 'company_demo';
 const headers = { 'content-type': 'application/json', apiKey: 'sbx_demo.sandbox-secret-not-for-production' };
@@ -30,10 +31,9 @@ test('product, client, v2 subscription, clock past due, pay with the element\'s 
   let demo: Demo | undefined;
   try {
     demo = await startDemo({ port: 0, keysDir: testKeysDir(), sandboxDataDir: dataDir });
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(demo!.sandboxUrl + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
-    };
+    // Every answer the story sees is checked against the sandbox's /openapi.json.
+    const api = (method: string, path: string, body?: unknown) =>
+      checkedFetch(demo!.sandboxUrl, path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     const hook = (await api('POST', '/sandbox/v1/webhooks', { companyId: COMPANY, url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/` })).body;
     const product = (await api('POST', '/v1/product', {
       companyId: COMPANY, product: { price: 129.9, title: 'Café mensal', warranty: 7 },
@@ -56,7 +56,7 @@ test('product, client, v2 subscription, clock past due, pay with the element\'s 
     await typeCard(page, PAID_CARD);
     await submit(page);
     const token = await encrypted;
-    const paid = await fetch(`${demo.sandboxUrl}/v1/charge/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: 'sandbox-captcha-ok', token }) }).then((r) => r.json());
+    const paid = (await checkedFetch(demo.sandboxUrl, '/v1/charge/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: 'sandbox-captcha-ok', token }) })).body;
     expect(paid).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', amount: { value: 12990 }, card: { last4: '1111' } } });
 
     await expect.poll(() => hooks.find((h) => JSON.parse(h.body).type === 'transaction.created'), { timeout: 60_000 }).toBeTruthy();
