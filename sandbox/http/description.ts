@@ -19,7 +19,7 @@ Choices where the reference says "not shown":
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED.
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
 - Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer.
-- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; POST /sandbox/v1/charges/settle plays the bank; unpaid, the test clock makes the charge OVERDUE (row 5).
+- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); the charge keeps its status (ACTIVE, or OVERDUE by row 5) and can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
 - - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body); subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL).
 
@@ -37,6 +37,7 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 6 | after a declined attempt | unsubscription.type CARD_ATTEMPTS and attempts >= maxDeniedAttempts | subscription NO_PAYMENT, inactive; its open charges CANCELED | subscription.canceled |
 | 7 | day - dueDate > unsubscription.overdueDays | unsubscription.type OVERDUE_DAYS, charge OVERDUE | as 6 | subscription.canceled |
 | 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
+| 9 | day > charge slip.expiresOn, before rows 1-8 | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 `.trim();

@@ -19,13 +19,6 @@ export async function pixFor(charge: ChargeDoc) {
   return { brCode: code, qrCodeImage, txid: charge._id };
 }
 
-/** What paying `charge` by `method` without a card shows: the PIX or the boleto (nothing for a card method). */
-export async function slipFor(charge: ChargeDoc, method: string, today: string) {
-  if (method === 'PIX') return { pix: await pixFor(charge) };
-  if (method === 'BOLETO') return { boleto: boletoFor(charge, today) };
-  return {};
-}
-
 export function boletoFor(charge: ChargeDoc, today: string) {
   const dueDate = charge.dueDate && charge.dueDate >= today ? charge.dueDate : today;
   // 25 digits from the charge id (hex): its value modulo 10^25.

@@ -6,7 +6,7 @@ import { frequencyOf, openCharge } from '../billing/charges.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
-import { slipFor } from '../payment/bank-slips.js';
+import { issueSlip } from '../billing/slips.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
 import { clientAndProduct } from '../store/client-and-product.js';
@@ -41,7 +41,10 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
         status: 'PENDING_PAYMENT', nextChargeDate: addDays(today, frequencyOf(product)), metadata: {}, createdAt: at, updatedAt: at,
       });
       const charge = await openCharge(tx, subscription, product, today, 1, at);
-      if (!profile) return { subscription, slip: await slipFor(charge, body.paymentMethod, today) };
+      if (!profile) {
+        const { charge: _issued, ...slip } = await issueSlip(ctx, tx, charge, body.paymentMethod);
+        return { subscription, slip };
+      }
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: priceCents(product), installments: subscription.installments, paymentMethod: body.paymentMethod, profile,
         links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },

@@ -22,6 +22,11 @@ export const Charge = Type.Object({
   sequence: Type.Optional(Type.Integer({ description: 'sequential number within its subscription' })),
   attempts: Type.Optional(Type.Integer({ description: 'failed payment attempts so far' })),
   lastAttemptAt: Type.Optional(Type.String({ format: 'date-time' })),
+  slip: Type.Optional(Type.Object({
+    paymentMethod: Type.Enum(['PIX', 'BOLETO']),
+    issuedAt: Timestamp,
+    expiresOn: Type.String({ format: 'date', description: 'the last day the bank takes it: PIX the day after issue, boleto its due date' }),
+  }, { description: 'the PIX or boleto issued and not yet paid or expired (sandbox)' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -68,3 +73,4 @@ export const CreateChargeBody = Type.Object({
 });
 
 export const SettleBody = Type.Object({ companyId: CompanyId, chargeId: Type.String({ minLength: 1 }), paymentMethod: Type.Enum(['PIX', 'BOLETO']) });
+export const ExpireBody = Type.Object({ companyId: CompanyId, chargeId: Type.String({ minLength: 1 }) });

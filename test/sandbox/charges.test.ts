@@ -78,6 +78,20 @@ describe('PIX and BOLETO', () => {
     expect((await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' })).status).toBe(400);
   });
 
+  it('the sandbox-only expire call: the waiting PIX becomes a DISCARDED transaction and an attempt; the charge stays payable; nothing waiting is 400', async () => {
+    const charge = (await create({ amount: 12 })).body;
+    const expire = () => call(sandbox, 'POST', '/sandbox/v1/charges/expire', { companyId: COMPANY, chargeId: charge._id });
+    expect((await expire()).body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId' })]);
+    await payBy(charge._id, 'PIX');
+    const { status, body } = await expire();
+    expect(status).toBe(200);
+    expect(body.transaction).toMatchObject({ status: 'DISCARDED', paymentMethod: 'PIX', chargeId: charge._id, amount: { value: 1200 } });
+    expect(body.charge).toMatchObject({ status: 'ACTIVE', attempts: 1 });
+    expect(body.charge.slip).toBeUndefined();
+    expect((await expire()).status).toBe(400);
+    expect((await payBy(charge._id, 'PIX')).body.charge.slip).toMatchObject({ paymentMethod: 'PIX' });
+  });
+
   it('BOLETO answers a barcode and linha digitável for the amount and due date', async () => {
     const charge = (await create({ amount: 123.45, dueDate: '2030-06-15' })).body;
     const { body } = await payBy(charge._id, 'BOLETO');
