@@ -110,8 +110,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/sandbox/v1/charges/expire', {
     config: { auth: 'charge.write' },
     schema: {
-      tags: ['charges'], summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid',
-      security: SECURITY,
+      tags: ['charges'], summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid', security: SECURITY,
       description: 'What the test clock does on the day after the slip\'s expiresOn (row 9): a DISCARDED transaction of its method, the charge\'s attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. 400 when the charge has no slip waiting.',
       body: ExpireBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
