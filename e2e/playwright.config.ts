@@ -45,9 +45,6 @@ export default defineConfig<{ engine: Engine }>({
       // written against the engine-neutral page.
       name: 'webkit',
       testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/webkit-*.spec.ts'],
-      // The sandbox story holds the token back with page.route, which only Playwright has: it runs in
-      // Chromium and Firefox ESR; WebKitGTK pays the demo through the merchant (demo/journey.spec.ts).
-      testIgnore: ['demo/merchant-story.spec.ts'],
       use: { engine: 'webkit' },
     },
   ],

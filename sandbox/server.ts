@@ -54,7 +54,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     // Without a listener Node drops a CONNECT without a word: answer it like any unknown method.
     app.server.on('connect', (_request, socket) => socket.end(REFUSE_TUNNEL));
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
-    const dispatcher = startDispatcher(db, { backoffMs: options.webhookBackoffMs ?? 1_000 });
+    const dispatcher = startDispatcher(db, { now: clocks.now, backoffMs: options.webhookBackoffMs ?? 1_000 });
     const batches = startBatchWorker(ctx);
     const { port } = app.server.address() as { port: number };
     return {

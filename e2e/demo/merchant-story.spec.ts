@@ -2,22 +2,24 @@
 // card: product with installment plans, client, v2 subscription; the test
 // clock makes the charge OVERDUE; <svc-card-form> on the demo page makes the
 // token that pays it; the signed transaction.created arrives; cancel; an alert
-// raised and resolved; a restart on the same data folder finds it all.
+// raised and resolved; a restart on the same data folder finds it all. Written
+// against the engine-neutral page, so it runs in WebKitGTK too.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, submit, typeCard } from '../support/checkout.js';
+import { expect, test } from '../support/engine-fixture.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
+import { checkedFetch } from '../../test/sandbox/support/openapi-check.js';
 
 const COMPANY = 'company_demo';
 const headers = { 'content-type': 'application/json', apiKey: 'sbx_demo.sandbox-secret-not-for-production' };
 
-test('product, client, v2 subscription, clock past due, pay with the element\'s token, signed webhook, cancel, alert, restart', async ({ page }) => {
+test('product, client, v2 subscription, clock past due, pay with the element\'s token, signed webhook, cancel, alert, restart', async ({ enginePage: page }) => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-story-'));
   const hooks: { body: string; signature: string }[] = [];
@@ -30,10 +32,9 @@ test('product, client, v2 subscription, clock past due, pay with the element\'s 
   let demo: Demo | undefined;
   try {
     demo = await startDemo({ port: 0, keysDir: testKeysDir(), sandboxDataDir: dataDir });
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(demo!.sandboxUrl + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
-    };
+    // Every answer the story sees is checked against the sandbox's /openapi.json.
+    const api = (method: string, path: string, body?: unknown) =>
+      checkedFetch(demo!.sandboxUrl, path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     const hook = (await api('POST', '/sandbox/v1/webhooks', { companyId: COMPANY, url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/` })).body;
     const product = (await api('POST', '/v1/product', {
       companyId: COMPANY, product: { price: 129.9, title: 'Café mensal', warranty: 7 },
@@ -47,16 +48,18 @@ test('product, client, v2 subscription, clock past due, pay with the element\'s 
       [expect.objectContaining({ row: 5, id: charge._id, to: 'OVERDUE' }), expect.objectContaining({ row: 5, id: subscription._id, to: 'OVERDUE' })]);
 
     // The element on the demo page encrypts the card; the merchant's server would forward the token: take it there.
+    // The story's listener on window, in the capture phase, comes first and keeps the event from the page's own
+    // POST (which would spend the single-use token); WebDriver has no page.route, so this works in every engine.
     await page.goto(checkoutUrl(demo.url));
-    // The element's svc-encrypted event carries the token the merchant forwards (the page's own POST is answered here).
-    await page.route('**/api/pay', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"outcome":"paid","message":"ok"}' }));
-    const encrypted = page.evaluate(() => new Promise<unknown>((resolve) => {
-      document.querySelector('svc-card-form')!.addEventListener('svc-encrypted', (event) => resolve((event as CustomEvent<{ encryptedCard: unknown }>).detail.encryptedCard), { once: true });
-    }));
+    await page.evaluate(() => window.addEventListener('svc-encrypted', (event) => {
+      event.stopImmediatePropagation();
+      (window as unknown as { storyToken: unknown }).storyToken = (event as CustomEvent<{ encryptedCard: unknown }>).detail.encryptedCard;
+    }, { capture: true, once: true }));
     await typeCard(page, PAID_CARD);
     await submit(page);
-    const token = await encrypted;
-    const paid = await fetch(`${demo.sandboxUrl}/v1/charge/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: 'sandbox-captcha-ok', token }) }).then((r) => r.json());
+    let token: unknown = null;
+    await expect.poll(async () => (token = await page.evaluate(() => (window as unknown as { storyToken?: unknown }).storyToken ?? null))).not.toBeNull();
+    const paid = (await checkedFetch(demo.sandboxUrl, '/v1/charge/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: 'sandbox-captcha-ok', token }) })).body;
     expect(paid).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', amount: { value: 12990 }, card: { last4: '1111' } } });
 
     await expect.poll(() => hooks.find((h) => JSON.parse(h.body).type === 'transaction.created'), { timeout: 60_000 }).toBeTruthy();

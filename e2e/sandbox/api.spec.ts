@@ -11,6 +11,7 @@ import { CARD_EXPIRATION, DECLINED_CARD, PAID_CARD, PAID_PROFILE } from '../supp
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
+import { checkedFetch } from '../../test/sandbox/support/openapi-check.js';
 
 const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
 const COMPANY = SANDBOX_CREDENTIAL.companies[0]!;
@@ -25,11 +26,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => sandbox?.close());
 test.beforeEach(() => { clockOffsetMs = 0; });
 
+/** Every answer is checked against the sandbox's /openapi.json. */
 async function call(path: string, body: unknown, headers: Record<string, string> = { apiKey: API_KEY }) {
-  const response = await fetch(sandbox.url + path, {
+  return checkedFetch(sandbox.url, path, {
     method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
 }
 const token = (card = PAID_CARD) => encryptInNode(card, SHARED_PUBLIC_KEY);
 const transaction = async (extra: Record<string, unknown> = {}) => ({ companyId: COMPANY, amount: 12990, token: await token(), ...extra });
@@ -126,10 +127,8 @@ async function withSandbox(decryptor: Parameters<typeof startSandbox>[0]['decryp
   const other = await startSandbox({ decryptor, memory: true });
   try { await run(other.url, other.records); } finally { await other.close(); }
 }
-const post = async (url: string, body: unknown) => {
-  const response = await fetch(`${url}/v1/transaction`, { method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-};
+const post = (url: string, body: unknown) =>
+  checkedFetch(url, '/v1/transaction', { method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify(body) });
 
 test('an open paymentProfile still works: PAID with the card summary, never the number or code', async () => {
   const { status, body } = await call('/v1/transaction', { companyId: COMPANY, amount: 12990, paymentProfile: { ...PAID_PROFILE } });
@@ -159,8 +158,7 @@ test('an unknown route: 404 not_found in the part-7 body', async () => {
 
 test('wrong content type or an oversized body: 400 SchemaValidationException saying which', async () => {
   const send = (headers: Record<string, string>, body: string) =>
-    fetch(`${sandbox.url}/v1/transaction`, { method: 'POST', headers: { apiKey: API_KEY, ...headers }, body })
-      .then(async (r) => ({ status: r.status, body: await r.json() }));
+    checkedFetch(sandbox.url, '/v1/transaction', { method: 'POST', headers: { apiKey: API_KEY, ...headers }, body });
   const wrongType = await send({ 'content-type': 'text/plain' }, '{}');
   expect(wrongType.status).toBe(400);
   expect(wrongType.body).toMatchObject({ code: 'SchemaValidationException', path: '/v1/transaction', error_messages: [{ msg: expect.stringMatching(/Content-Type/) }] });

@@ -1,7 +1,9 @@
 // The guard of part 5, as Fastify hooks driven by each route's `config.auth`:
 // a permission (apiKey or token header, then rules 5 and 6), 'captcha'
 // (POST /v1/charge/pay, rule 7) or 'public' (the description, extensions).
-// Authentication runs on the request line and headers, before any body is read.
+// Authentication runs on the request line and headers, before any body is read;
+// the company scope on the parsed body and query, before they are validated, so
+// a foreign company is refused (403) whatever else the body holds.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { forbidden, unauthorized } from '../http/errors.js';
@@ -14,7 +16,11 @@ export type RouteAuth = Permission | 'captcha' | 'public';
 declare module 'fastify' {
   interface FastifyContextConfig { auth?: RouteAuth }
   interface FastifyRequest { credential?: Credential }
+  interface FastifyInstance { routeTable: GuardedRoute[] }
 }
+
+/** A route the app registered and what guards it (undefined: nothing; extensions' routes are public). */
+export interface GuardedRoute { method: string; url: string; auth: RouteAuth | undefined }
 
 /** The one captchaToken the sandbox's captcha stub accepts (rule 7). */
 export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
@@ -37,6 +43,12 @@ function requestedCompanies(request: FastifyRequest): string[] {
 }
 
 export function installGuard(app: FastifyInstance, db: Database, jwtKey: Uint8Array): void {
+  // Every route registered from here on, so a test can hold each one to the guard.
+  const routeTable: GuardedRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth: route.config?.auth });
+  });
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
     if (!auth || auth === 'public' || auth === 'captcha') return;
@@ -50,12 +62,11 @@ export function installGuard(app: FastifyInstance, db: Database, jwtKey: Uint8Ar
     request.credential = verified.credential;
   });
   app.addHook('preHandler', async (request) => {
-    const auth = request.routeOptions.config?.auth;
-    if (auth === 'captcha') {
-      const body = request.body as { captchaToken?: unknown } | undefined;
-      if (body?.captchaToken !== SANDBOX_CAPTCHA_TOKEN) throw unauthorized(`captchaToken failed the captcha check (the sandbox accepts "${SANDBOX_CAPTCHA_TOKEN}")`);
-      return;
-    }
+    if (request.routeOptions.config?.auth !== 'captcha') return;
+    const body = request.body as { captchaToken?: unknown } | undefined;
+    if (body?.captchaToken !== SANDBOX_CAPTCHA_TOKEN) throw unauthorized(`captchaToken failed the captcha check (the sandbox accepts "${SANDBOX_CAPTCHA_TOKEN}")`);
+  });
+  app.addHook('preValidation', async (request) => {
     const credential = request.credential;
     if (!credential) return;
     const outside = requestedCompanies(request).find((company) => !credential.companies.includes(company));

@@ -1,12 +1,19 @@
 // Raising an alert (2.6): CREATED; a NETWORK_A alert also cancels the
-// transaction's charge and subscription (CANCELED_ALERT_NETWORK_A).
+// transaction's charge and subscription (CANCELED_ALERT_NETWORK_A). A network
+// sends one notice per transaction: raising a type again on the same
+// transaction (the same day or later, whatever its status) answers the alert
+// already there, and moves and emits nothing.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { emit } from '../events.js';
 import { TEST_CARDS, type AlertType } from '../payment/test-cards.js';
-import { alerts, charges, newId, subscriptions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
+import { alerts, charges, newId, subscriptions, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
 
 export async function raiseAlert(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, type: AlertType, externalReference?: string): Promise<AlertDoc> {
+  // The transaction's row lock makes two racing raises one: the second finds the first's alert.
+  await transactions.get(db, transaction.companyId, transaction._id, true);
+  const [existing] = await db.query<{ data: AlertDoc }>('SELECT data FROM alerts WHERE company_id = $1 AND transaction_id = $2 AND type = $3', [transaction.companyId, transaction._id, type]);
+  if (existing) return existing.data;
   const now = ctx.now(transaction.companyId);
   const at = now.toISOString();
   const alert = await alerts.insert(db, {

@@ -10,12 +10,13 @@ import { charges, products, subscriptions, type ChargeDoc, type ProductDoc, type
 import { frequencyOf, openCharge } from './charges.js';
 import { addDays, dayOf, daysBetween } from './dates.js';
 import { renewalProfile } from './renewal-card.js';
+import { expireDueSlips } from './slips.js';
 
 const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
 const LIVE = ['CREATED', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'PENDING_PAYMENT'];
 const OPEN = ['ACTIVE', 'ERROR_PAYMENT', 'OVERDUE'];
 
-export interface Move { row: number; resource: 'charge' | 'subscription'; id: string; to: string }
+export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction'; id: string; to: string }
 
 /** One day of billing for one subscription; answers what moved. */
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
@@ -108,6 +109,7 @@ export async function runBilling(ctx: SandboxContext, db: Queryable, companyId: 
   const moves: Move[] = [];
   const timeOfDay = to.toISOString().slice(10);
   for (let day = addDays(dayOf(from), 1); day <= dayOf(to); day = addDays(day, 1)) {
+    moves.push(...(await expireDueSlips(ctx, db, companyId, day, new Date(`${day}${timeOfDay}`))));
     const subs = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id FOR UPDATE', [companyId, LIVE]);
     for (const { data: sub } of subs) {
       const product = await products.get(db, companyId, sub.productId);

@@ -69,6 +69,8 @@ export const MIGRATIONS: readonly string[] = [
      created_at timestamptz NOT NULL DEFAULT now()
    );
    CREATE INDEX batches_pending ON batches (status, created_at)`,
+  // One alert per transaction and type (billing/alerts.ts looks it up).
+  `CREATE INDEX alerts_transaction_type ON alerts (company_id, transaction_id, type)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -12,16 +12,17 @@ Choices where the reference says "not shown":
 - Slow clients: the request (headers and body) must arrive within 10 seconds, or the connection is answered 408 and closed.
 - Token refusals are 400 with the decryptor's code (TOKEN_EXPIRED, TOKEN_REUSED, ...) and a field item on \`token\`; a replay store that is down is 503 REPLAY_STORE_UNAVAILABLE (fail closed).
 - Credentials: sandbox apiKey ids start with \`sbx_\`; a production-shaped apiKey, or a JWT not issued by the sandbox, is 401 "not a sandbox credential". When both headers are sent, apiKey decides.
-- Company scope: \`companyId\` / \`companyIds\` of the body and the query, a list or comma-separated; each must be one of the credential's companies (403).
+- Company scope: \`companyId\` / \`companyIds\` of the body and the query, a list or comma-separated; each must be one of the credential's companies (403, decided before the body is validated). POST /v1/charge/pay has no credential: a charge of another company is not found there (400 on _id).
 - POST /v1/charge/pay: the captcha stub accepts \`captchaToken\` "sandbox-captcha-ok" only (401 otherwise).
 - Installments: 1 to 12.
 - Test cards: 4111111111111111, 5555555555554444, 378282246310005 are PAID; 4000000000000002, 4000000000009995, 5105105105105100 DECLINED; any other number, or an expiration before the current month, DECLINED.
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED.
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
-- Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer.
-- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, txid} or boleto {barcode, digitableLine, dueDate}; POST /sandbox/v1/charges/settle plays the bank; unpaid, the test clock makes the charge OVERDUE (row 5).
+- Alerts: one per transaction and type; raising it again (the same day or later, resolved or not) answers the alert already there, with no new event or move.
+- Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer. Deliveries run on the company's test clock: a delivery is due at its event's time, answers and nextAttemptAt are stamped with the clock's time, and advancing the clock brings due every retry it passes. The signature's t is the real time (receivers compare it with their own clock).
+- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); the charge keeps its status (ACTIVE, or OVERDUE by row 5) and can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
-- - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body); subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL).
+- Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body); subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL).
 
 ## Test clock: the automatic moves
 
@@ -37,6 +38,7 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 6 | after a declined attempt | unsubscription.type CARD_ATTEMPTS and attempts >= maxDeniedAttempts | subscription NO_PAYMENT, inactive; its open charges CANCELED | subscription.canceled |
 | 7 | day - dueDate > unsubscription.overdueDays | unsubscription.type OVERDUE_DAYS, charge OVERDUE | as 6 | subscription.canceled |
 | 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
+| 9 | day > charge slip.expiresOn, before rows 1-8 | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 `.trim();

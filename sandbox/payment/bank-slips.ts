@@ -1,6 +1,7 @@
-// What a charge paid by PIX or BOLETO shows the shopper: the BR Code, or the
-// boleto's barcode and linha digitável, derived from the charge (stable: the
-// same charge always gets the same codes).
+// What a charge paid by PIX or BOLETO shows the shopper: the BR Code and its
+// QR image, or the boleto's barcode and linha digitável, derived from the
+// charge (stable: the same charge always gets the same codes).
+import QRCode from 'qrcode';
 import { boleto } from './boleto.js';
 import { brCode } from './pix.js';
 import type { ChargeDoc } from '../store/tables.js';
@@ -8,8 +9,14 @@ import type { ChargeDoc } from '../store/tables.js';
 /** The sandbox's PIX key and receiver: no real account. */
 export const SANDBOX_PIX = { key: 'pix@sandbox.svc-card.example', merchantName: 'SVC SANDBOX', merchantCity: 'SAO PAULO' };
 
-export function pixFor(charge: ChargeDoc) {
-  return { brCode: brCode({ ...SANDBOX_PIX, cents: charge.amount.value, txid: charge._id }), txid: charge._id };
+/**
+ * The BR Code and the QR a banking app scans: a PNG data URL (an <img src> needs
+ * nothing else), error correction M and the 4-module quiet zone of ISO/IEC 18004.
+ */
+export async function pixFor(charge: ChargeDoc) {
+  const code = brCode({ ...SANDBOX_PIX, cents: charge.amount.value, txid: charge._id });
+  const qrCodeImage = await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 4, scale: 4, type: 'image/png' });
+  return { brCode: code, qrCodeImage, txid: charge._id };
 }
 
 export function boletoFor(charge: ChargeDoc, today: string) {

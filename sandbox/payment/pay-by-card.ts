@@ -39,6 +39,12 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
   });
 }
 
+type SlipPayment = Omit<CardPayment, 'profile' | 'capture' | 'installments'>;
+
+/** A PIX or boleto the sandbox's bank let expire unpaid: DISCARDED (2.2 has no EXPIRED), no card. */
+export const discardSlip = (ctx: SandboxContext, db: Queryable, payment: SlipPayment) =>
+  record(ctx, db, { ...payment, installments: 1, card: undefined, status: 'DISCARDED', message: `Expired unpaid (${payment.paymentMethod})` });
+
 /** A PIX or boleto the sandbox's bank has settled: PAID, no card. */
-export const paySlip = (ctx: SandboxContext, db: Queryable, payment: Omit<CardPayment, 'profile' | 'capture' | 'installments'>) =>
+export const paySlip = (ctx: SandboxContext, db: Queryable, payment: SlipPayment) =>
   record(ctx, db, { ...payment, installments: 1, card: undefined, status: 'PAID', message: `Settled by the sandbox bank (${payment.paymentMethod})` });

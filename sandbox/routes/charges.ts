@@ -5,10 +5,9 @@ import { fieldError, invalid, notFound } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
 import { emit } from '../events.js';
-import { Charge, CreateChargeBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
+import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { toCents } from '../payment/cents.js';
-import { boletoFor, pixFor } from '../payment/bank-slips.js';
-import { dayOf } from '../billing/dates.js';
+import { PAYABLE, expireSlip, issueSlip, paidCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { alertIfTestCard } from '../billing/alerts.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -16,7 +15,6 @@ import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, type ChargeDoc } from '../store/tables.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
-const PAYABLE = new Set<string>(['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT']);
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string) => invalid(fieldError('_id', status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
@@ -45,32 +43,37 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'captcha' },
     schema: {
       tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)',
-      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT. A charge already PAID is refused on _id.',
+      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.',
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const body = request.body;
     const seen = await charges.get(ctx.db, body.companyId, body._id);
     if (!seen) throw unknownCharge();
-    if (!PAYABLE.has(seen.status)) throw notPayable(seen.status);
+    if (!PAYABLE.includes(seen.status)) throw notPayable(seen.status);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     if (!hasCard) {
-      const slip = body.paymentMethod === 'PIX' ? { pix: pixFor(seen) } : body.paymentMethod === 'BOLETO' ? { boleto: boletoFor(seen, dayOf(ctx.now(seen.companyId))) } : {};
-      return { charge: seen, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const, ...slip };
+      const issued = await ctx.db.transaction(async (tx) => {
+        const charge = await charges.get(tx, body.companyId, body._id, true);
+        if (!charge) throw unknownCharge();
+        if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
+        return issueSlip(ctx, tx, charge, body.paymentMethod);
+      });
+      return { ...issued, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const };
     }
     const profile = await openCard(body as never, ctx.decryptor);
     const result = await ctx.db.transaction(async (tx) => {
       // The decision is made here, under the lock: the read above only gave an early answer.
       const charge = await charges.get(tx, body.companyId, body._id, true);
       if (!charge) throw unknownCharge();
-      if (!PAYABLE.has(charge.status)) throw notPayable(charge.status);
+      if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1, paymentMethod: body.paymentMethod, profile,
         links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
       });
       if (transaction.status !== 'PAID') return { charge: await charges.update(tx, { ...charge, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
       await settleSubscription(tx, charge, transaction);
-      await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
+      await charges.update(tx, paidCharge(charge, transaction.updatedAt));
       await alertIfTestCard(ctx, tx, transaction);
       return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
     });
@@ -90,17 +93,34 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     const result = await ctx.db.transaction(async (tx) => {
       const charge = await charges.get(tx, companyId, chargeId, true);
       if (!charge) throw notFound(`no charge ${chargeId} in this company`);
-      if (!PAYABLE.has(charge.status)) throw notPayable(charge.status);
+      if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
       const transaction = await paySlip(ctx, tx, {
         companyId, cents: charge.amount.value, paymentMethod,
         links: { chargeId, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
       });
       await settleSubscription(tx, charge, transaction);
-      const paid = await charges.update(tx, { ...charge, status: 'PAID', updatedAt: transaction.updatedAt });
+      const paid = await charges.update(tx, paidCharge(charge, transaction.updatedAt));
       await emit(tx, companyId, 'charge.paid', { charge: paid, transactionId: transaction._id }, ctx.now(companyId));
       return { charge: paid, transaction };
     });
     ctx.recent.remember(result.transaction);
     return result;
+  });
+
+  app.post('/sandbox/v1/charges/expire', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid', security: SECURITY,
+      description: 'What the test clock does on the day after the slip\'s expiresOn (row 9): a DISCARDED transaction of its method, the charge\'s attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. 400 when the charge has no slip waiting.',
+      body: ExpireBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, chargeId } = request.body;
+    return ctx.db.transaction(async (tx) => {
+      const charge = await charges.get(tx, companyId, chargeId, true);
+      if (!charge) throw notFound(`no charge ${chargeId} in this company`);
+      if (!charge.slip || !PAYABLE.includes(charge.status)) throw invalid(fieldError('chargeId', 'the charge has no PIX or boleto waiting: pay it by PIX or BOLETO first'));
+      return expireSlip(ctx, tx, charge, ctx.now(companyId));
+    });
   });
 };

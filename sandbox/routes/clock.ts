@@ -6,7 +6,7 @@ import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const Clock = Type.Object({ companyId: Type.String(), now: Type.String({ format: 'date-time' }) });
-const Moves = Type.Array(Type.Object({ row: Type.Integer(), resource: Type.Enum(['charge', 'subscription']), id: Type.String(), to: Type.String() }));
+const Moves = Type.Array(Type.Object({ row: Type.Integer(), resource: Type.Enum(['charge', 'subscription', 'transaction']), id: Type.String(), to: Type.String() }));
 
 export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/sandbox/v1/clock', {

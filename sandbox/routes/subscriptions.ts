@@ -6,6 +6,7 @@ import { frequencyOf, openCharge } from '../billing/charges.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
+import { issueSlip } from '../billing/slips.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
 import { clientAndProduct } from '../store/client-and-product.js';
@@ -20,7 +21,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE.',
+      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.',
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -40,7 +41,10 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
         status: 'PENDING_PAYMENT', nextChargeDate: addDays(today, frequencyOf(product)), metadata: {}, createdAt: at, updatedAt: at,
       });
       const charge = await openCharge(tx, subscription, product, today, 1, at);
-      if (!profile) return { subscription };
+      if (!profile) {
+        const { charge: _issued, ...slip } = await issueSlip(ctx, tx, charge, body.paymentMethod);
+        return { subscription, slip };
+      }
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: priceCents(product), installments: subscription.installments, paymentMethod: body.paymentMethod, profile,
         links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },
@@ -52,7 +56,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       return { subscription: (await subscriptions.get(tx, subscription.companyId, subscription._id))!, transaction };
     });
     if (result.transaction) ctx.recent.remember(result.transaction);
-    return { ...result.subscription, ...(result.transaction ? { transaction: result.transaction } : {}) };
+    return { ...result.subscription, ...(result.transaction ? { transaction: result.transaction } : {}), ...result.slip };
   });
 
   app.post('/v2/subscription', {

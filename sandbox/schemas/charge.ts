@@ -22,6 +22,11 @@ export const Charge = Type.Object({
   sequence: Type.Optional(Type.Integer({ description: 'sequential number within its subscription' })),
   attempts: Type.Optional(Type.Integer({ description: 'failed payment attempts so far' })),
   lastAttemptAt: Type.Optional(Type.String({ format: 'date-time' })),
+  slip: Type.Optional(Type.Object({
+    paymentMethod: Type.Enum(['PIX', 'BOLETO']),
+    issuedAt: Timestamp,
+    expiresOn: Type.String({ format: 'date', description: 'the last day the bank takes it: PIX the day after issue, boleto its due date' }),
+  }, { description: 'the PIX or boleto issued and not yet paid or expired (sandbox)' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -39,13 +44,21 @@ export const PayChargeBody = Type.Object({
   cardAuthId: Type.Optional(Type.String()),
 }, { 'x-exclusive': ['token', 'paymentProfile'], 'x-card-for': CARD_METHODS });
 
+/** What PIX shows the shopper (4.4 leaves it unshown). */
+export const PixSlip = Type.Object({
+  brCode: Type.String({ description: 'EMV "copia e cola", CRC16 at the end' }),
+  qrCodeImage: Type.String({ pattern: '^data:image/png;base64,', description: 'the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone)' }),
+  txid: Type.String(),
+});
+export const BoletoSlip = Type.Object({ barcode: Type.String({ pattern: '^\\d{44}$' }), digitableLine: Type.String({ pattern: '^\\d{47}$' }), dueDate: Type.String({ format: 'date' }) });
+
 export const PayChargeResult = Type.Object({
   charge: Charge,
   transaction: Type.Optional(Transaction),
   paymentMethod: Type.Optional(PaymentMethod),
   status: Type.Optional(Type.Literal('PENDING_PAYMENT')),
-  pix: Type.Optional(Type.Object({ brCode: Type.String({ description: 'EMV "copia e cola", CRC16 at the end' }), txid: Type.String() })),
-  boleto: Type.Optional(Type.Object({ barcode: Type.String({ pattern: '^\\d{44}$' }), digitableLine: Type.String({ pattern: '^\\d{47}$' }), dueDate: Type.String({ format: 'date' }) })),
+  pix: Type.Optional(PixSlip),
+  boleto: Type.Optional(BoletoSlip),
 }, { description: 'The charge after the attempt, and the transaction a card payment made' });
 
 export const CreateChargeBody = Type.Object({
@@ -60,3 +73,4 @@ export const CreateChargeBody = Type.Object({
 });
 
 export const SettleBody = Type.Object({ companyId: CompanyId, chargeId: Type.String({ minLength: 1 }), paymentMethod: Type.Enum(['PIX', 'BOLETO']) });
+export const ExpireBody = Type.Object({ companyId: CompanyId, chargeId: Type.String({ minLength: 1 }) });

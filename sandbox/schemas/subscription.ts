@@ -1,7 +1,7 @@
 // Subscriptions (2.4, 4.5).
 import { Type } from 'typebox';
 import { CARD_METHODS, CompanyId, InlineClient, Installments, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
-import { Charge } from './charge.js';
+import { BoletoSlip, Charge, PixSlip } from './charge.js';
 import { ListQuery } from './list.js';
 import { Transaction } from './transaction.js';
 
@@ -39,8 +39,10 @@ export const Subscription = Type.Object({
   updatedAt: Timestamp,
 });
 
-/** POST /v1/subscription answers the subscription with the first period's payment, when a card paid it. */
-export const SubscriptionWithPayment = Type.Object({ ...Subscription.properties, transaction: Type.Optional(Transaction) });
+/** POST /v1/subscription answers the subscription with the first period's payment: the card's transaction, or the PIX / boleto to pay. */
+export const SubscriptionWithPayment = Type.Object({
+  ...Subscription.properties, transaction: Type.Optional(Transaction), pix: Type.Optional(PixSlip), boleto: Type.Optional(BoletoSlip),
+});
 
 export const CreateSubscriptionV2Body = Type.Object({
   companyId: CompanyId,

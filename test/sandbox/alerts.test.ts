@@ -32,6 +32,25 @@ describe('alerts', () => {
     expect((await call(sandbox, 'POST', '/sandbox/v1/alerts', { companyId: COMPANY, transactionId: 'nope', type: 'NETWORK_B' })).status).toBe(404);
   });
 
+  it('a type raised again on the same transaction (the same day, or after resolving) answers the alert already there: no duplicate, no second event or move', async () => {
+    const sub = (await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: 'prod_demo_monthly' }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE })).body;
+    const raise = (type: string) => call(sandbox, 'POST', '/sandbox/v1/alerts', { companyId: COMPANY, transactionId: sub.transaction._id, type });
+    const first = (await raise('NETWORK_A')).body;
+    const canceled = (await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${sub._id}`)).body;
+    expect(canceled.status).toBe('CANCELED_ALERT_NETWORK_A');
+    const [again, racing] = await Promise.all([raise('NETWORK_A'), raise('NETWORK_A')]);
+    expect([again.body._id, racing.body._id]).toEqual([first._id, first._id]);
+    await call(sandbox, 'POST', '/v1/alert/update/resolved', { companyId: COMPANY, alertId: first._id });
+    expect((await raise('NETWORK_A')).body).toMatchObject({ _id: first._id, status: 'RESOLVED' });
+    const other = (await raise('NETWORK_B')).body;
+    expect(other._id).not.toBe(first._id);
+    const rows = await sandbox.db.query<{ type: string }>('SELECT type FROM alerts WHERE transaction_id = $1 ORDER BY type', [sub.transaction._id]);
+    expect(rows.map((r) => r.type)).toEqual(['NETWORK_A', 'NETWORK_B']);
+    const events = await sandbox.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE type = 'alert.created' AND data->'data'->'alert'->>'transactionId' = $1", [sub.transaction._id]);
+    expect(events[0]!.n).toBe(2);
+    expect((await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${sub._id}`)).body.updatedAt).toBe(canceled.updatedAt);
+  });
+
   it('resolve: RESOLVED, answered {}; again changes nothing; unknown 404; 403 without alert.write', async () => {
     const paid = (await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 900, paymentProfile: NETWORK_B })).body;
     const alert = (await call(sandbox, 'GET', '/v1/alert?type=NETWORK_B&sort.direction=desc&limit=1')).body.items[0];

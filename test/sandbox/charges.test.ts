@@ -1,4 +1,6 @@
 // Charges (4.4): create (decimal to cents, half up), pay (captcha, card or not, racing payments).
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueFactor } from '../../sandbox/payment/boleto.js';
 import { toCents } from '../../sandbox/payment/cents.js';
@@ -68,9 +70,26 @@ describe('PIX and BOLETO', () => {
     expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' }, pix: { txid: charge._id } });
     expect(body.pix.brCode).toContain('540577.70');
     expect(crc16(body.pix.brCode.slice(0, -4))).toBe(body.pix.brCode.slice(-4));
+    // The QR image is a PNG that a reader (jsQR, a library of its own) decodes back to the BR Code.
+    const png = PNG.sync.read(Buffer.from(body.pix.qrCodeImage.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(body.pix.brCode);
     const settled = await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' });
     expect(settled.body).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', paymentMethod: 'PIX', amount: { value: 7770 } } });
     expect((await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: charge._id, paymentMethod: 'PIX' })).status).toBe(400);
+  });
+
+  it('the sandbox-only expire call: the waiting PIX becomes a DISCARDED transaction and an attempt; the charge stays payable; nothing waiting is 400', async () => {
+    const charge = (await create({ amount: 12 })).body;
+    const expire = () => call(sandbox, 'POST', '/sandbox/v1/charges/expire', { companyId: COMPANY, chargeId: charge._id });
+    expect((await expire()).body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId' })]);
+    await payBy(charge._id, 'PIX');
+    const { status, body } = await expire();
+    expect(status).toBe(200);
+    expect(body.transaction).toMatchObject({ status: 'DISCARDED', paymentMethod: 'PIX', chargeId: charge._id, amount: { value: 1200 } });
+    expect(body.charge).toMatchObject({ status: 'ACTIVE', attempts: 1 });
+    expect(body.charge.slip).toBeUndefined();
+    expect((await expire()).status).toBe(400);
+    expect((await payBy(charge._id, 'PIX')).body.charge.slip).toMatchObject({ paymentMethod: 'PIX' });
   });
 
   it('BOLETO answers a barcode and linha digitável for the amount and due date', async () => {

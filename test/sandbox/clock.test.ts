@@ -12,6 +12,7 @@ afterAll(async () => sandbox?.close());
 
 const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
 let companies = 0;
+const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** A company of its own with a client and a product of the given rules; helpers bound to it. */
 async function company(rules: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
@@ -89,6 +90,28 @@ describe('state table', () => {
     expect(moves).toEqual([{ row: 5, resource: 'charge', id: charge._id, to: 'OVERDUE' }, { row: 5, resource: 'subscription', id: subscription._id, to: 'OVERDUE' }]);
     const events = await sandbox.db.query<{ type: string }>('SELECT type FROM events WHERE company_id = $1 ORDER BY created_at, id', [c.companyId]);
     expect(events.map((e) => e.type)).toContain('charge.overdue');
+  });
+
+  it('row 9: an issued PIX expires the day after its expiresOn (DISCARDED, an attempt, a declined card\'s events); a boleto after its due date', async () => {
+    const c = await company();
+    const { charge } = await c.v2();
+    const pay = (paymentMethod: string) => call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, paymentMethod, captchaToken: SANDBOX_CAPTCHA_TOKEN }, {});
+    const issued = (await pay('PIX')).body.charge;
+    expect(issued.slip).toMatchObject({ paymentMethod: 'PIX', expiresOn: addDay(await c.today()) });
+    expect((await c.advance(1)).moves.filter((m: { row: number }) => m.row === 9)).toEqual([]);
+    const { moves } = await c.advance(1);
+    const [expiry] = moves.filter((m: { row: number }) => m.row === 9);
+    expect(expiry).toMatchObject({ resource: 'transaction', to: 'DISCARDED' });
+    const full = await c.full(charge.subscriptionId);
+    expect(full.transactions).toEqual([expect.objectContaining({ _id: expiry.id, status: 'DISCARDED', paymentMethod: 'PIX', chargeId: charge._id, amount: { value: 1000, currency: 'BRL' } })]);
+    expect(full.charges[0]).toMatchObject({ status: 'OVERDUE', attempts: 1 });
+    expect(full.charges[0].slip).toBeUndefined();
+    const events = await sandbox.db.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE company_id = $1 ORDER BY created_at, id', [c.companyId]);
+    expect(events.filter((e) => e.data.data.transaction?._id === expiry.id || e.data.data.transactionId === expiry.id).map((e) => e.type).sort()).toEqual(['charge.payment_failed', 'transaction.created']);
+    // Still payable: a boleto now, due today (the charge is past due), expires after today.
+    expect((await pay('BOLETO')).body.charge.slip).toMatchObject({ paymentMethod: 'BOLETO', expiresOn: await c.today() });
+    expect((await c.advance(1)).moves.filter((m: { row: number }) => m.row === 9)).toEqual([expect.objectContaining({ resource: 'transaction', to: 'DISCARDED' })]);
+    expect((await c.full(charge.subscriptionId)).charges[0].attempts).toBe(2);
   });
 
   it('row 6: CARD_ATTEMPTS ends the subscription (NO_PAYMENT) when maxDeniedAttempts have failed', async () => {

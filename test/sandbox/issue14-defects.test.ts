@@ -1,6 +1,7 @@
 // Issue 14's sandbox defects, each over a real socket; every test here failed
 // against the old sandbox (demo/sandbox/ of 09fba46, see README "Sandbox").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedFetch } from './support/openapi-check.js';
 import { rawRequest } from './support/raw-http.js';
 import { PAID_PROFILE, sharedDecryptor, tokenFor } from './support/sandbox.js';
 import { SANDBOX_CAPTCHA_TOKEN, SANDBOX_CREDENTIAL, startSandbox } from './support/target.js';
@@ -15,8 +16,8 @@ beforeAll(async () => {
 afterAll(async () => sandbox?.close());
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = { apiKey: API_KEY, 'content-type': 'application/json' }) => {
-  const response = await fetch(sandbox.url + path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
+  const { status, body: answer } = await checkedFetch(sandbox.url, path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status, body: answer };
 };
 const alive = async () => (await post('/v1/transaction', { companyId: COMPANY, amount: 100, paymentProfile: PAID_PROFILE })).status;
 

@@ -27,6 +27,18 @@ describe('POST /v1/subscription and /v2/subscription', () => {
     expect(full.body.charges).toEqual([expect.objectContaining({ sequence: 1, status: 'PAID' })]);
   });
 
+  it('v1 by PIX or BOLETO: PENDING_PAYMENT with the first charge\'s BR Code (and QR) or boleto; settling it makes the subscription ACTIVE', async () => {
+    const byPix = (await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: productId }, paymentMethod: 'PIX' })).body;
+    expect(byPix).toMatchObject({ status: 'PENDING_PAYMENT', pix: { brCode: expect.stringContaining('540519.90'), qrCodeImage: expect.stringMatching(/^data:image\/png;base64,/) } });
+    const [first] = (await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${byPix._id}`)).body.charges;
+    expect(byPix.pix.txid).toBe(first._id);
+    await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: first._id, paymentMethod: 'PIX' });
+    expect((await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${byPix._id}`)).body.status).toBe('ACTIVE');
+    const byBoleto = (await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: productId }, paymentMethod: 'BOLETO' })).body;
+    expect(byBoleto).toMatchObject({ status: 'PENDING_PAYMENT', boleto: { barcode: expect.stringMatching(/^\d{44}$/) } });
+    expect(byBoleto.pix).toBeUndefined();
+  });
+
   it('v2: subscription CREATED, first charge ACTIVE due on dueDate, no payment attempt; paying the charge makes it ACTIVE', async () => {
     const { status, body } = await v2({ origin: 'CHECKOUT', externalReference: 'order-9', metadata: { plan: 'gold' } });
     expect(status).toBe(200);

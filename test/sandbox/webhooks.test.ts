@@ -78,3 +78,31 @@ it('a refused URL and another company: 400 and 403', async () => {
   expect((await call(sandbox, 'POST', '/sandbox/v1/webhooks', { companyId: 'company_demo', url: 'ftp://x' })).body.error_messages).toEqual([expect.objectContaining({ path: 'url' })]);
   expect((await call(sandbox, 'POST', '/sandbox/v1/webhooks', { companyId: 'company_hooks', url: receiverUrl })).status).toBe(403);
 });
+
+it('deliveries follow the company\'s test clock: stamped with its time, a retry an hour away comes due when the clock passes it', async () => {
+  const hourly = await memorySandbox({ webhookBackoffMs: 3_600_000 });
+  try {
+    const companyId = 'company_hooks_clock';
+    const { apiKey } = await createCredential(hourly.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
+    const as = (method: string, url: string, body?: unknown) => call(hourly, method, url, body, { apiKey });
+    const webhook = (await as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).body;
+    failuresLeft = 1;
+    const from = received.length;
+    const moved = Date.parse((await as('POST', '/sandbox/v1/clock/advance', { companyId, days: 2 })).body.now);
+    await as('POST', '/v1/transaction', { companyId, amount: 1234, paymentProfile: PAID_PROFILE });
+    const deliveries = async () => (await as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items;
+    const failed = await until(async () => ((await deliveries())[0]?.attempts === 1 ? (await deliveries())[0] : undefined));
+    // Stamped on the company's clock (two days ahead), the retry one hour after that attempt.
+    expect(Date.parse(failed.answers[0].at)).toBeGreaterThanOrEqual(moved);
+    expect(Date.parse(failed.nextAttemptAt) - Date.parse(failed.answers[0].at)).toBe(3_600_000);
+    expect(failed.status).toBe('pending');
+    await as('POST', '/sandbox/v1/clock/advance', { companyId, seconds: 3_600 });
+    const done = await until(async () => ((await deliveries())[0]?.status === 'succeeded' ? (await deliveries())[0] : undefined));
+    expect(done.answers.map((a: { status: number }) => a.status)).toEqual([500, 200]);
+    expect(Date.parse(done.answers[1].at)).toBeGreaterThanOrEqual(moved + 3_600_000);
+    // The signature's t is the real time, so README's check (300 s tolerance) still passes.
+    for (const { headers, body } of received.slice(from)) expect(verify(webhook.secret, String(headers['svc-signature']), body)).toBe(true);
+  } finally {
+    await hourly.close();
+  }
+});

@@ -3,6 +3,7 @@
 import type { DemoProcess } from '../../../test-support/demo-process.mjs';
 import { PAID_CARD } from '../../../e2e/support/cards.mjs';
 import { encryptInNode } from '../../../e2e/support/node-encrypt.js';
+import { checkedFetch } from '../../sandbox/support/openapi-check.js';
 
 export const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 export const COMPANY = 'company_demo';
@@ -12,15 +13,14 @@ export const PRODUCT = 'prod_demo_monthly';
 
 export interface Answer { status: number; body: any }
 
-/** POSTs `body` as JSON (or as the raw text given) and reads the JSON answer. */
+/** POSTs `body` as JSON (or as the raw text given) and reads the JSON answer, checked against the sandbox's /openapi.json. */
 export async function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = { apiKey: API_KEY }): Promise<Answer> {
-  const response = await fetch(base + path, {
+  const { status, body: answer } = await checkedFetch(base, path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status, body: answer ?? null };
 }
 
 /** A fresh token for the demo's key (a paid test card unless told). */

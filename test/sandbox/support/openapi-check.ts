@@ -15,7 +15,7 @@ const cache = new WeakMap<object, Map<string, ValidateFunction>>();
  * part-7 error body of any listed route.
  */
 export function checkAgainstDescription(doc: Doc, method: string, url: string, answer: { status: number; body: unknown }): void {
-  const path = url.split('?')[0]!;
+  const path = describedPath(doc, url.split('?')[0]!);
   const operation = doc.paths[path]?.[method.toLowerCase()] ?? (answer.status >= 400 ? anyOperationWithErrors(doc) : undefined);
   if (!operation) return;
   const response = operation.responses[String(answer.status)];
@@ -28,6 +28,33 @@ export function checkAgainstDescription(doc: Doc, method: string, url: string, a
   const validate = validators.get(key) ?? ajv.compile(schema);
   validators.set(key, validate);
   if (!validate(answer.body)) throw new Error(`${key}: the answer does not match the description: ${ajv.errorsText(validate.errors)}`);
+}
+
+/** The document's path for a concrete one: itself, or the template (`/x/{id}`) it fills. */
+function describedPath(doc: Doc, path: string): string {
+  if (doc.paths[path]) return path;
+  const segments = path.split('/');
+  return Object.keys(doc.paths).find((template) => {
+    const parts = template.split('/');
+    return parts.length === segments.length && parts.every((part, i) => /^\{\w+\}$/.test(part) || part === segments[i]);
+  }) ?? path;
+}
+
+const documents = new Map<string, Promise<Doc>>();
+
+export interface CheckedAnswer { status: number; body: any; headers: Headers }
+
+/**
+ * fetch() to a running sandbox at `base`: the JSON answer (undefined when empty) is
+ * checked against that sandbox's own /openapi.json, read once per address.
+ */
+export async function checkedFetch(base: string, path: string, init: RequestInit = {}): Promise<CheckedAnswer> {
+  if (!documents.has(base)) documents.set(base, fetch(`${base}/openapi.json`).then((r) => r.json() as Promise<Doc>));
+  const response = await fetch(base + path, init);
+  const text = await response.text();
+  const answer = { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  checkAgainstDescription(await documents.get(base)!, init.method ?? 'GET', path, answer);
+  return answer;
 }
 
 function anyOperationWithErrors(doc: Doc) {

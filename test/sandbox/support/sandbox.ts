@@ -6,11 +6,11 @@ import { createDecryptor } from '../../../src/server/index.js';
 import { encryptCard } from '../../../src/core/index.js';
 import { readSharedKey } from '../../../test-support/shared-vectors.mjs';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server.js';
-import { SANDBOX_CREDENTIAL, DEMO_COMPANY } from '../../../sandbox/seed.js';
+import { SANDBOX_CREDENTIAL, DEMO_CHARGE_ID, DEMO_COMPANY } from '../../../sandbox/seed.js';
 import { SANDBOX_CAPTCHA_TOKEN } from '../../../sandbox/auth/guard.js';
 import { checkAgainstDescription } from './openapi-check.js';
 
-export { DEMO_COMPANY as COMPANY, SANDBOX_CAPTCHA_TOKEN };
+export { DEMO_COMPANY as COMPANY, DEMO_CHARGE_ID as DEMO_CHARGE, SANDBOX_CAPTCHA_TOKEN };
 export const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
 export const PUBLIC_KEY = readSharedKey('rsa-2048-public.pem');
 

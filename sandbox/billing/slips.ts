@@ -1,0 +1,55 @@
+// A PIX or boleto issued for a charge lives until its bank lets it expire:
+// the PIX the day after it was issued, the boleto after its due date. The
+// reference has no EXPIRED status (2.2, 2.3): an expiry is a DISCARDED
+// transaction of that method, the charge's failed attempt (attempts + 1),
+// with a declined card's events; the charge stays payable (a new slip).
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { emit } from '../events.js';
+import { boletoFor, pixFor } from '../payment/bank-slips.js';
+import { discardSlip } from '../payment/pay-by-card.js';
+import { charges, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
+import { addDays, dayOf } from './dates.js';
+
+/** Charge statuses a payment (card or slip) may still settle. */
+export const PAYABLE = ['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT'];
+
+/** The charge paid (by card or slip): PAID, its waiting slip gone. */
+export function paidCharge({ slip: _paid, ...charge }: ChargeDoc, updatedAt: string): ChargeDoc {
+  return { ...charge, status: 'PAID', updatedAt };
+}
+
+/** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip`; a card method issues nothing. */
+export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string) {
+  if (method !== 'PIX' && method !== 'BOLETO') return { charge };
+  const now = ctx.now(charge.companyId);
+  const shown = method === 'PIX' ? { pix: await pixFor(charge) } : { boleto: boletoFor(charge, dayOf(now)) };
+  const expiresOn = shown.pix ? addDays(dayOf(now), 1) : shown.boleto!.dueDate;
+  const updated = await charges.update(db, { ...charge, slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn }, updatedAt: now.toISOString() });
+  return { charge: updated, ...shown };
+}
+
+/** The bank lets the charge's slip expire: a DISCARDED transaction, the charge's attempt, transaction.created and charge.payment_failed. */
+export async function expireSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, at: Date): Promise<{ charge: ChargeDoc; transaction: TransactionDoc }> {
+  const { slip, ...rest } = charge;
+  const transaction = await discardSlip(ctx, db, {
+    companyId: charge.companyId, cents: charge.amount.value, paymentMethod: slip!.paymentMethod,
+    links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+  });
+  const stamp = at.toISOString();
+  const updated = await charges.update(db, { ...rest, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: stamp, updatedAt: stamp });
+  await emit(db, charge.companyId, 'charge.payment_failed', { charge: updated, transactionId: transaction._id }, at);
+  return { charge: updated, transaction };
+}
+
+/** Test clock row 9: every payable charge of the company whose slip's last day is before `day`. */
+export async function expireDueSlips(ctx: SandboxContext, db: Queryable, companyId: string, day: string, at: Date) {
+  const rows = await db.query<{ data: ChargeDoc }>(
+    "SELECT data FROM charges WHERE company_id = $1 AND status = ANY($2) AND data->'slip'->>'expiresOn' < $3 ORDER BY id FOR UPDATE", [companyId, PAYABLE, day]);
+  const moves = [];
+  for (const { data } of rows) {
+    const { transaction } = await expireSlip(ctx, db, data, at);
+    moves.push({ row: 9, resource: 'transaction' as const, id: transaction._id, to: transaction.status });
+  }
+  return moves;
+}
