@@ -43,9 +43,8 @@ async function chooseInstallments(page: EnginePage, n: number) {
   }, n);
 }
 
-/** The holder's CPF, the card, 3x (or `installments`), then Pagar. */
+/** The card and the holder's CPF (typeCard types HOLDER_CPF where the form asks for it), `installments`, then Pagar. */
 async function payElo(page: EnginePage, installments: number) {
-  await page.byLabel(/CPF/).type(HOLDER_CPF);
   await typeCard(page, ELO_PAID_CARD, 'pt-BR');
   await chooseInstallments(page, installments);
   await submit(page, 'pt-BR');
