@@ -20,7 +20,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
-  const { SANDBOX_CREDENTIAL } = await tsImport('../sandbox/seed.ts', import.meta.url);
+  const { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL } = await tsImport('../sandbox/seed.ts', import.meta.url);
   const { cardFrameRoutes } = await tsImport('../sandbox/card-frame-routes.ts', import.meta.url);
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
   // The card frame (issue 9) on the sandbox, reached as http://localhost:<port>: another site than
@@ -40,6 +40,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
       sandboxUrl: sandbox.url,
       apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`,
       companyId: SANDBOX_CREDENTIAL.companies[0],
+      productId: DEMO_CHECKOUT_PRODUCT_ID,
       publicKey: keys.publicKeyPem,
       keyId: keys.keyId,
       frame,

@@ -1,5 +1,6 @@
 // What a fresh sandbox holds so the demo can pay at once: the demo credential
-// (every permission on company_demo), a monthly product and one open charge.
+// (every permission on company_demo), a monthly product, the demo store's product
+// with its installment plans, and one open charge.
 // Applied on every start; existing records are left as they are.
 import { ALL_PERMISSIONS } from './auth/permissions.js';
 import { createCredential } from './auth/credentials.js';
@@ -16,6 +17,13 @@ export const SANDBOX_CREDENTIAL = Object.freeze({
 export const DEMO_COMPANY = 'company_demo';
 export const DEMO_PRODUCT_ID = 'prod_demo_monthly';
 export const DEMO_CHARGE_ID = 'chg_demo_0001';
+/** The demo checkout's product: R$ 129,90 in 1x, 3x interest-free or 12x with a fee (the plans the page offers). */
+export const DEMO_CHECKOUT_PRODUCT_ID = 'prod_demo_cafe';
+const DEMO_CHECKOUT_PLANS = [
+  { installment: 1 },
+  { installment: 3, installmentAmount: 43.3, totalAmount: 129.9 },
+  { installment: 12, fee: 11.78, installmentAmount: 12.1, totalAmount: 145.2 },
+];
 
 /** An ACTIVE charge of `cents` (tests and the seed). */
 export async function insertCharge(db: Queryable, { companyId = DEMO_COMPANY, cents = 4990, _id = newId(), now = new Date() } = {}): Promise<ChargeDoc> {
@@ -33,6 +41,12 @@ export async function seed(db: Queryable): Promise<void> {
     product: { price: 29.9, title: 'Plano mensal', warranty: 7 },
     charge: { frequencyDays: 30, deniedIntervalDays: 3, maxDeniedAttempts: 3, invoiceIdentification: 'SANDBOX', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }], routes: [] },
     unsubscription: { type: 'CARD_ATTEMPTS' },
+  }, '(id)');
+  await products.insert(db, {
+    _id: DEMO_CHECKOUT_PRODUCT_ID, companyId: DEMO_COMPANY, active: true, deleted: false, createdAt: at, updatedAt: at,
+    product: { price: 129.9, title: 'Café especial em grãos, 1 kg', warranty: 7 },
+    charge: { frequencyDays: 0, deniedIntervalDays: 0, maxDeniedAttempts: 0, invoiceIdentification: 'CAFE', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: DEMO_CHECKOUT_PLANS }], routes: [] },
+    unsubscription: { type: 'NEVER' },
   }, '(id)');
   await insertCharge(db, { _id: DEMO_CHARGE_ID });
 }

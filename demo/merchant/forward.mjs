@@ -1,27 +1,39 @@
 // The merchant's server-to-server call (API reference 4.3 and 4.9): the page's
 // encrypted card goes unchanged as `token`, with the merchant's apiKey header.
-// The amount comes from the merchant's own catalogue, never from the browser.
+// The amount comes from the catalogue (the sandbox product), never from the browser; the
+// checked installment count goes as `installments`, the holder's document as `client.doc`.
 import { OUTCOME_TEXTS } from './messages.mjs';
+import { installmentLabel } from './project-rules.mjs';
 
 /** Codes after which the customer only has to submit the form again (a fresh token). */
 const RESUBMIT = new Set(['TOKEN_EXPIRED', 'TOKEN_REUSED', 'TOKEN_NOT_YET_VALID']);
 
-/** Calls POST /v1/transaction; resolves the sandbox's status and JSON body. */
-export async function createTransaction({ sandboxUrl, apiKey, companyId, cents }, encryptedCard) {
+/**
+ * Calls POST /v1/transaction for `cents` in `installments` (checked by choice.mjs), with the
+ * inline client `{name: customerName, doc}` when the holder's document was given; resolves
+ * the sandbox's status and JSON body.
+ */
+export async function createTransaction({ sandboxUrl, apiKey, companyId, customerName }, encryptedCard, { cents, installments = 1, doc }) {
+  const client = doc ? { client: { name: customerName, doc } } : {};
   const response = await fetch(`${sandboxUrl}/v1/transaction`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apiKey },
-    body: JSON.stringify({ companyId, amount: cents, installments: 1, capture: true, token: encryptedCard }),
+    body: JSON.stringify({ companyId, amount: cents, installments, capture: true, token: encryptedCard, ...client }),
     signal: AbortSignal.timeout(10_000),
   });
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
-/** What the customer sees for an API answer, in `lang`: `{http, outcome, message, ...}`. */
-export function customerOutcome({ status, body }, lang = 'pt-BR') {
+/**
+ * What the customer sees for an API answer, in `lang`: `{http, outcome, message, ...}`. A paid
+ * answer in more than one installment names the plan (`option`, the chosen one) as the page showed it.
+ */
+export function customerOutcome({ status, body }, lang = 'pt-BR', option) {
   const say = OUTCOME_TEXTS[lang] ?? OUTCOME_TEXTS['pt-BR'];
-  if (status === 200 && body?.status === 'PAID')
-    return { http: 200, outcome: 'paid', message: say.paid(body.card?.last4), transactionId: body._id };
+  if (status === 200 && body?.status === 'PAID') {
+    const message = body.installments > 1 && option ? say.paidIn(installmentLabel(option, lang), body.card?.last4) : say.paid(body.card?.last4);
+    return { http: 200, outcome: 'paid', message, transactionId: body._id, installments: body.installments };
+  }
   if (status === 200 && body?.status === 'AUTHORIZED')
     return { http: 200, outcome: 'authorized', message: say.authorized, transactionId: body._id };
   if (status === 200 && body?.status === 'DECLINED')

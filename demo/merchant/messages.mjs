@@ -7,7 +7,7 @@
 /** `en`, `en-US`... give English; anything else, or nothing, pt-BR (like the element). */
 export const langOf = (value) => (/^en(-|$)/i.test(typeof value === 'string' ? value : '') ? 'en' : 'pt-BR');
 
-/** Texts of the checkout page; functions take the formatted price or the card number. */
+/** Texts of the checkout page; functions take the formatted price or the first test cards (Elo's). */
 export const PAGE_TEXTS = {
   'pt-BR': {
     title: 'Finalizar compra',
@@ -16,7 +16,8 @@ export const PAGE_TEXTS = {
     payment: 'Pagamento com cartão',
     pay: (price) => `Pagar ${price}`,
     switchTo: { lang: 'en', href: '/?lang=en', label: 'English' },
-    sandboxNote: 'Sandbox: use o cartão 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado), qualquer validade futura e qualquer CVV.',
+    sandboxLabel: 'Ambiente de testes',
+    sandboxNote: (card) => `Sandbox: use o cartão ${card.brand} ${card.paid} (aprovado) ou ${card.declined} (recusado), ou outra bandeira da tabela, qualquer validade futura, qualquer CVV e um CPF válido como 529.982.247-25.`,
   },
   en: {
     title: 'Checkout',
@@ -25,7 +26,8 @@ export const PAGE_TEXTS = {
     payment: 'Card payment',
     pay: (price) => `Pay ${price}`,
     switchTo: { lang: 'pt-BR', href: '/', label: 'Português' },
-    sandboxNote: 'Sandbox: use card 4111 1111 1111 1111 (paid) or 4000 0000 0000 0002 (declined), any future expiry, any CVV.',
+    sandboxLabel: 'Test environment',
+    sandboxNote: (card) => `Sandbox: use the ${card.brand} card ${card.paid} (paid) or ${card.declined} (declined), or another brand from the table, any future expiry, any CVV and a valid CPF such as 529.982.247-25.`,
   },
 };
 
@@ -42,6 +44,11 @@ const DECLINE_REASONS_PT = {
 export const OUTCOME_TEXTS = {
   'pt-BR': {
     paid: (last4) => `Pagamento aprovado (cartão final ${last4}). Obrigado pela compra!`,
+    paidIn: (plan, last4) => `Pagamento aprovado em ${plan} (cartão final ${last4}). Obrigado pela compra!`,
+    refused: {
+      installments: 'A loja não oferece essa opção de parcelamento. Escolha outra.',
+      holderDocument: 'O CPF ou CNPJ do titular não é válido. Confira os dígitos.',
+    },
     authorized: 'Pagamento autorizado.',
     declined: (reason) => {
       const translated = DECLINE_REASONS_PT[reason];
@@ -54,6 +61,11 @@ export const OUTCOME_TEXTS = {
   },
   en: {
     paid: (last4) => `Payment approved (card ending in ${last4}). Thank you!`,
+    paidIn: (plan, last4) => `Payment approved: ${plan} (card ending in ${last4}). Thank you!`,
+    refused: {
+      installments: 'The store does not offer that installment option. Please choose another.',
+      holderDocument: 'The card holder\'s CPF or CNPJ is not valid. Please check the digits.',
+    },
     authorized: 'Payment authorized.',
     declined: (reason) => `Payment declined${reason ? ` (${reason})` : ''}. Please try another card.`,
     resubmit: 'For your security the card details expired or were already used. Please submit again.',

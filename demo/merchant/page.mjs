@@ -3,6 +3,7 @@
 // or the apiKey (API reference 4.9). One page per language (messages.mjs):
 // <html lang> tells the element and checkout.js which texts to show.
 import { PAGE_TEXTS } from './messages.mjs';
+import { hintRows, testCardsTable } from './test-cards-hint.mjs';
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -12,17 +13,21 @@ export const formatBRL = (cents) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
 /**
- * The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each. With
- * `frame` ({src, script, integrity}) the card is typed in the payment service's frame (issue 9);
- * `inlineChosen`: the inline page of a demo whose default is frame mode (`?isolation=inline`).
+ * The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each, `offer`
+ * ({cents, plans}, catalogue.mjs) its price and installment plans, given to the element as
+ * `amount` and `installments` with the holder's CPF/CNPJ field on. With `frame` ({src, script,
+ * integrity}) the card is typed in the payment service's frame (issue 9); `inlineChosen`: the
+ * inline page of a demo whose default is frame mode (`?isolation=inline`).
  */
-export function renderCheckoutPage({ product, assets, publicKey, keyId, lang, frame, inlineChosen = false }) {
+export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false }) {
   const say = PAGE_TEXTS[lang];
   // The language link keeps the mode chosen: the other language of the inline page is inline too.
   const switchHref = inlineChosen ? `${say.switchTo.href}${say.switchTo.href.includes('?') ? '&' : '?'}isolation=inline` : say.switchTo.href;
   const script = (asset, extra = '') =>
     `<script src="${asset.path}" integrity="${asset.integrity}" crossorigin="anonymous"${extra}></script>`;
-  const price = formatBRL(product.cents);
+  const price = formatBRL(offer.cents);
+  // Nothing here is card data: the plans and the amount are the store's, in attributes.
+  const checkout = `amount="${offer.cents}" installments="${escape(JSON.stringify(offer.plans))}" holder-document`;
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -49,13 +54,16 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <h2 id="payment-title">${escape(say.payment)}</h2>
     <form id="checkout" novalidate>
       ${frame
-        ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}"></svc-card-form>`
-        : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}"></svc-card-form>`}
+        ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
+        : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
       <button type="submit" id="pay">${escape(say.pay(price))}</button>
     </form>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1" hidden></div>
   </section>
-  <p class="sandbox-note">${escape(say.sandboxNote)}</p>
+  <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">
+  <p>${escape(say.sandboxNote(hintRows()[0]))}</p>
+  ${testCardsTable(lang)}
+  </section>
 </main>
 </body>
 </html>

@@ -5,6 +5,8 @@ export interface MerchantConfig {
   sandboxUrl: string;
   apiKey: string;
   companyId: string;
+  /** The sandbox product the store sells: its price and installment plans are read from the sandbox. */
+  productId: string;
   publicKey: string;
   keyId: string;
   /** The card frame (issue 9): with it the page is in frame mode unless `?isolation=inline`. */

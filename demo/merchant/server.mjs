@@ -5,17 +5,21 @@
 import { requestUrl, startDemoServer } from '../http-server.mjs';
 import { BodyError, readJson, sendJson } from './http.mjs';
 import { loadAssets } from './assets.mjs';
+import { readOffer } from './catalogue.mjs';
+import { checkChoice } from './choice.mjs';
 import { createTransaction, customerOutcome } from './forward.mjs';
-import { langOf } from './messages.mjs';
+import { langOf, OUTCOME_TEXTS } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
 import { logFailure } from './log.mjs';
 import { frameModeHeaders, SECURITY_HEADERS } from './security-headers.mjs';
 
-/** What the demo store sells: the amount is decided here, in cents. */
+/**
+ * What the demo store sells, as it presents it; the price and the installment plans are the
+ * sandbox product's (catalogue.mjs), read for each page and payment.
+ */
 export const DEMO_PRODUCT = {
   store: 'Café do Vale',
   titles: { 'pt-BR': 'Café especial em grãos, 1 kg', en: 'Specialty coffee beans, 1 kg' },
-  cents: 12990,
 };
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -30,30 +34,49 @@ async function pay(request, response, config) {
   }
   if (!isObject(body) || !isObject(body.encryptedCard))
     return sendJson(response, 422, { outcome: 'invalid', message: 'encryptedCard (an object) is required' }, SECURITY_HEADERS);
+  const lang = langOf(body.lang);
   let answer;
+  let choice;
   try {
-    answer = await createTransaction(config, body.encryptedCard);
+    const offer = await readOffer(config, config.productId);
+    choice = checkChoice(body, offer);
+    if (choice.field) {
+      const refused = { outcome: 'invalid', field: choice.field, message: OUTCOME_TEXTS[lang].refused[choice.field] };
+      return sendJson(response, 400, refused, SECURITY_HEADERS);
+    }
+    answer = await createTransaction(config, body.encryptedCard, { cents: offer.cents, installments: choice.installments, doc: choice.doc });
   } catch {
     answer = { status: 0, body: null }; // sandbox unreachable or timed out
   }
-  const { http, ...outcome } = customerOutcome(answer, langOf(body.lang));
+  const { http, ...outcome } = customerOutcome(answer, lang, choice?.option);
   sendJson(response, http, outcome, SECURITY_HEADERS);
+}
+
+/** GET /: the page in `lang`, with the product's current price and plans. */
+async function checkoutPage(request, response, { url, product, assets, config }) {
+  const lang = langOf(url.searchParams.get('lang'));
+  // Frame mode by default when the card frame is hosted (issue 9); ?isolation=inline keeps the inline element.
+  const frame = url.searchParams.get('isolation') !== 'inline' ? config.frame : undefined;
+  let offer;
+  try {
+    offer = await readOffer(config, config.productId);
+  } catch {
+    return response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the catalogue is unavailable: try again in a moment');
+  }
+  const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame });
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...(frame ? frameModeHeaders(frame.origin) : SECURITY_HEADERS) });
+  response.end(request.method === 'HEAD' ? undefined : page);
 }
 
 /**
  * Starts the merchant server on 127.0.0.1 (`port` 0: a free one).
- * `config`: {sandboxUrl, apiKey, companyId, publicKey, keyId, product?, frame?}; with `frame`
- * ({origin, src, script, integrity}) the page is in frame mode unless `?isolation=inline`.
+ * `config`: {sandboxUrl, apiKey, companyId, productId, publicKey, keyId, product?, frame?}: `productId`
+ * names the sandbox product sold (its price and plans); with `frame` ({origin, src, script,
+ * integrity}) the page is in frame mode unless `?isolation=inline`.
  */
 export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
   const assets = loadAssets();
-  const render = (lang, frame) =>
-    renderCheckoutPage({ product, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame });
-  // Frame mode by default when the card frame is hosted (issue 9); ?isolation=inline keeps the inline element.
-  const pages = { 'pt-BR': render('pt-BR'), en: render('en') };
-  const framePages = config.frame && { 'pt-BR': render('pt-BR', config.frame), en: render('en', config.frame) };
-  const frameHeaders = config.frame && frameModeHeaders(config.frame.origin);
-  const forwarding = { ...config, cents: product.cents };
+  const forwarding = { ...config, customerName: `Cliente ${product.store}` };
   const server = await startDemoServer((request, response) => {
     const url = requestUrl(request);
     const path = url?.pathname;
@@ -68,10 +91,10 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
     } else if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
     } else if (path === '/') {
-      const lang = langOf(url.searchParams.get('lang'));
-      const framed = framePages && url.searchParams.get('isolation') !== 'inline';
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...(framed ? frameHeaders : SECURITY_HEADERS) });
-      response.end(request.method === 'HEAD' ? undefined : (framed ? framePages : pages)[lang]);
+      checkoutPage(request, response, { url, product, assets, config }).catch((error) => {
+        logFailure('merchant', error);
+        if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS).end();
+      });
     } else if (asset) {
       response.writeHead(200, { ...asset.headers, ...SECURITY_HEADERS });
       response.end(request.method === 'HEAD' ? undefined : asset.body);

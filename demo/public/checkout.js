@@ -1,7 +1,8 @@
 // The checkout page's only script (no inline code: strict CSP). On submit,
 // <svc-card-form> encrypts the card and fires `svc-encrypted`; this script sends
-// that token, and nothing else about the card, to the merchant server as JSON
-// and shows the outcome. The form itself never navigates. The server renders
+// that token, and nothing else about the card, to the merchant server as JSON,
+// with the chosen installments and the holder's CPF/CNPJ (not card data; the
+// store checks both), and shows the outcome. The form itself never navigates. The server renders
 // the page in one language (<html lang>: pt-BR, or en with ?lang=en); the
 // outcome's message comes from the server in that language, the few texts
 // below are this script's own.
@@ -29,11 +30,11 @@ function show(kind, text) {
   outcome.textContent = text;
 }
 
-async function sendToken(encryptedCard) {
+async function sendToken({ encryptedCard, installments, holderDocument }) {
   const response = await fetch('/api/pay', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ encryptedCard, lang }),
+    body: JSON.stringify({ encryptedCard, installments, holderDocument, lang }),
   });
   return response.json();
 }
@@ -49,7 +50,7 @@ form.addEventListener('svc-encrypted', async (event) => {
   pay.disabled = true;
   show('pending', say.pending);
   try {
-    const answer = await sendToken(event.detail.encryptedCard);
+    const answer = await sendToken(event.detail);
     show(answer.outcome, answer.message);
     if (answer.outcome === 'paid' || answer.outcome === 'authorized') {
       form.hidden = true; // done: nothing left to submit

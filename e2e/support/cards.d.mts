@@ -12,3 +12,6 @@ export const DECLINED_NUMBER: string;
 export const PAID_CARD: Readonly<TypedCard>;
 export const DECLINED_CARD: Readonly<TypedCard>;
 export const PAID_PROFILE: Readonly<PaymentProfile>;
+export function cardOf(brand: string, status: 'PAID' | 'DECLINED'): Readonly<TypedCard>;
+export const ELO_PAID_CARD: Readonly<TypedCard>;
+export const HOLDER_CPF: string;

@@ -32,3 +32,16 @@ export const DECLINED_CARD = Object.freeze({ ...PAID_CARD, number: spaced(DECLIN
 
 /** PAID_CARD as the decrypted (or open) paymentProfile. */
 export const PAID_PROFILE = Object.freeze({ holderName: PAID_CARD.holder, cardNumber: PAID_NUMBER, cardExpiration: CARD_EXPIRATION, cardCvv: PAID_CARD.securityCode });
+
+/** The first test card of `brand` (an element brand id) with `status` (PAID or DECLINED), as typed. */
+export function cardOf(brand, status) {
+  const card = TEST_CARDS.find((c) => c.brand === brand && c.status === status && !c.alert);
+  if (!card) throw new Error(`no sandbox test card ${brand} ${status}`);
+  return Object.freeze({ ...PAID_CARD, number: spaced(card.number) });
+}
+
+/** The paid Elo card (issue 11's journey). */
+export const ELO_PAID_CARD = cardOf('elo', 'PAID');
+
+/** A CPF with valid check digits (the usual published example), digits only, for the holder's document. */
+export const HOLDER_CPF = '52998224725';

@@ -3,6 +3,7 @@
 // pt-BR by default and English with ?lang=en; most specs use English. Works on an
 // EnginePage (every engine) and on a Playwright Page (the Chromium-only specs).
 import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { HOLDER_CPF } from './cards.mjs';
 import type { EnginePage } from './engine-page.js';
 import { playwrightPage } from './playwright-page.js';
 
@@ -36,9 +37,13 @@ const engineOf = (page: Page | EnginePage): EnginePage => {
   return wrapped.get(page)!;
 };
 
+/** The holder's CPF/CNPJ field (issue 11; the demo turns it on), labelled in both languages with "CPF". */
+const HOLDER_DOCUMENT = /CPF/;
+
 /**
  * Types into the page (a Playwright Page or an EnginePage, any engine), or into the card frame
- * (`page.frameLocator(...)`, Playwright only): all three find the fields by label.
+ * (`page.frameLocator(...)`, Playwright only): all three find the fields by label. When the form
+ * asks for the holder's CPF/CNPJ (in the frame or on its page), HOLDER_CPF goes in it too.
  */
 export async function typeCard(page: Page | EnginePage | FrameLocator, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
   const label = LABELS[lang];
@@ -48,10 +53,16 @@ export async function typeCard(page: Page | EnginePage | FrameLocator, card: Typ
   ] as const;
   if (!('engine' in page) && !('goto' in page)) {
     for (const [name, text] of fields) await page.getByLabel(name).pressSequentially(text);
+    for (const scope of [page, page.owner().page()]) {
+      const holderDocument = scope.getByLabel(HOLDER_DOCUMENT);
+      if (await holderDocument.count()) return holderDocument.first().pressSequentially(HOLDER_CPF);
+    }
     return;
   }
   const on = engineOf(page);
   for (const [name, text] of fields) await on.byLabel(name).type(text);
+  const holderDocument = on.byLabel(HOLDER_DOCUMENT);
+  if (await holderDocument.count()) await holderDocument.type(HOLDER_CPF);
 }
 
 export const payButton = (page: Page | EnginePage, lang: CheckoutLang = 'en') =>

@@ -58,7 +58,7 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     // Rows 2-4: a card kept for renewals is charged on the due date, retried every deniedIntervalDays.
     if (sub.card && CARD.has(sub.paymentMethod) && (firstTry || retryDue)) {
       const transaction = await payByCard(ctx, db, {
-        companyId: sub.companyId, cents: charge.amount.value, installments: 1, paymentMethod: sub.paymentMethod, profile: renewalProfile(sub.card),
+        companyId: sub.companyId, cents: charge.amount.value, installments: sub.installments, paymentMethod: sub.paymentMethod, profile: renewalProfile(sub.card),
         links: { chargeId: charge._id, subscriptionId: sub._id, productId: product._id, ...(sub.clientId ? { clientId: sub.clientId } : {}) },
       });
       ctx.recent.remember(transaction);

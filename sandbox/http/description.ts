@@ -1,5 +1,11 @@
 // The description's introduction: where the reference says "not shown", what
 // the sandbox chose. Each rule is stated once, here (README points to it).
+import { TEST_CARDS } from '../payment/test-cards.js';
+
+// The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
+const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
+const cardList = brands.map((brand) => `${brand} ${TEST_CARDS.filter((c) => c.brand === brand).map((c) => `${c.number} ${c.status}`).join(', ')}`).join('; ');
+
 export const DESCRIPTION = `
 Local sandbox of the payments API reference (parts 2 to 8). Code written against it should work against the sandbox address of the service unchanged.
 
@@ -14,8 +20,8 @@ Choices where the reference says "not shown":
 - Credentials: sandbox apiKey ids start with \`sbx_\`; a production-shaped apiKey, or a JWT not issued by the sandbox, is 401 "not a sandbox credential". When both headers are sent, apiKey decides.
 - Company scope: \`companyId\` / \`companyIds\` of the body and the query, a list or comma-separated; each must be one of the credential's companies (403, decided before the body is validated). POST /v1/charge/pay has no credential: a charge of another company is not found there (400 on _id).
 - POST /v1/charge/pay: the captcha stub accepts \`captchaToken\` "sandbox-captcha-ok" only (401 otherwise).
-- Installments: 1 to 12.
-- Test cards: 4111111111111111, 5555555555554444, 378282246310005 are PAID; 4000000000000002, 4000000000009995, 5105105105105100 DECLINED; any other number, or an expiration before the current month, DECLINED.
+- Installments (POST /v1/transaction, POST /v1/subscription, POST /v1/charge/pay): default 1, at most 12 (part 8 gives only the default; Brazilian acquirers stop at 12), returned on the transaction and the subscription; renewals keep the subscription's count. 1 (paying at once) is always accepted; more only with CREDIT_CARD (DEBIT_CARD, PIX and BOLETO: 400 on installments). When the payment names a product (the subscription's product.id, the paid charge's productId) whose charge.paymentMethod entry for CREDIT_CARD lists installments, the count must be one of those plans' \`installment\` (400 on installments naming the offered counts); POST /v1/transaction names no product, so 1 to 12. The count never changes the amount: the transaction's amount is what the merchant is paid; a plan's fee (read as percent of the order amount over the whole plan), installmentAmount and totalAmount (BRL decimals, like product.price) are what the shopper is shown, not charged by the sandbox.
+- Test cards (the card number decides; any holder and security code): ${cardList}. card.brand on a transaction is the brand the checkout element detects for the number (\`other\` when none). Any other number, or an expiration before the current month, DECLINED.
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED.
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
 - Alerts: one per transaction and type; raising it again (the same day or later, resolved or not) answers the alert already there, with no new event or move.

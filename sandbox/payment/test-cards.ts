@@ -2,8 +2,9 @@
 // decrypted (or open) card number decides the outcome. Any other number is
 // declined, so a real card can never look "paid" here.
 import { readFileSync } from 'node:fs';
+import { detectBrand, type BrandId } from '../../src/element/brands.js';
 
-export interface TestCard { number: string; brand: string; status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
+export interface TestCard { number: string; brand: BrandId; status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
 export type AlertType = 'NETWORK_A' | 'NETWORK_B';
 export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
 export interface CardOutcome { status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
@@ -22,13 +23,8 @@ export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
   return card ? { status: card.status, message: card.message, ...(card.alert ? { alert: card.alert } : {}) } : NOT_A_TEST_CARD;
 }
 
-/** The brand by the number's prefix (sandbox approximation: Visa, Mastercard, Amex, Elo-like others). */
-export function brandOf(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  return 'other';
-}
+/** The brand as the element detects it (one table for the project: src/element/brands.ts), `other` when none. */
+export const brandOf = (digits: string): BrandId | 'other' => detectBrand(digits)?.id ?? 'other';
 
 /** What a transaction keeps of the card: the BIN and last four, never the whole number or the security code. */
 export const cardSummary = (profile: CardProfile) => ({

@@ -2,6 +2,7 @@
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
 import { fieldError, invalid, notFound } from '../http/errors.js';
+import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
 import { emit } from '../events.js';
@@ -12,7 +13,7 @@ import { settleSubscription } from '../billing/settle.js';
 import { alertIfTestCard } from '../billing/alerts.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { clientAndProduct } from '../store/client-and-product.js';
-import { charges, newId, type ChargeDoc } from '../store/tables.js';
+import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
@@ -51,6 +52,9 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     const seen = await charges.get(ctx.db, body.companyId, body._id);
     if (!seen) throw unknownCharge();
     if (!PAYABLE.includes(seen.status)) throw notPayable(seen.status);
+    // The charge's product, when it has one, decides which installment counts it offers.
+    const product = seen.productId ? await products.get(ctx.db, seen.companyId, seen.productId) : undefined;
+    const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     if (!hasCard) {
       const issued = await ctx.db.transaction(async (tx) => {
@@ -68,7 +72,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       if (!charge) throw unknownCharge();
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
       const transaction = await payByCard(ctx, tx, {
-        companyId: body.companyId, cents: charge.amount.value, installments: body.installments ?? 1, paymentMethod: body.paymentMethod, profile,
+        companyId: body.companyId, cents: charge.amount.value, installments, paymentMethod: body.paymentMethod, profile,
         links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
       });
       if (transaction.status !== 'PAID') return { charge: await charges.update(tx, { ...charge, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };

@@ -1,4 +1,8 @@
-// Products (4.2): POST /v1/product, 201.
+// Products (4.2): POST /v1/product, 201. The sandbox also reads one back
+// (GET /sandbox/v1/products/{productId}): the reference shows no product read, and a
+// checkout needs its price and installment plans (the demo merchant reads them).
+import { Type } from 'typebox';
+import { notFound } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateProductBody, Product } from '../schemas/product.js';
 import { newId, products, type ProductDoc } from '../store/tables.js';
@@ -17,5 +21,18 @@ export const productRoutes: ResourceRoutes = async (app, { ctx }) => {
     const product: ProductDoc = { active: true, deleted: false, ...request.body, _id: newId(), createdAt: at, updatedAt: at };
     reply.code(201);
     return products.insert(ctx.db, product);
+  });
+
+  app.get('/sandbox/v1/products/:productId', {
+    config: { auth: 'product.read' },
+    schema: {
+      tags: ['products'], summary: 'Sandbox only: one product, as created', security: SECURITY,
+      description: 'The reference shows no product read; a checkout reads the price and charge.paymentMethod[].installments plans here. A product of a company outside the credential is 404.',
+      params: Type.Object({ productId: Type.String({ minLength: 1 }) }), response: { 200: Product, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const product = await products.getAny(ctx.db, request.params.productId);
+    if (!product || !request.credential!.companies.includes(product.companyId)) throw notFound(`no product ${request.params.productId} in the credential's companies`);
+    return product;
   });
 };

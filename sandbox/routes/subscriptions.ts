@@ -4,6 +4,7 @@ import { alertIfTestCard } from '../billing/alerts.js';
 import { addDays, dayOf } from '../billing/dates.js';
 import { frequencyOf, openCharge } from '../billing/charges.js';
 import { fieldError, invalid } from '../http/errors.js';
+import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { issueSlip } from '../billing/slips.js';
@@ -28,6 +29,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const body = request.body;
     const product = await products.get(ctx.db, body.companyId, body.product.id);
     if (!product) throw invalid(fieldError('product.id', 'product.id names no product of this company in the sandbox'));
+    const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     const profile = hasCard ? await openCard(body as never, ctx.decryptor) : undefined;
     const result = await ctx.db.transaction(async (tx) => {
@@ -37,7 +39,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, now) : undefined;
       const subscription: SubscriptionDoc = await subscriptions.insert(tx, {
         _id: newId(), companyId: body.companyId, ...(client ? { clientId: client._id } : {}), productId: product._id,
-        paymentMethod: body.paymentMethod, installments: body.installments ?? 1, origin: 'API', active: true,
+        paymentMethod: body.paymentMethod, installments, origin: 'API', active: true,
         status: 'PENDING_PAYMENT', nextChargeDate: addDays(today, frequencyOf(product)), metadata: {}, createdAt: at, updatedAt: at,
       });
       const charge = await openCharge(tx, subscription, product, today, 1, at);

@@ -2,6 +2,7 @@
 import { listPage, scopeOf, type Filter } from '../db/list.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { alertIfTestCard } from '../billing/alerts.js';
+import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -24,12 +25,13 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const body = request.body;
     const shares = body.split?.rules?.reduce((sum, rule) => sum + rule.percentage, 0) ?? 0;
     if (body.split?.active && shares > 100) throw invalid(fieldError('split.rules', `split.rules percentages add up to ${shares}: at most 100`));
+    const installments = checkInstallments(body.installments, 'CREDIT_CARD');
     // Decrypt before the database transaction: no lock is held across the decryptor.
     const profile = await openCard(body as never, ctx.decryptor);
     const transaction = await ctx.db.transaction(async (tx) => {
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, ctx.now(body.companyId)) : undefined;
       const made = await payByCard(ctx, tx, {
-        companyId: body.companyId, cents: body.amount, installments: body.installments ?? 1, paymentMethod: 'CREDIT_CARD',
+        companyId: body.companyId, cents: body.amount, installments, paymentMethod: 'CREDIT_CARD',
         profile, capture: body.capture ?? true, split: body.split, links: client ? { clientId: client._id } : {},
       });
       await alertIfTestCard(ctx, tx, made);

@@ -1,19 +1,13 @@
 // The demo checkout's language link keeps the isolation mode (issue 9): the inline page
 // (?isolation=inline) links to the other language's inline page, the frame page to its frame page.
-// The merchant server alone: rendering a page needs no sandbox (GET / never calls it).
+// The whole demo (the page reads its price and plans from the sandbox), with the card frame hosted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMerchant } from '../../demo/merchant/server.mjs';
-import { readSharedKey } from '../../test-support/shared-vectors.mjs';
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
 
-const frameOrigin = 'http://localhost:9';
-let merchant: { url: string; close: () => Promise<void> };
+let merchant: Demo;
 
-beforeAll(async () => {
-  merchant = await startMerchant({
-    sandboxUrl: 'http://127.0.0.1:9', apiKey: 'unused', companyId: 'unused', publicKey: readSharedKey('rsa-2048-public.pem'), keyId: 'v1',
-    frame: { origin: frameOrigin, src: `${frameOrigin}/card-frame.html`, script: `${frameOrigin}/svc-card-form-frame.js`, integrity: 'sha384-unused' },
-  });
-});
+beforeAll(async () => { merchant = await startDemo({ port: 0, keysDir: testKeysDir() }); });
 afterAll(() => merchant?.close());
 
 /** The page at `path`: its language link's href and whether the element is in frame mode. */

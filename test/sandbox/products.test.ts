@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredential } from '../../sandbox/auth/credentials.js';
 import type { Sandbox } from '../../sandbox/server.js';
+import { DEMO_CHECKOUT_PRODUCT_ID } from '../../sandbox/seed.js';
 import { COMPANY, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
@@ -78,5 +79,31 @@ describe('POST /v1/product', () => {
     const reader = await createCredential(sandbox.db, { permissions: ['product.read'], companies: [COMPANY] });
     expect((await call(sandbox, 'POST', '/v1/product', FULL_PRODUCT, { apiKey: reader.apiKey })).body.code).toBe('forbidden');
     expect((await call(sandbox, 'POST', '/v1/product', { ...FULL_PRODUCT, companyId: 'elsewhere' })).status).toBe(403);
+  });
+});
+
+describe('GET /sandbox/v1/products/{productId} (sandbox only)', () => {
+  it('reads a product back as created, its installment plans included', async () => {
+    const created = (await call(sandbox, 'POST', '/v1/product', FULL_PRODUCT)).body;
+    const { status, body } = await call(sandbox, 'GET', `/sandbox/v1/products/${created._id}`);
+    expect(status).toBe(200);
+    expect(body).toEqual(created);
+  });
+
+  it('the seeded demo checkout product offers 1x, 3x interest-free and 12x with a fee at R$ 129,90', async () => {
+    const { body } = await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`);
+    expect(body.product.price).toBe(129.9);
+    expect(body.charge.paymentMethod).toEqual([{ type: 'CREDIT_CARD', active: true, installments: [
+      { installment: 1 }, { installment: 3, installmentAmount: 43.3, totalAmount: 129.9 }, { installment: 12, fee: 11.78, installmentAmount: 12.1, totalAmount: 145.2 },
+    ] }]);
+  });
+
+  it('404 for an unknown product or one of a company outside the credential; 401, 403 without product.read', async () => {
+    expect((await call(sandbox, 'GET', '/sandbox/v1/products/nope')).status).toBe(404);
+    const outsider = await createCredential(sandbox.db, { permissions: ['product.read'], companies: ['company_other'] });
+    expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, { apiKey: outsider.apiKey })).status).toBe(404);
+    expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, {})).status).toBe(401);
+    const writer = await createCredential(sandbox.db, { permissions: ['product.write'], companies: [COMPANY] });
+    expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, { apiKey: writer.apiKey })).status).toBe(403);
   });
 });

@@ -1,0 +1,24 @@
+// The store's catalogue lives in the payments API: the product's price and its credit-card
+// installment plans (reference 2.1, charge.paymentMethod[].installments) are read from the
+// sandbox for every page and every payment, never copied into the store. What the store
+// keeps is only its own presentation (names in each language).
+import { resolveInstallments, toCents } from './project-rules.mjs';
+
+/**
+ * The offer for `productId`: `{cents, plans, options}`; `plans` are the product's entries as
+ * the element takes them, `options` each resolved against the price in cents (1x only when
+ * the product lists none). Rejects when the sandbox cannot say.
+ */
+export async function readOffer({ sandboxUrl, apiKey }, productId) {
+  const response = await fetch(`${sandboxUrl}/sandbox/v1/products/${encodeURIComponent(productId)}`, {
+    headers: { apiKey }, signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 200) throw new Error(`the catalogue (product ${productId}) answered ${response.status}`);
+  const product = await response.json();
+  const cents = toCents(product.product.price);
+  const card = product.charge?.paymentMethod?.find((method) => method.type === 'CREDIT_CARD' && method.active);
+  const plans = card?.installments?.length ? card.installments : [{ installment: 1 }];
+  // A plan the element could not show (a broken entry) is not offered by the store either.
+  const options = resolveInstallments(plans, cents).filter((option) => !(option instanceof Error));
+  return { cents, plans, options };
+}

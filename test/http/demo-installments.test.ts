@@ -1,0 +1,114 @@
+// The demo store (issue 11): the page offers the sandbox product's installment plans and
+// price to the element, with the holder's CPF/CNPJ field on; POST /api/pay forwards the
+// chosen count as `installments` and the document as `client.doc`, refuses (400, naming the
+// field) a count the product does not offer or a malformed document, and the receipt names
+// the plan. In-process (startDemo) so a test can change the product under the running store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
+import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
+import { encryptInNode } from '../../e2e/support/node-encrypt.js';
+import { DEMO_CHECKOUT_PRODUCT_ID } from '../../sandbox/seed.js';
+import { products } from '../../sandbox/store/tables.js';
+import { API_KEY } from './support/sandbox-api.js';
+
+let demo: Demo;
+beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
+afterAll(async () => demo?.close());
+
+const CPF = '52998224725';
+const CNPJ = '11222333000181';
+// Intl separates the currency sign with a no-break space; compare with plain spaces.
+const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+
+const sandboxProduct = async () => (await fetch(`${demo.sandboxUrl}/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, { headers: { apiKey: API_KEY } })).json();
+const attributesOf = (html: string) => {
+  const tag = html.match(/<svc-card-form[^>]*>/)![0];
+  const attribute = (name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1];
+  const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return { amount: attribute('amount'), installments: JSON.parse(unescape(attribute('installments')!)), holderDocument: / holder-document[ >]/.test(tag) };
+};
+const page = async (query: string) => (await fetch(`${demo.url}/${query}`)).text();
+const pay = async (body: Record<string, unknown>) => {
+  const encryptedCard = await encryptInNode({ ...ELO_PAID_CARD, keyId: demo.keys.keyId }, demo.keys.publicKeyPem);
+  const response = await fetch(`${demo.url}/api/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ encryptedCard, ...body }) });
+  return { status: response.status, body: await response.json() };
+};
+const transactionsMade = () => demo.sandbox.records.transactions.size;
+const fullTransaction = async (id: string) => (await fetch(`${demo.sandboxUrl}/v1/transaction/full?transactionId=${id}`, { headers: { apiKey: API_KEY } })).json();
+
+describe('the page', () => {
+  it('gives the element the sandbox product\'s plans and price, and the holder-document field, in both modes and languages', async () => {
+    const { charge } = await sandboxProduct();
+    for (const query of ['', '?lang=en', '?isolation=inline', '?isolation=inline&lang=en']) {
+      const html = await page(query);
+      expect({ query, ...attributesOf(html) }).toEqual({ query, amount: '12990', installments: charge.paymentMethod[0].installments, holderDocument: true });
+    }
+  });
+
+  it('the sandbox hint lists a paid and a declined card per brand, Elo first', async () => {
+    const html = await page('?lang=en');
+    const brands = [...html.matchAll(/<th scope="row">([^<]+)<\/th><td>([\d ]+)<\/td><td>([\d ]+)<\/td>/g)].map((m) => m[1]);
+    expect(brands).toEqual(['Elo', 'Hipercard', 'Hiper', 'Visa', 'Mastercard', 'American Express', 'Diners Club', 'Discover', 'JCB', 'Aura', 'Cabal']);
+    expect(html).toContain('use the Elo card 5066 9911 1111 1118 (paid)');
+  });
+
+  it('reads the plans live: a product changed in the sandbox changes the page and what /api/pay accepts', async () => {
+    const original = (await products.get(demo.sandbox.db, 'company_demo', DEMO_CHECKOUT_PRODUCT_ID))!;
+    const plans = [{ installment: 1 }, { installment: 6 }];
+    await products.update(demo.sandbox.db, { ...original, charge: { ...original.charge!, paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: plans }] } });
+    try {
+      expect(attributesOf(await page('?isolation=inline')).installments).toEqual(plans);
+      expect((await pay({ installments: 3, holderDocument: CPF })).body).toMatchObject({ outcome: 'invalid', field: 'installments' });
+      expect((await pay({ installments: 6, holderDocument: CPF })).body).toMatchObject({ outcome: 'paid', installments: 6 });
+    } finally {
+      await products.update(demo.sandbox.db, original);
+    }
+  });
+});
+
+describe('POST /api/pay', () => {
+  it('3x with a CPF: paid, the sandbox transaction in 3 installments for the order amount, the CPF as the client\'s doc; the receipt says 3x de R$ 43,30', async () => {
+    const { status, body } = await pay({ installments: 3, holderDocument: CPF, lang: 'pt-BR' });
+    expect(status).toBe(200);
+    expect(plain(body.message)).toBe('Pagamento aprovado em 3x de R$ 43,30 sem juros (cartão final 1118). Obrigado pela compra!');
+    const made = await fullTransaction(body.transactionId);
+    expect(made).toMatchObject({ status: 'PAID', installments: 3, amount: { value: 12990 }, card: { brand: 'elo' }, client: { doc: CPF } });
+  });
+
+  it('in English, 12x names the total; the form entry\'s text "12" is read as 12; a CNPJ is a document too', async () => {
+    const { body } = await pay({ installments: '12', holderDocument: CNPJ, lang: 'en' });
+    expect(plain(body.message)).toBe('Payment approved: 12x R$12.10 (total R$145.20) (card ending in 1118). Thank you!');
+    expect(await fullTransaction(body.transactionId)).toMatchObject({ installments: 12, amount: { value: 12990 }, client: { doc: CNPJ } });
+  });
+
+  it('no choice is 1x and no client; the receipt stays the plain one', async () => {
+    const { body } = await pay({ lang: 'pt-BR' });
+    expect(body.message).toBe('Pagamento aprovado (cartão final 1118). Obrigado pela compra!');
+    const made = await fullTransaction(body.transactionId);
+    expect(made).toMatchObject({ installments: 1 });
+    expect(made.client).toBeUndefined();
+  });
+
+  it('a count the product does not offer (a tampered page) is refused, naming installments, and nothing is charged', async () => {
+    const before = transactionsMade();
+    for (const installments of [2, 5, 13, 0, -3, 2.5, '3x', ' 3', [3], { n: 3 }, true]) {
+      const { status, body } = await pay({ installments, holderDocument: CPF, lang: 'en' });
+      expect({ installments, status, body }).toEqual({ installments, status: 400, body: {
+        outcome: 'invalid', field: 'installments', message: 'The store does not offer that installment option. Please choose another.',
+      } });
+    }
+    expect(transactionsMade()).toBe(before);
+  });
+
+  it('a malformed document is refused, naming holderDocument, in the page\'s language; nothing is charged', async () => {
+    const before = transactionsMade();
+    for (const holderDocument of ['529.982.247-25', '52998224724', '11111111111', '1122233300018', 'abc', 52998224725, ['52998224725']]) {
+      const { status, body } = await pay({ installments: 3, holderDocument, lang: 'pt-BR' });
+      expect({ holderDocument, status, body }).toEqual({ holderDocument, status: 400, body: {
+        outcome: 'invalid', field: 'holderDocument', message: 'O CPF ou CNPJ do titular não é válido. Confira os dígitos.',
+      } });
+    }
+    expect(transactionsMade()).toBe(before);
+  });
+});
