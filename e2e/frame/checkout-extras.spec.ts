@@ -4,11 +4,11 @@
 // element's; bad plans are told on the merchant page; axe (page and frame) stays at zero.
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
-import { createCardFrameHost } from '../../dist/server.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { axeViolations } from '../support/axe.js';
 import { PAID_CARD } from '../support/cards.mjs';
 import { typeCard } from '../support/checkout.js';
+import { serverModule } from '../support/decrypt.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 import { cardFrame, expect, test } from './fixture.js';
 
@@ -21,6 +21,7 @@ let frameSrc: string;
 
 test.beforeAll(async () => {
   merchant = await startStaticServer(process.cwd());
+  const { createCardFrameHost } = await serverModule(); // dist/server.js: the frame files it serves are dist's
   const host = await createCardFrameHost({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, frameAncestors: [merchant.url] });
   service = createServer((request, response) => host.handle(request, response) || void response.writeHead(404).end());
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
