@@ -27,6 +27,13 @@ async function choose(el: SvcCardForm, installments: number): Promise<void> {
   await el.updateComplete;
 }
 
+async function typeCard(el: SvcCardForm): Promise<void> {
+  await type(el, 'holder', 'MARIA DA SILVA');
+  await type(el, 'number', ELO);
+  await type(el, 'expiry', futureExpiry());
+  await type(el, 'securityCode', '123');
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
@@ -73,6 +80,18 @@ describe('"Parcelas"', () => {
     await choose(el, 3);
     await type(el, 'number', VISA); // 3x is offered to Visa too: kept
     expect(select(el)!.value).toBe('3');
+  });
+
+  it('a choice is an edit (an earlier token goes stale); reset() brings back the default', async () => {
+    const el = await mount('<svc-card-form amount="12990"></svc-card-form>');
+    el.installments = PLANS;
+    await el.updateComplete;
+    const edits = el.edits;
+    await choose(el, 3);
+    expect(el.edits).toBe(edits + 1);
+    el.reset();
+    await el.updateComplete;
+    expect(select(el)!.value).toBe('1');
   });
 
   it('names the bad member in svc-error and shows no control; no console, no throw', async () => {
@@ -167,10 +186,7 @@ describe('holder document', () => {
   it('stops encrypt() like a card field (required), in the core\'s error shape', async () => {
     const el = await mount('<svc-card-form holder-document></svc-card-form>');
     el.publicKey = publicKey;
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', ELO);
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
+    await typeCard(el);
     const result = await el.encrypt();
     expect(result.errors).toEqual([{ code: 'INVALID_HOLDER_DOCUMENT', field: 'holderDocument', message: 'Informe o CPF ou CNPJ do titular do cartão.' }]);
     expect(el.shadowRoot!.activeElement).toBe(input(el, 'holderDocument'));
@@ -183,10 +199,7 @@ describe('what goes out with the token', () => {
     el.publicKey = publicKey;
     el.installments = PLANS;
     const encrypted = record<Record<string, unknown>>(el, 'svc-encrypted');
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', ELO);
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
+    await typeCard(el);
     await type(el, 'holderDocument', '52998224725');
     await choose(el, 3);
     const result = await el.encrypt();
@@ -201,10 +214,7 @@ describe('what goes out with the token', () => {
     const el = await mount();
     el.publicKey = publicKey;
     const encrypted = record<Record<string, unknown>>(el, 'svc-encrypted');
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', ELO);
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
+    await typeCard(el);
     await el.encrypt();
     expect(Object.keys(encrypted[0]!)).toEqual(['encryptedCard', 'brand', 'last4']);
   });
