@@ -2,38 +2,22 @@
 // holder-document flag reach the card frame (a second site), 3x and a CPF chosen in it come back
 // beside the token: the merchant page's form entries and svc-encrypted's detail are the inline
 // element's; bad plans are told on the merchant page; axe (page and frame) stays at zero.
-import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
-import { createCardFrameHost } from '../../dist/server.js';
-import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { axeViolations } from '../support/axe.js';
 import { PAID_CARD } from '../support/cards.mjs';
 import { typeCard } from '../support/checkout.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
+import { extrasServers } from '../support/frame-host.js';
 import { cardFrame, expect, test } from './fixture.js';
 
 const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
 type Seen = { events: { type: string; detail: Record<string, unknown> }[]; submits: Record<string, string>[] };
 
-let merchant: StaticServer; // http://127.0.0.1:<port>
-let service: Server; // the card frame at http://localhost:<port>: another site
-let frameSrc: string;
-
-test.beforeAll(async () => {
-  merchant = await startStaticServer(process.cwd());
-  const host = await createCardFrameHost({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, frameAncestors: [merchant.url] });
-  service = createServer((request, response) => host.handle(request, response) || void response.writeHead(404).end());
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  frameSrc = `http://localhost:${(service.address() as { port: number }).port}${host.framePath}`;
-});
-test.afterAll(async () => {
-  await merchant?.close();
-  await new Promise((resolve) => service?.close(resolve));
-});
+const servers = extrasServers(); // the merchant page on 127.0.0.1, the card frame on localhost (another site)
+test.beforeAll(servers.start);
+test.afterAll(servers.stop);
 
 async function open(page: Page, plans: unknown = PLANS): Promise<void> {
-  const query = new URLSearchParams({ frame: frameSrc, installments: JSON.stringify(plans), amount: '12990' });
-  await page.goto(`${merchant.url}/e2e/pages/frame/extras.html?${query}`);
+  await page.goto(servers.page(plans));
   await expect.poll(() => page.evaluate(() => (window as unknown as { seen: Seen }).seen.events.some((e) => e.type === 'svc-ready'))).toBe(true);
 }
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen);

@@ -3,7 +3,7 @@
 import { detectBrand, type Brand } from './brands.js';
 import { formatExpiryInput } from './expiry.js';
 import { digitsOf, formatNumberEdit } from './format.js';
-import { applyDocumentInput } from './holder-document-field.js';
+import { formatTaxIdEdit } from './tax-id-format.js';
 import type { CardValues, FieldName } from './validation.js';
 
 /** Values inserted whole, not typed key by key: autofill, paste, drop, or an `input` event without inputType. */
@@ -14,6 +14,13 @@ const numberLayout = (digits: string) => {
   const brand = detectBrand(digits);
   return { gaps: brand?.gaps ?? [4, 8, 12], maxLength: brand ? Math.max(...brand.lengths) : 19 };
 };
+
+/** Shows a formatted edit and keeps the caret after the same digit (both masked fields). */
+export function showEdit(input: HTMLInputElement, edit: { text: string; caret: number }): void {
+  input.value = edit.text;
+  // Moving the caret of an unfocused input would focus it in some engines.
+  if ((input.getRootNode() as ShadowRoot).activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+}
 
 /**
  * Applies an edit of `field` to its input and to `values`; returns the brand
@@ -26,9 +33,7 @@ export function applyInput(
     case 'number': {
       const caret = input.selectionStart ?? input.value.length;
       const edit = formatNumberEdit(input.value, caret, values.number, inputType, numberLayout);
-      input.value = edit.text;
-      // Moving the caret of an unfocused input would focus it in some engines.
-      if ((input.getRootNode() as ShadowRoot).activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+      showEdit(input, edit);
       values.number = edit.digits;
       return detectBrand(edit.digits);
     }
@@ -40,9 +45,12 @@ export function applyInput(
       input.value = digitsOf(input.value).slice(0, brand?.code.size ?? 4);
       values.securityCode = input.value;
       return brand;
-    case 'holderDocument':
-      values.holderDocument = applyDocumentInput(input);
+    case 'holderDocument': {
+      const edit = formatTaxIdEdit(input.value, input.selectionStart ?? input.value.length);
+      showEdit(input, edit);
+      values.holderDocument = edit.digits;
       return brand;
+    }
     default:
       values.holder = input.value;
       return brand;

@@ -3,7 +3,6 @@
 // svc-encrypted's `holderDocument`), as the merchant sends it: `client.doc` (reference 2.5).
 import { nothing } from 'lit';
 import { isValidCnpj, isValidCpf } from '../internal/tax-id.js';
-import { formatTaxIdEdit } from './tax-id-format.js';
 import { field, type View } from './template.js';
 import type { FieldCheck } from './validation.js';
 
@@ -18,15 +17,6 @@ export function checkDocument(digits: string): FieldCheck {
   if (digits.length === 14) return isValidCnpj(digits) ? { status: 'valid' } : { status: 'invalid', reason: 'invalid' };
   if (digits.length === 11 && isValidCpf(digits)) return { status: 'valid' };
   return { status: 'partial', reason: !digits ? 'required' : digits.length === 11 ? 'invalid' : 'incomplete' };
-}
-
-/** An edit of the field: masked as CPF or CNPJ, caret after the same digit; returns the digits. */
-export function applyDocumentInput(input: HTMLInputElement): string {
-  const edit = formatTaxIdEdit(input.value, input.selectionStart ?? input.value.length);
-  input.value = edit.text;
-  // Moving the caret of an unfocused input would focus it in some engines.
-  if ((input.getRootNode() as ShadowRoot).activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
-  return edit.digits;
 }
 
 /**

@@ -43,9 +43,9 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field gets focus.
  * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field loses focus.
  * @csspart group - The wrapper of the fields (role=group, aria-busy).
- * @csspart field - Each field's wrapper (also `field-holder`, `field-number`, `field-expiry`, `field-securityCode`).
+ * @csspart field - Each field's wrapper (also `field-holder`, `field-number`, `field-expiry`, `field-securityCode`; `field-holderDocument` and `field-installments` when shown).
  * @csspart label - Each label (also `label-<field>`).
- * @csspart input - Each input (also `input-<field>`).
+ * @csspart input - Each input, and the installments' select (also `input-<field>`, `input-installments`).
  * @csspart error - Each field's error text (also `error-<field>`).
  * @csspart hint - The security code's hint.
  * @csspart brand - The detected brand: icon and name.

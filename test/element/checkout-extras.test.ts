@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SvcCardForm } from '../../src/element/index.js';
 import { formValue } from '../../src/element/form-value.js';
-import { installmentLabel, MAX_INSTALLMENTS, resolveInstallments, type InstallmentOption } from '../../src/element/installments.js';
+import { installmentLabel, MAX_INSTALLMENTS, resolveInstallments, type InstallmentOption, type InstallmentPlan } from '../../src/element/installments.js';
 import { createDecryptor } from '../../src/server/index.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { futureExpiry } from './card-numbers.js';
@@ -15,7 +15,7 @@ import { blur, input, mount, record, type } from './support/dom.js';
 const publicKey = readSharedKey('rsa-2048-public.pem');
 const ELO = '6362970000457013';
 const VISA = '4111111111111111';
-const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 6, brands: ['visa'] }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
+const PLANS: InstallmentPlan[] = [{ installment: 1 }, { installment: 3 }, { installment: 6, brands: ['visa'] }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 const select = (el: SvcCardForm) => el.shadowRoot!.getElementById('installments') as HTMLSelectElement | null;
 const labels = (el: SvcCardForm) => [...select(el)!.options].map((o) => plain(o.textContent!));
@@ -25,6 +25,13 @@ async function choose(el: SvcCardForm, installments: number): Promise<void> {
   select(el)!.value = String(installments);
   select(el)!.dispatchEvent(new Event('change', { bubbles: true }));
   await el.updateComplete;
+}
+
+async function typeCard(el: SvcCardForm): Promise<void> {
+  await type(el, 'holder', 'MARIA DA SILVA');
+  await type(el, 'number', ELO);
+  await type(el, 'expiry', futureExpiry());
+  await type(el, 'securityCode', '123');
 }
 
 afterEach(() => {
@@ -73,6 +80,18 @@ describe('"Parcelas"', () => {
     await choose(el, 3);
     await type(el, 'number', VISA); // 3x is offered to Visa too: kept
     expect(select(el)!.value).toBe('3');
+  });
+
+  it('a choice is an edit (an earlier token goes stale); reset() brings back the default', async () => {
+    const el = await mount('<svc-card-form amount="12990"></svc-card-form>');
+    el.installments = PLANS;
+    await el.updateComplete;
+    const edits = el.edits;
+    await choose(el, 3);
+    expect(el.edits).toBe(edits + 1);
+    el.reset();
+    await el.updateComplete;
+    expect(select(el)!.value).toBe('1');
   });
 
   it('names the bad member in svc-error and shows no control; no console, no throw', async () => {
@@ -167,10 +186,7 @@ describe('holder document', () => {
   it('stops encrypt() like a card field (required), in the core\'s error shape', async () => {
     const el = await mount('<svc-card-form holder-document></svc-card-form>');
     el.publicKey = publicKey;
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', ELO);
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
+    await typeCard(el);
     const result = await el.encrypt();
     expect(result.errors).toEqual([{ code: 'INVALID_HOLDER_DOCUMENT', field: 'holderDocument', message: 'Informe o CPF ou CNPJ do titular do cartão.' }]);
     expect(el.shadowRoot!.activeElement).toBe(input(el, 'holderDocument'));
@@ -183,10 +199,7 @@ describe('what goes out with the token', () => {
     el.publicKey = publicKey;
     el.installments = PLANS;
     const encrypted = record<Record<string, unknown>>(el, 'svc-encrypted');
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', ELO);
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
+    await typeCard(el);
     await type(el, 'holderDocument', '52998224725');
     await choose(el, 3);
     const result = await el.encrypt();
@@ -201,10 +214,7 @@ describe('what goes out with the token', () => {
     const el = await mount();
     el.publicKey = publicKey;
     const encrypted = record<Record<string, unknown>>(el, 'svc-encrypted');
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', ELO);
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
+    await typeCard(el);
     await el.encrypt();
     expect(Object.keys(encrypted[0]!)).toEqual(['encryptedCard', 'brand', 'last4']);
   });

@@ -23,7 +23,7 @@ const names = (list: Named[] | undefined) => (list ?? []).map((item) => item.nam
 describe('dist/custom-elements.json', () => {
   it('lists <svc-card-form> with its attributes and events', () => {
     const element = declaration();
-    expect(names(element.attributes)).toEqual(['accepted-brands', 'disabled', 'key-id', 'lang', 'name', 'public-key']);
+    expect(names(element.attributes)).toEqual(['accepted-brands', 'amount', 'disabled', 'holder-document', 'installments', 'key-id', 'lang', 'name', 'public-key']);
     expect(names(element.events)).toEqual(['svc-blur', 'svc-brand', 'svc-change', 'svc-encrypted', 'svc-error', 'svc-focus', 'svc-ready']);
   });
 

@@ -68,8 +68,7 @@ export class SvcCardFormFrame extends HTMLElement {
   #reporting = false;
   #plans: unknown = [];
   #amount = 0;
-  #plansChanged = false;
-  #configuring = false;
+  #checking = false;
 
   constructor() {
     super();
@@ -107,14 +106,14 @@ export class SvcCardFormFrame extends HTMLElement {
   get installments(): InstallmentPlan[] { return this.#plans as InstallmentPlan[]; }
   set installments(value: InstallmentPlan[]) {
     this.#plans = value;
-    this.#plansChanged = true;
+    this.#plansChanged();
     this.#configure();
   }
   /** The order amount in integer cents. */
   get amount(): number { return this.#amount; }
   set amount(value: number) {
     this.#amount = value;
-    this.#plansChanged = true;
+    this.#plansChanged();
     this.#configure();
   }
   /** Shows the holder's CPF or CNPJ field in the frame. */
@@ -214,27 +213,29 @@ export class SvcCardFormFrame extends HTMLElement {
     void this.#link?.then((link) => link.send(type, body), () => undefined);
   }
 
-  /** Sends the settings once per task (attributes come one by one: plans before their amount). */
   #configure(): void {
+    const style = forwardableStyle(getComputedStyle(this));
+    const font = getComputedStyle(this).fontFamily;
+    // The page's font when none is set for the element: system and frame-served fonts only render.
+    if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
+    // Only plans that pass the check go (the frame checks them again); none while they do not.
+    const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
+    this.#toFrame('config', {
+      lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
+      disabled: this.submitBlocked, keyId: this.keyId, style,
+      installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
+    });
     setState(this, this.#internals, 'disabled', this.submitBlocked);
-    if (this.#configuring) return;
-    this.#configuring = true;
+  }
+
+  /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */
+  #plansChanged(): void {
+    if (this.#checking) return;
+    this.#checking = true;
     queueMicrotask(() => {
-      this.#configuring = false;
-      const style = forwardableStyle(getComputedStyle(this));
-      const font = getComputedStyle(this).fontFamily;
-      // The page's font when none is set for the element: system and frame-served fonts only render.
-      if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
-      // Bad plans are told here, as inline (the frame's element would only see none).
+      this.#checking = false;
       const { problem } = checkPlans(this.#plans, this.#amount);
-      if (problem && this.#plansChanged) emit(this, 'svc-error', { code: 'INVALID_INSTALLMENTS', errors: [], message: `<svc-card-form> ${problem}` });
-      this.#plansChanged = false;
-      const plans = !problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
-      this.#toFrame('config', {
-        lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
-        disabled: this.submitBlocked, keyId: this.keyId, style,
-        installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
-      });
+      if (problem) emit(this, 'svc-error', { code: 'INVALID_INSTALLMENTS', errors: [], message: `<svc-card-form> ${problem}` });
     });
   }
 
