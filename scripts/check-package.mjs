@@ -95,6 +95,16 @@ for (const entry of ['dist/svc-card-form-frame.js', 'dist/frame-mode-define.js']
   });
 }
 
+// The internals core and server share (src/internal, issue 12) ship to the browser only as far
+// as the core uses them: no decryptor code, error codes or Node modules in a browser bundle.
+const SERVICE_ONLY = ['TOKEN_', 'INVALID_OPTION', 'REPLAY_STORE', 'node:', '{2}=='];
+for (const { file } of BUDGETS) {
+  check(`${file} has no service-side code`, () => {
+    const found = SERVICE_ONLY.filter((word) => read(file).includes(word));
+    return { ok: found.length === 0, detail: found.length ? `found ${found.join(', ')}` : `none of ${SERVICE_ONLY.join(', ')}` };
+  });
+}
+
 // The source entries are listed too: Vite applies the package's own sideEffects to src/, and
 // svc-card-form.ts imports svc.ts and define.ts only for what they register.
 check('sideEffects names every file that registers an element or a global, and only those', () => {

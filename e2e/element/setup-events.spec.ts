@@ -24,7 +24,7 @@ test('svc-ready fires once the four inputs exist; a good key is not told about',
   const seen = await checkout.page.evaluate(mount, { attributes: { 'public-key': PUBLIC_KEY }, until: 'svc-ready' });
   expect(seen).toEqual([{ type: 'svc-ready', detail: {}, inputs: 4 }]);
   // The key check of this element has ended once encrypting with the same key resolves (shared import).
-  await checkout.page.evaluate((pem) => window.svc.encryptCard({ publicKey: pem }), PUBLIC_KEY);
+  await checkout.page.evaluate((pem) => window.svc.encryptCard({ publicKey: pem } as Parameters<typeof window.svc.encryptCard>[0]), PUBLIC_KEY);
   expect((await checkout.page.consoleMessages()).slice(logged)).toEqual([]);
 });
 

@@ -8,7 +8,7 @@ type CoreModule = typeof import('../../src/core/index.js');
 
 export async function encryptInNode(card: Record<string, string>, publicKey: string) {
   const { encryptCard } = (await import(pathToFileURL(resolve(ROOT, 'dist/index.js')).href)) as CoreModule;
-  const result = await encryptCard({ ...card, publicKey });
+  const result = await encryptCard({ ...card, publicKey } as Parameters<CoreModule['encryptCard']>[0]);
   if (result.hasErrors) throw new Error(`test card rejected: ${result.errors.map((e) => e.code).join(', ')}`);
   return result.encryptedCard;
 }

@@ -1,8 +1,10 @@
 // validate -> plaintext -> AES-256-GCM under a fresh key, wrapped with RSA-OAEP-256
 // (TOKEN-FORMAT.md "Encryption, step by step").
-import { IV_BYTES, additionalData, assembleToken, toBase64Url, utf8 } from './envelope.js';
+import { toBase64Url, utf8 } from '../internal/base64.js';
+import { CEK_BYTES, IV_BYTES, additionalData, assembleToken } from '../internal/token-format.js';
 import { forgetPublicKey, importPublicKey, pemToSpki } from './public-key.js';
-import type { EncryptCardResult } from './types.js';
+import { SvcCardError } from '../internal/errors.js';
+import type { CardInput, EncryptCardResult } from './types.js';
 import { publicKeyError, validateCard } from './validate.js';
 
 /**
@@ -11,12 +13,9 @@ import { publicKeyError, validateCard } from './validate.js';
  * @example
  * try { await encryptCard(card); } catch (e) { if (e instanceof SecureContextError) showHttpsRequired(); }
  */
-export class SecureContextError extends Error {
-  /** Always `SECURE_CONTEXT_REQUIRED`. */
-  readonly code = 'SECURE_CONTEXT_REQUIRED';
+export class SecureContextError extends SvcCardError<'SECURE_CONTEXT_REQUIRED'> {
   constructor() {
-    super('encryptCard needs a secure context (HTTPS) for crypto.subtle');
-    this.name = 'SecureContextError';
+    super('SecureContextError', 'SECURE_CONTEXT_REQUIRED', 'encryptCard needs a secure context (HTTPS) for crypto.subtle');
   }
 }
 
@@ -26,14 +25,15 @@ let aad: Uint8Array<ArrayBuffer>;
 
 /**
  * Validates a card and encrypts it into the token that the merchant's server forwards as `token`.
- * Resolves for every input; rejects only with {@link SecureContextError} when WebCrypto is absent.
+ * Resolves for every input, even one off its type (read defensively: JavaScript callers, parsed JSON);
+ * rejects only with {@link SecureContextError} when WebCrypto is absent.
  *
  * @example
  * const result = await encryptCard({ publicKey, holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111',
  *   expMonth: '03', expYear: '2030', securityCode: '123' });
  * if (result.hasErrors) showErrors(result.errors); else await sendToServer(result.encryptedCard);
  */
-export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
+export async function encryptCard(input: CardInput): Promise<EncryptCardResult> {
   const [errors, payload, keyId, pem] = validateCard(input);
   const subtle = globalThis.crypto?.subtle;
   // Without WebCrypto only the PEM syntax can be checked: bad fields are still worth reporting.
@@ -45,11 +45,11 @@ export async function encryptCard(input: unknown): Promise<EncryptCardResult> {
   // One CSPRNG draw for CEK, jti and IV (steps 1 and 4): each call has a fixed cost. The CEK is
   // imported raw and encrypted with RSA-OAEP directly, as jose does: in Node this is about twice
   // as fast as generateKey + wrapKey, and the token is the same.
-  const random = crypto.getRandomValues(new Uint8Array(32 + 16 + IV_BYTES));
-  const cekBytes = random.subarray(0, 32);
-  const iv = random.subarray(48);
+  const random = crypto.getRandomValues(new Uint8Array(CEK_BYTES + 16 + IV_BYTES));
+  const cekBytes = random.subarray(0, CEK_BYTES);
+  const iv = random.subarray(CEK_BYTES + 16);
   // Object.assign, not a spread: measurably faster here, and payload is this call's own object.
-  const plaintext = utf8(JSON.stringify(Object.assign(payload, { iat: Math.floor(Date.now() / 1000), jti: toBase64Url(random.subarray(32, 48)) })));
+  const plaintext = utf8(JSON.stringify(Object.assign(payload, { iat: Math.floor(Date.now() / 1000), jti: toBase64Url(random.subarray(CEK_BYTES, CEK_BYTES + 16)) })));
   if (keyId !== aadKeyId) aad = additionalData((aadKeyId = keyId));
   // RSA-OAEP starts at once, beside importKey -> AES-GCM rather than after the import. Both calls
   // copy cekBytes when made (WebCrypto "get a copy of the bytes"), so zeroing them next is safe:

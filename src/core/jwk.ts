@@ -1,7 +1,7 @@
 // A public JWK (RFC 7517, RSA members of RFC 7518 section 6.3.1) -> the PKCS#1 PEM that
 // public-key.ts imports: one import path, one set of key rules (>= 2048 bits, odd exponent
 // >= 3) and one cache for both forms. Kept small: it ships in dist/svc.js (2 KB budget).
-import { binaryToBytes, toBase64 } from './envelope.js';
+import { binaryToBytes, toBase64 } from '../internal/base64.js';
 
 /**
  * An RSA public key as a JWKS (RFC 7517) publishes it, e.g. an entry of `publicJwks` on the

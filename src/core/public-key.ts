@@ -1,4 +1,5 @@
-import { binaryToBytes } from './envelope.js';
+import { binaryToBytes } from '../internal/base64.js';
+import { usableRsaKey } from '../internal/key-rules.js';
 
 // PEM -> RSA-OAEP-256 CryptoKey (TOKEN-FORMAT.md "Keys"), cached: a checkout
 // page encrypts with the same key every time, so the import is paid once.
@@ -35,11 +36,7 @@ async function importRsaKey(pem: string): Promise<CryptoKey | null> {
   return (
     spki &&
     crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']).then(
-      (key) => {
-        // An even exponent, or 1, makes RSA the identity or not a permutation: the card readable.
-        const { modulusLength, publicExponent: e } = key.algorithm as RsaHashedKeyAlgorithm;
-        return modulusLength >= 2048 && e[e.length - 1]! & 1 && e.reduce((v, b) => v * 256 + b) > 2 ? key : null;
-      },
+      (key) => (usableRsaKey(key.algorithm as RsaHashedKeyAlgorithm) ? key : null),
       () => null,
     )
   );

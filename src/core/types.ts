@@ -7,7 +7,7 @@ import type { PublicJwk } from './jwk.js';
  * @example
  * if (result.errors.some((e) => e.code === 'INVALID_NUMBER')) highlight('number');
  */
-export type ErrorCode =
+export type CardErrorCode =
   | 'INVALID_HOLDER'
   | 'INVALID_NUMBER'
   | 'INVALID_EXPIRATION_MONTH'
@@ -17,8 +17,12 @@ export type ErrorCode =
   /** `<svc-card-form holder-document>` only (`encrypt()`): the holder's CPF or CNPJ; never from `encryptCard`. */
   | 'INVALID_HOLDER_DOCUMENT';
 
+/** @deprecated Renamed {@link CardErrorCode} (the codes of a card's fields, not of thrown errors). */
+export type ErrorCode = CardErrorCode;
+
 /**
- * What `encryptCard` takes (API reference 4.9). Every member is read defensively: any value may come.
+ * What `encryptCard` takes (API reference 4.9). The type is what to pass; at run time every member is
+ * still read defensively (a value of any type, a throwing getter), and a bad one is a {@link CardError}.
  *
  * @example
  * const card: CardInput = { publicKey, holder: 'MARIA DA SILVA', number: '4111 1111 1111 1111',
@@ -38,7 +42,7 @@ export interface CardInput {
   /** 3 or 4 digits; surrounding white space is ignored. */
   securityCode: string;
   /** Names the service's key pair; `^[A-Za-z0-9._-]{1,64}$`; the JWK's `kid`, else `v1`, when absent, undefined or null. */
-  keyId?: string;
+  keyId?: string | null;
 }
 
 /**
@@ -59,7 +63,7 @@ export type CardField = 'holder' | 'number' | 'expMonth' | 'expYear' | 'security
  * { code: 'INVALID_SECURITY_CODE', field: 'securityCode', message: 'securityCode: expected 3-4 digits, got a string of length 2' }
  */
 export interface CardError {
-  code: ErrorCode;
+  code: CardErrorCode;
   field: CardField;
   message: string;
 }

@@ -1,9 +1,10 @@
 // The field rules of API reference 4.9 (and TOKEN-FORMAT.md for keyId).
 // Pure and synchronous: whether the PEM really is an RSA key >= 2048 bits is
 // decided by public-key.ts, which needs WebCrypto.
-import { DEFAULT_KEY_ID, KEY_ID_PATTERN } from './envelope.js';
+import { readMember } from '../internal/members.js';
+import { DEFAULT_KEY_ID, KEY_ID_PATTERN } from '../internal/token-format.js';
 import { jwkToPem } from './jwk.js';
-import type { CardError, CardField, ErrorCode } from './types.js';
+import type { CardError, CardField, CardErrorCode } from './types.js';
 
 /** The card members of the plaintext, TOKEN-FORMAT.md step 1. */
 export interface CardPayload {
@@ -14,7 +15,7 @@ export interface CardPayload {
 }
 
 /** 'HOLDER' for 'INVALID_HOLDER', and so on. */
-type CodeSuffix<Code = ErrorCode> = Code extends `INVALID_${infer Suffix}` ? Suffix : never;
+type CodeSuffix<Code = CardErrorCode> = Code extends `INVALID_${infer Suffix}` ? Suffix : never;
 
 // payload and keyId matter only when errors is empty.
 export type Validation = [errors: CardError[], payload: CardPayload, keyId: string, publicKey: string];
@@ -47,19 +48,12 @@ function digitsOf(text: string, spaced: boolean): string {
   return digits;
 }
 
-/** A member's value; undefined when the input is not an object (null throws) or the getter throws. */
-function read(input: unknown, key: string): unknown {
-  try {
-    if (typeof input === 'object') return (input as Record<string, unknown>)[key];
-  } catch {}
-}
-
 /**
  * The error of one field, code `INVALID_<code>`: the message says what was expected and what
  * came, by type and length only (never card data).
  */
 export const fieldError = (code: CodeSuffix, field: CardField, expected: string, value: unknown): CardError => ({
-  code: `INVALID_${code}` as ErrorCode,
+  code: `INVALID_${code}` as CardErrorCode,
   field,
   message: `${field}: expected ${expected}, got ${
     typeof value === 'string' ? `a string of length ${value.length}` : value === null ? 'null' : typeof value
@@ -73,7 +67,7 @@ export const publicKeyError = (value: unknown): CardError =>
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
   const [holderName, cardNumber, month, year, cardCvv] = FIELDS.map(([code, field, expected, min, max]) => {
-    const value = read(input, field);
+    const value = readMember(input, field);
     // Whole numbers are accepted for month and year (a <select> or number input gives them); objects are never coerced.
     // (An integer too large to be exact has too many digits, or an exponent, for either: refused all the same.)
     let text = typeof value === 'string' ? value.trim() : field[0] === 'e' && Number.isInteger(value) ? String(value) : '';
@@ -87,9 +81,9 @@ export function validateCard(input: unknown): Validation {
   // A PEM over 16 KiB is longer than any real key: refused before a regular expression sees it, and
   // the bound keeps every DER length of public-key.ts within two bytes.
   // A JWK becomes the PEM of the same key (jwk.ts); its kid is the keyId unless one is given.
-  let publicKey = read(input, 'publicKey');
+  let publicKey = readMember(input, 'publicKey');
   const jwk = publicKey !== null && typeof publicKey === 'object' ? jwkToPem(publicKey as Record<string, unknown>) : undefined;
-  const keyId = read(input, 'keyId') ?? (typeof jwk === 'object' ? jwk.kid : undefined) ?? DEFAULT_KEY_ID;
+  const keyId = readMember(input, 'keyId') ?? (typeof jwk === 'object' ? jwk.kid : undefined) ?? DEFAULT_KEY_ID;
   if (typeof jwk === 'object') publicKey = jwk.pem;
   let pem = '';
   if (typeof jwk === 'string') errors.push({ code: 'INVALID_PUBLIC_KEY', field: 'publicKey', message: `publicKey: expected a public JWK (kty RSA, alg RSA-OAEP-256, use enc, n, e), got ${jwk}` });

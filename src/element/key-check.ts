@@ -1,7 +1,7 @@
 // The element's setup check: is `public-key` (with `key-id`) something encryptCard can use?
 // Run when the key changes, so a wrong key shows up while the merchant builds the page,
 // not when a customer pays. Only the key is looked at: never a card field.
-import { encryptCard, type CardError, type PublicJwk } from '../core/index.js';
+import { encryptCard, type CardError, type CardInput, type PublicJwk } from '../core/index.js';
 
 /** Why the key is refused, in the merchant's words (the PEM itself is public: no secret here). */
 function problem(key: string | PublicJwk, error: CardError): string {
@@ -17,7 +17,7 @@ function problem(key: string | PublicJwk, error: CardError): string {
 /** The key's error and a message naming the attribute and the problem, or null when the key is usable. */
 export async function checkPublicKey(publicKey: string | PublicJwk, keyId: string): Promise<{ errors: CardError[]; message: string } | null> {
   // No card members: the field errors that come back are ignored, only the key's count.
-  const { errors } = await encryptCard({ publicKey, keyId: keyId || undefined });
+  const { errors } = await encryptCard({ publicKey, keyId: keyId || undefined } as CardInput);
   const keyErrors = errors.filter((error) => error.code === 'INVALID_PUBLIC_KEY');
   return keyErrors[0] ? { errors: keyErrors, message: `<svc-card-form> ${problem(publicKey, keyErrors[0])}` } : null;
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DecryptorOptionsError } from './errors.js';
+import { InvalidOptionError } from './errors.js';
 import type { KeysOption } from './private-keys.js';
 import { publicJwks, type PublicJwks } from './public-jwks.js';
 
@@ -63,7 +63,7 @@ export function cardFrameCsp(frameAncestors: readonly string[]): string {
 }
 
 /**
- * Reads dist/frame/ and the keys once; rejects with `DecryptorOptionsError` naming a bad option.
+ * Reads dist/frame/ and the keys once; rejects with `InvalidOptionError` naming a bad option.
  *
  * @example
  * const host = await createCardFrameHost({ keys: { v1: privatePem }, frameAncestors: ['https://shop.example'] });
@@ -72,7 +72,7 @@ export function cardFrameCsp(frameAncestors: readonly string[]): string {
 export async function createCardFrameHost(options: CardFrameHostOptions): Promise<CardFrameHost> {
   const ancestors = options?.frameAncestors;
   if (typeof ancestors !== 'function' && !validOrigins(ancestors)) {
-    throw new DecryptorOptionsError('frameAncestors', "expected a list of origins like https://shop.example (or 'self'), or a function returning one");
+    throw new InvalidOptionError('frameAncestors', "expected a list of origins like https://shop.example (or 'self'), or a function returning one");
   }
   // dist/ beside this file once built (a path, not new URL(…, import.meta.url): Vite would inline that).
   const dist = options.distDir ?? dirname(fileURLToPath(import.meta.url));
@@ -80,7 +80,7 @@ export async function createCardFrameHost(options: CardFrameHostOptions): Promis
     version: string; page: string; files: Record<string, string>; parentScript: { file: string; integrity: string };
   };
   const base = options.basePath ?? `/svc/${manifest.version}/`;
-  if (!/^\/([\w.-]+\/)*$/.test(base)) throw new DecryptorOptionsError('basePath', 'expected a path like /svc/0.2.0/');
+  if (!/^\/([\w.-]+\/)*$/.test(base)) throw new InvalidOptionError('basePath', 'expected a path like /svc/0.2.0/');
   const jwks = await publicJwks(options.keys);
   const files = new Map<string, HostedFile>();
   const type = (name: string) => ({ html: 'text/html', js: 'text/javascript', css: 'text/css' })[name.split('.').pop()!] + '; charset=utf-8';

@@ -1,5 +1,6 @@
 // The fourth row of the acceptance table: the plaintext is a JSON object whose members
 // meet the rules of TOKEN-FORMAT.md step 1. Only the six known members are read.
+import { ownMember } from '../internal/members.js';
 import { TokenError } from './errors.js';
 
 /** The open card, named as the API's `paymentProfile` (API reference 4.9). */
@@ -36,7 +37,7 @@ function parseJson(bytes: Uint8Array): Record<string, unknown> {
 }
 
 function matching(payload: Record<string, unknown>, member: string, pattern: RegExp, expected: string): string {
-  const value = Object.prototype.hasOwnProperty.call(payload, member) ? payload[member] : undefined;
+  const value = ownMember(payload, member);
   if (typeof value !== 'string' || !pattern.test(value)) throw invalid(member, expected);
   return value;
 }
@@ -51,7 +52,7 @@ export function checkPayload(bytes: Uint8Array): Payload {
   const cardNumber = matching(payload, 'cardNumber', /^[0-9]{13,19}$/, '13 to 19 digits');
   const cardExpiration = matching(payload, 'cardExpiration', /^(?:0[1-9]|1[0-2])\/[0-9]{4}$/, 'MM/YYYY with a month 01 to 12');
   const cardCvv = matching(payload, 'cardCvv', /^[0-9]{3,4}$/, '3 or 4 digits');
-  const iat = Object.prototype.hasOwnProperty.call(payload, 'iat') ? payload.iat : undefined;
+  const iat = ownMember(payload, 'iat');
   if (typeof iat !== 'number' || !Number.isSafeInteger(iat) || iat < 0) throw invalid('iat', 'whole seconds since the Unix epoch');
   const jti = matching(payload, 'jti', /^[A-Za-z0-9_-]{22}$/, '16 bytes in base64url without padding (22 characters)');
   return { paymentProfile: { cardNumber, cardExpiration, holderName, cardCvv }, iat, jti };

@@ -1,5 +1,5 @@
 // createDecryptor: the acceptance table of TOKEN-FORMAT.md, checked in its order.
-import { DecryptorOptionsError, ReplayStoreError, TokenError } from './errors.js';
+import { InvalidOptionError, ReplayStoreError, TokenError } from './errors.js';
 import { checkPayload, type PaymentProfile } from './check-payload.js';
 import { createMemoryReplayStore } from './memory-replay-store.js';
 import { openEnvelope } from './open-envelope.js';
@@ -42,7 +42,7 @@ export interface Decryptor {
 function seconds(value: unknown, option: string, fallback: number, allowZero: boolean): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new DecryptorOptionsError(option, `expected a ${allowZero ? 'non-negative' : 'positive'} number of seconds, got ${typeof value === 'number' ? value : typeof value}`);
+    throw new InvalidOptionError(option, `expected a ${allowZero ? 'non-negative' : 'positive'} number of seconds, got ${typeof value === 'number' ? value : typeof value}`);
   }
   return value;
 }
@@ -61,21 +61,21 @@ async function recordOnce(store: ReplayStore, tokenId: string, ttlSeconds: numbe
 
 /**
  * Imports the private keys once and returns a {@link Decryptor}. Rejects with
- * {@link DecryptorOptionsError} naming the bad option (e.g. a bad PEM under `keys["v2"]`).
+ * {@link InvalidOptionError} naming the bad option (e.g. a bad PEM under `keys["v2"]`).
  *
  * @example
  * const decryptor = await createDecryptor({ keys: { v1: process.env.CARD_PRIVATE_KEY_V1 } });
  * const { paymentProfile, tokenId } = await decryptor.decrypt(request.body.token);
  */
 export async function createDecryptor(options: DecryptorOptions): Promise<Decryptor> {
-  if (options === null || typeof options !== 'object') throw new DecryptorOptionsError('options', 'expected an object with keys');
+  if (options === null || typeof options !== 'object') throw new InvalidOptionError('options', 'expected an object with keys');
   const maxAge = seconds(options.maxAgeSeconds, 'maxAgeSeconds', 600, false);
   const tolerance = seconds(options.clockToleranceSeconds, 'clockToleranceSeconds', 120, true);
   const now = options.now ?? Date.now;
-  if (typeof now !== 'function') throw new DecryptorOptionsError('now', 'expected a function returning milliseconds');
+  if (typeof now !== 'function') throw new InvalidOptionError('now', 'expected a function returning milliseconds');
   const store = options.replayStore ?? createMemoryReplayStore({ now });
   if (store === null || typeof store !== 'object' || typeof store.recordOnce !== 'function') {
-    throw new DecryptorOptionsError('replayStore', 'expected an object with recordOnce(tokenId, ttlSeconds)');
+    throw new InvalidOptionError('replayStore', 'expected an object with recordOnce(tokenId, ttlSeconds)');
   }
   const keys = await importPrivateKeys(options.keys);
 
@@ -87,7 +87,7 @@ export async function createDecryptor(options: DecryptorOptions): Promise<Decryp
       const { paymentProfile, iat, jti } = checkPayload(await openEnvelope(parsed, key));
       // Whole seconds, like iat and like JWT libraries (jose): an age of 600.9 s is 600 s, accepted.
       const nowMs = now();
-      if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) throw new DecryptorOptionsError('now', `expected milliseconds, got ${nowMs}`);
+      if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) throw new InvalidOptionError('now', `expected milliseconds, got ${nowMs}`);
       const nowS = Math.floor(nowMs / 1000);
       if (iat > nowS + tolerance) throw new TokenError('TOKEN_NOT_YET_VALID', `token: issued more than ${tolerance} s in the future`);
       if (nowS - iat > maxAge) throw new TokenError('TOKEN_EXPIRED', `token: older than ${maxAge} s; encrypt the card again`);

@@ -1,15 +1,8 @@
-// Coded errors of the service side (TOKEN-FORMAT.md "Acceptance on the service side").
-// Messages name the member and what was expected; they never echo card data.
+// Coded errors of the service side (TOKEN-FORMAT.md "Acceptance on the service side"), all
+// SvcCardErrors. Messages name the member and what was expected; they never echo card data.
+import { SvcCardError, type TokenErrorCode } from '../internal/errors.js';
 
-/** The acceptance table of TOKEN-FORMAT.md, in the order the checks run. */
-export type TokenErrorCode =
-  | 'TOKEN_MALFORMED'
-  | 'TOKEN_UNKNOWN_KEY'
-  | 'TOKEN_UNDECRYPTABLE'
-  | 'TOKEN_INVALID_PAYLOAD'
-  | 'TOKEN_NOT_YET_VALID'
-  | 'TOKEN_EXPIRED'
-  | 'TOKEN_REUSED';
+export type { TokenErrorCode } from '../internal/errors.js';
 
 /**
  * The token was refused. `code` says why; answer the buyer "encrypt the card again".
@@ -18,12 +11,9 @@ export type TokenErrorCode =
  * try { await decryptor.decrypt(body.token); }
  * catch (error) { if (error instanceof TokenError) reply(400, { code: error.code }); else throw error; }
  */
-export class TokenError extends Error {
-  readonly code: TokenErrorCode;
+export class TokenError extends SvcCardError<TokenErrorCode> {
   constructor(code: TokenErrorCode, message: string) {
-    super(message);
-    this.name = 'TokenError';
-    this.code = code;
+    super('TokenError', code, message);
   }
 }
 
@@ -42,26 +32,31 @@ export const undecryptable = (): TokenError =>
  * @example
  * catch (error) { if (error instanceof ReplayStoreError) reply(503, { code: error.code }); }
  */
-export class ReplayStoreError extends Error {
-  readonly code = 'REPLAY_STORE_UNAVAILABLE';
+export class ReplayStoreError extends SvcCardError<'REPLAY_STORE_UNAVAILABLE'> {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ReplayStoreError';
+    super('ReplayStoreError', 'REPLAY_STORE_UNAVAILABLE', message, options);
   }
 }
 
 /**
- * A bad option given to {@link createDecryptor} or a store factory; `option` names it.
+ * A bad option given to any factory of `svc-card/server` (`createDecryptor`, the replay stores,
+ * `generateKeyPair`, `publicJwks`, `createCardFrameHost`); `option` names it.
  *
  * @example
  * await createDecryptor({ keys: {} }); // rejects: option "keys": expected at least one keyId ...
  */
-export class DecryptorOptionsError extends Error {
-  readonly code = 'INVALID_OPTION';
+export class InvalidOptionError extends SvcCardError<'INVALID_OPTION'> {
   readonly option: string;
   constructor(option: string, expected: string) {
-    super(`option "${option}": ${expected}`);
-    this.name = 'DecryptorOptionsError';
+    super('InvalidOptionError', 'INVALID_OPTION', `option "${option}": ${expected}`);
     this.option = option;
   }
 }
+
+/**
+ * @deprecated Renamed {@link InvalidOptionError} (it is thrown by every factory, not only
+ * `createDecryptor`); the same class, kept for 0.1 code.
+ */
+export const DecryptorOptionsError = InvalidOptionError;
+/** @deprecated Renamed {@link InvalidOptionError}. */
+export type DecryptorOptionsError = InvalidOptionError;

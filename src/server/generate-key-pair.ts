@@ -1,8 +1,9 @@
 // A key pair for sandbox and demo use: RSA-OAEP with SHA-256, the public half for the
 // page (SPKI PEM) and for the card frame's JWKS (JWK), the private half for the service (PKCS#8 PEM).
-import { KEY_ID_PATTERN, toBase64 } from '../core/envelope.js';
-import type { PublicJwk } from '../core/jwk.js';
-import { DecryptorOptionsError } from './errors.js';
+import type { PublicJwk } from '../core/index.js';
+import { toBase64 } from '../internal/base64.js';
+import { KEY_ID_PATTERN } from '../internal/token-format.js';
+import { InvalidOptionError } from './errors.js';
 
 /** Modulus sizes offered. 3072 is the default: NIST SP 800-57 for use beyond 2030. */
 export type KeyBits = 2048 | 3072 | 4096;
@@ -33,10 +34,10 @@ function pem(label: string, der: ArrayBuffer): string {
  * const { publicKeyPem, privateKeyPem } = await generateKeyPair({ keyId: '2027-01', bits: 3072 });
  */
 export async function generateKeyPair(options: { keyId?: string; bits?: KeyBits } = {}): Promise<GeneratedKeyPair> {
-  if (options === null || typeof options !== 'object') throw new DecryptorOptionsError('options', 'expected an object like { keyId, bits }');
+  if (options === null || typeof options !== 'object') throw new InvalidOptionError('options', 'expected an object like { keyId, bits }');
   const { keyId = 'v1', bits = 3072 } = options;
-  if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) throw new DecryptorOptionsError('keyId', 'expected 1 to 64 of A-Z a-z 0-9 . _ -');
-  if (!KEY_BITS.includes(bits)) throw new DecryptorOptionsError('bits', `expected 2048, 3072 or 4096, got ${String(bits)}`);
+  if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) throw new InvalidOptionError('keyId', 'expected 1 to 64 of A-Z a-z 0-9 . _ -');
+  if (!KEY_BITS.includes(bits)) throw new InvalidOptionError('bits', `expected 2048, 3072 or 4096, got ${String(bits)}`);
   const pair = await crypto.subtle.generateKey(
     { name: 'RSA-OAEP', modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
     true,

@@ -1,7 +1,9 @@
 // TOKEN-FORMAT.md "JWE mapping": the token is a JWE (RSA-OAEP-256, A256GCM) whose
 // protected header is rebuilt from keyId, so any JWE library can take it, and back.
-import type { EncryptedCard } from '../core/types.js';
-import { KEY_ID_PATTERN, fromBase64, protectedHeader, toBase64, toBase64Url, utf8 } from '../core/envelope.js';
+import type { EncryptedCard } from '../core/index.js';
+import { fromBase64Url as decodeBase64Url, toBase64, toBase64Url, utf8 } from '../internal/base64.js';
+import { hasOwnMember, ownMember } from '../internal/members.js';
+import { KEY_ID_PATTERN, protectedHeader } from '../internal/token-format.js';
 import { malformed, type TokenError } from './errors.js';
 import { isArrayOrHostile, parseToken } from './parse-token.js';
 
@@ -17,9 +19,7 @@ export interface FlattenedJwe {
 const MAX_JWE = 20000; // the sum of the token's member caps, re-encoded
 
 function fromBase64Url(text: unknown, what: string): Uint8Array<ArrayBuffer> {
-  const bytes = typeof text === 'string' && text.length <= MAX_JWE && /^[A-Za-z0-9_-]*$/.test(text)
-    ? fromBase64(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4))
-    : null;
+  const bytes = typeof text === 'string' && text.length <= MAX_JWE ? decodeBase64Url(text) : null;
   if (!bytes) throw malformed(what, 'base64url without padding');
   return bytes;
 }
@@ -27,8 +27,7 @@ function fromBase64Url(text: unknown, what: string): Uint8Array<ArrayBuffer> {
 /** An own member's value; a throwing getter or Proxy trap makes the JWE malformed, never a TypeError. */
 function member(jwe: object, name: string, presence = false): unknown {
   try {
-    const has = Object.prototype.hasOwnProperty.call(jwe, name);
-    return presence ? has : has ? (jwe as Record<string, unknown>)[name] : undefined;
+    return presence ? hasOwnMember(jwe, name) : ownMember(jwe, name);
   } catch {
     throw malformed(`jwe.${name}`, 'a readable member');
   }

@@ -3,7 +3,7 @@
 // and the copies are used in turn: decrypts with one keyId spread over the thread pool.
 // The per-key constants of a decrypt are computed here once, not per token.
 import { availableParallelism } from 'node:os';
-import { additionalData } from '../core/envelope.js';
+import { additionalData } from '../internal/token-format.js';
 
 /** One keyId's private key, ready for decrypts. */
 export interface KeyPool {

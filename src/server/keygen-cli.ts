@@ -2,7 +2,7 @@
 // svc-card-keygen: an RSA key pair for sandbox and demo use (issue 3). Prints paths,
 // never key material.
 import { parseArgs } from 'node:util';
-import { KEY_ID_PATTERN } from '../core/envelope.js';
+import { KEY_ID_PATTERN } from '../internal/token-format.js';
 import { generateKeyPair, type KeyBits } from './generate-key-pair.js';
 import { KeyDirError, prepareKeyDir } from './key-dir.js';
 import { KeyFileExistsError, writeKeyFiles } from './write-key-files.js';

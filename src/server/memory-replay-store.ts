@@ -2,7 +2,7 @@
 // atomic however many decrypts run at once. Built for a flood of valid tokens (issue 14):
 // a refusal costs O(1), and expiry is incremental (a bounded number of evictions per call),
 // so no call blocks the event loop however many ids expire at once.
-import { DecryptorOptionsError, ReplayStoreError } from './errors.js';
+import { InvalidOptionError, ReplayStoreError } from './errors.js';
 import { ExpiryHeap } from './expiry-heap.js';
 import type { ReplayStore } from './replay-store.js';
 
@@ -42,8 +42,8 @@ function readClock(now: () => number): number {
  */
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): ReplayStore & { readonly size: number } {
   const { maxEntries = 1_000_000, now = Date.now } = options;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new DecryptorOptionsError('maxEntries', 'expected a whole number >= 1');
-  if (typeof now !== 'function') throw new DecryptorOptionsError('now', 'expected a function returning milliseconds');
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new InvalidOptionError('maxEntries', 'expected a whole number >= 1');
+  if (typeof now !== 'function') throw new InvalidOptionError('now', 'expected a function returning milliseconds');
   const expiries = new Map<string, number>();
   const queue = new ExpiryHeap(); // may also hold stale entries of ids recorded again after expiry
 

@@ -10,11 +10,10 @@
 // thread pool queued behind every pending RSA job). The default import is read at each call,
 // so a test can spy on the real createDecipheriv.
 import nodeCrypto from 'node:crypto';
+import { CEK_BYTES } from '../internal/token-format.js';
 import { undecryptable } from './errors.js';
 import type { KeyPool } from './key-pool.js';
 import type { ParsedToken } from './parse-token.js';
-
-const CEK_BYTES = 32;
 
 async function unwrapOrRandom(key: KeyPool, encryptedKey: Uint8Array<ArrayBuffer>): Promise<{ cek: Uint8Array<ArrayBuffer>; unwrapped: boolean }> {
   // The modulus length in bytes, no other (TOKEN-FORMAT.md; RFC 8017 7.1.2 step 1.b): OpenSSL

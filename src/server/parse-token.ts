@@ -1,7 +1,8 @@
 // The first row of the acceptance table: shape, base64 and lengths (TOKEN-FORMAT.md
 // "The token"). Lengths are capped before any regular expression sees a string, so
 // megabyte inputs are refused in constant time.
-import { IV_BYTES, KEY_ID_PATTERN, TAG_BYTES } from '../core/envelope.js';
+import { safeOwnMember } from '../internal/members.js';
+import { IV_BYTES, KEY_ID_PATTERN, TAG_BYTES } from '../internal/token-format.js';
 import { decodeBase64 } from './base64.js';
 import { malformed as malformedAt } from './errors.js';
 
@@ -22,17 +23,8 @@ const MAX_CHARS: Record<Member, number> = { keyId: 64, encryptedKey: 2732, iv: 6
 
 const malformed = (member: string, expected: string) => malformedAt(`token${member ? `.${member}` : ''}`, expected);
 
-/** A member's value; a throwing getter or proxy counts as missing. */
-function read(token: object, member: Member): unknown {
-  try {
-    return Object.prototype.hasOwnProperty.call(token, member) ? (token as Record<string, unknown>)[member] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function text(token: object, member: Member): string {
-  const value = read(token, member);
+  const value = safeOwnMember(token, member); // a throwing getter or Proxy counts as missing
   if (typeof value !== 'string') throw malformed(member, `a string, got ${value === null ? 'null' : typeof value}`);
   if (value.length > MAX_CHARS[member]) throw malformed(member, `at most ${MAX_CHARS[member]} characters, got ${value.length}`);
   return value;

@@ -1,8 +1,10 @@
 // keys option -> Map of keyId to an RSA-OAEP-256 private CryptoKey, imported once at
 // creation (TOKEN-FORMAT.md "Keys": RSA, modulus of at least 2048 bits).
 import type { webcrypto } from 'node:crypto';
-import { KEY_ID_PATTERN, fromBase64 } from '../core/envelope.js';
-import { DecryptorOptionsError } from './errors.js';
+import { fromBase64 } from '../internal/base64.js';
+import { rsaKeyProblem } from '../internal/key-rules.js';
+import { KEY_ID_PATTERN } from '../internal/token-format.js';
+import { InvalidOptionError } from './errors.js';
 import { keyPool, type KeyPool } from './key-pool.js';
 
 /** A PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`) or an RSA-OAEP SHA-256 private CryptoKey with usage `decrypt`. */
@@ -12,7 +14,6 @@ export type PrivateKeyInput = string | webcrypto.CryptoKey;
 /** keyId -> private key. Several at once while keys rotate. */
 export type KeysOption = Readonly<Record<string, PrivateKeyInput>> | ReadonlyMap<string, PrivateKeyInput>;
 
-const MIN_MODULUS_BITS = 2048;
 const MAX_PEM = 65536;
 const PKCS8_PEM = /^-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\s]+)-----END PRIVATE KEY-----$/;
 
@@ -20,34 +21,28 @@ function pkcs8Body(pem: string, option: string): Uint8Array<ArrayBuffer> {
   // Literal "\n" escapes (a PEM kept on one line in a .env file) count as line ends.
   const trimmed = pem.length <= MAX_PEM ? pem.replace(/(?:\\r)?\\n/g, '\n').trim() : '';
   if (/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(trimmed)) {
-    throw new DecryptorOptionsError(option, 'this is a public key, the service needs the private key (-----BEGIN PRIVATE KEY-----); the public one goes to the page');
+    throw new InvalidOptionError(option, 'this is a public key, the service needs the private key (-----BEGIN PRIVATE KEY-----); the public one goes to the page');
   }
   if (trimmed.startsWith('-----BEGIN RSA PRIVATE KEY-----')) {
-    throw new DecryptorOptionsError(option, 'expected PKCS#8 (-----BEGIN PRIVATE KEY-----), got PKCS#1; convert it with `openssl pkcs8 -topk8 -nocrypt`');
+    throw new InvalidOptionError(option, 'expected PKCS#8 (-----BEGIN PRIVATE KEY-----), got PKCS#1; convert it with `openssl pkcs8 -topk8 -nocrypt`');
   }
   if (trimmed.startsWith('-----BEGIN ENCRYPTED PRIVATE KEY-----')) {
-    throw new DecryptorOptionsError(option, 'expected an unencrypted PKCS#8 PEM, got an encrypted one; decrypt it first');
+    throw new InvalidOptionError(option, 'expected an unencrypted PKCS#8 PEM, got an encrypted one; decrypt it first');
   }
   const match = PKCS8_PEM.exec(trimmed);
   const body = match && fromBase64(match[1]!.replace(/\s/g, ''));
-  if (!body) throw new DecryptorOptionsError(option, 'expected a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)');
+  if (!body) throw new InvalidOptionError(option, 'expected a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)');
   return body;
 }
 
 function checkKey(key: CryptoKey, option: string): CryptoKey {
   const algorithm = key.algorithm as RsaHashedKeyAlgorithm;
   if (key.type !== 'private' || algorithm.name !== 'RSA-OAEP' || algorithm.hash?.name !== 'SHA-256') {
-    throw new DecryptorOptionsError(option, `expected an RSA-OAEP SHA-256 private key, got ${key.type} ${algorithm.name}`);
+    throw new InvalidOptionError(option, `expected an RSA-OAEP SHA-256 private key, got ${key.type} ${algorithm.name}`);
   }
-  if (algorithm.modulusLength < MIN_MODULUS_BITS) {
-    throw new DecryptorOptionsError(option, `expected an RSA modulus of at least ${MIN_MODULUS_BITS} bits, got ${algorithm.modulusLength}`);
-  }
-  const e = algorithm.publicExponent;
-  // Exponent 1 is the identity, an even one no permutation: tokens for it would be readable by anyone.
-  if (!(e[e.length - 1]! & 1) || e.reduce((v, b) => v * 256 + b) < 3) {
-    throw new DecryptorOptionsError(option, 'expected an odd RSA public exponent >= 3 (65537 is usual)');
-  }
-  if (!key.usages.includes('decrypt')) throw new DecryptorOptionsError(option, 'expected a CryptoKey with usage "decrypt"');
+  const problem = rsaKeyProblem(algorithm);
+  if (problem) throw new InvalidOptionError(option, problem);
+  if (!key.usages.includes('decrypt')) throw new InvalidOptionError(option, 'expected a CryptoKey with usage "decrypt"');
   return key;
 }
 
@@ -58,18 +53,18 @@ async function importOne(keyId: string, value: unknown, option: string): Promise
     try {
       key = await crypto.subtle.importKey('pkcs8', body, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
     } catch {
-      throw new DecryptorOptionsError(option, 'expected a PKCS#8 RSA private key; this PEM is not one (not RSA, or damaged)');
+      throw new InvalidOptionError(option, 'expected a PKCS#8 RSA private key; this PEM is not one (not RSA, or damaged)');
     }
     return keyPool(keyId, checkKey(key, option), body);
   }
   if (value instanceof CryptoKey) return keyPool(keyId, checkKey(value, option));
-  throw new DecryptorOptionsError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);
+  throw new InvalidOptionError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);
 }
 
 /** @internal Validates every keyId and imports every key (a pool of copies each), or rejects naming the first bad one. */
 export async function importPrivateKeys(keys: unknown): Promise<Map<string, KeyPool>> {
   if (keys === null || typeof keys !== 'object') {
-    throw new DecryptorOptionsError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');
+    throw new InvalidOptionError('keys', 'expected an object or Map of keyId to PKCS#8 PEM or CryptoKey');
   }
   // Any ReadonlyMap (a Map, or another class with entries()); else the object's own members.
   const { entries: mapEntries } = keys as { entries?: unknown };
@@ -77,13 +72,13 @@ export async function importPrivateKeys(keys: unknown): Promise<Map<string, KeyP
   try {
     entries = typeof mapEntries === 'function' ? [...(keys as ReadonlyMap<unknown, unknown>).entries()] : Object.entries(keys);
   } catch {
-    throw new DecryptorOptionsError('keys', 'expected readable keyId entries (reading them threw)');
+    throw new InvalidOptionError('keys', 'expected readable keyId entries (reading them threw)');
   }
-  if (entries.length === 0) throw new DecryptorOptionsError('keys', 'expected at least one keyId');
+  if (entries.length === 0) throw new InvalidOptionError('keys', 'expected at least one keyId');
   const imported = new Map<string, KeyPool>();
   for (const [keyId, value] of entries) {
     if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) {
-      throw new DecryptorOptionsError('keys', `keyId ${JSON.stringify(String(keyId)).slice(0, 80)} does not match ${KEY_ID_PATTERN}`);
+      throw new InvalidOptionError('keys', `keyId ${JSON.stringify(String(keyId)).slice(0, 80)} does not match ${KEY_ID_PATTERN}`);
     }
     imported.set(keyId, await importOne(keyId, value, `keys["${keyId}"]`));
   }

@@ -1,7 +1,7 @@
 // The service's configured private keys -> the public JWKS (RFC 7517 section 5) that the card
 // frame fetches from its own origin (issue 9): the frame encrypts only with these keys.
 import { KeyObject, createPublicKey } from 'node:crypto';
-import type { PublicJwk } from '../core/jwk.js';
+import type { PublicJwk } from '../core/index.js';
 import { importPrivateKeys, type KeysOption } from './private-keys.js';
 
 /** A JSON Web Key Set of the public halves, one entry per keyId, in the order given. */
@@ -11,7 +11,7 @@ export interface PublicJwks {
 
 /**
  * Builds the public JWKS from the same `keys` option `createDecryptor` takes, checking them by the
- * same rules (rejects with `DecryptorOptionsError` naming the bad key). Serve it as
+ * same rules (rejects with `InvalidOptionError` naming the bad key). Serve it as
  * `application/jwk-set+json` next to the card frame, e.g. at `/.well-known/svc-card/jwks.json`.
  *
  * @example

@@ -6,8 +6,8 @@
 // stalled Redis wakes, and a client may send queued commands after a reconnect. So each
 // attempt writes a value of its own, a failed attempt queues a delete-if-still-mine right
 // behind its SET on the same connection, and nothing is sent while the client is not ready.
-import { toBase64Url } from '../core/envelope.js';
-import { DecryptorOptionsError, ReplayStoreError } from './errors.js';
+import { toBase64Url } from '../internal/base64.js';
+import { InvalidOptionError, ReplayStoreError } from './errors.js';
 import type { ReplayStore } from './replay-store.js';
 
 /** The two common argument styles of `set` and `eval`. */
@@ -45,7 +45,7 @@ const MAX_PENDING_TAKE_BACKS = 10_000;
 function detectStyle(client: object): RedisClientStyle {
   if (typeof (client as { isOpen?: unknown }).isOpen === 'boolean') return 'node-redis';
   if (typeof (client as { status?: unknown }).status === 'string') return 'ioredis';
-  throw new DecryptorOptionsError('clientStyle', "cannot tell the client's set() style: pass 'node-redis' or 'ioredis'");
+  throw new InvalidOptionError('clientStyle', "cannot tell the client's set() style: pass 'node-redis' or 'ioredis'");
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
@@ -68,17 +68,17 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore {
   const { client, keyPrefix = 'svc-card:jti:', timeoutMs = 2000 } = options ?? ({} as RedisReplayStoreOptions);
   if (client === null || typeof client !== 'object' || typeof client.set !== 'function') {
-    throw new DecryptorOptionsError('client', 'expected a Redis client with a set() method');
+    throw new InvalidOptionError('client', 'expected a Redis client with a set() method');
   }
-  if (typeof keyPrefix !== 'string' || keyPrefix.length > 256) throw new DecryptorOptionsError('keyPrefix', 'expected a string of at most 256 characters');
+  if (typeof keyPrefix !== 'string' || keyPrefix.length > 256) throw new InvalidOptionError('keyPrefix', 'expected a string of at most 256 characters');
   // setTimeout turns anything above 2**31 - 1 (or Infinity) into 1 ms: every call would time out.
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
-    throw new DecryptorOptionsError('timeoutMs', `expected a number of milliseconds > 0 and <= ${MAX_TIMEOUT_MS}, got ${typeof timeoutMs === 'number' ? timeoutMs : typeof timeoutMs}`);
+    throw new InvalidOptionError('timeoutMs', `expected a number of milliseconds > 0 and <= ${MAX_TIMEOUT_MS}, got ${typeof timeoutMs === 'number' ? timeoutMs : typeof timeoutMs}`);
   }
   const style = options.clientStyle ?? detectStyle(client);
-  if (style !== 'node-redis' && style !== 'ioredis') throw new DecryptorOptionsError('clientStyle', "expected 'node-redis' or 'ioredis'");
+  if (style !== 'node-redis' && style !== 'ioredis') throw new InvalidOptionError('clientStyle', "expected 'node-redis' or 'ioredis'");
   if (typeof client.eval !== 'function' || typeof client.get !== 'function') {
-    throw new DecryptorOptionsError('client', 'expected a Redis client with get and eval methods (a failed SET is checked and taken back with them)');
+    throw new InvalidOptionError('client', 'expected a Redis client with get and eval methods (a failed SET is checked and taken back with them)');
   }
 
   const state = client as { isReady?: unknown; status?: unknown };

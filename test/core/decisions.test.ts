@@ -1,6 +1,7 @@
 // The rules decided where API reference 4.9 is silent (README "Decisions"), pinned down.
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
+import { encryptAnything } from './support/encrypt-anything.js';
 import { VALID_CARD } from './support/plaintext.js';
 import { PUBLIC_2048 } from './support/private-keys.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
@@ -54,7 +55,7 @@ describe('decisions where the reference is silent', () => {
 
   it('keyId: null and undefined mean v1; any other non-matching value names keyId', async () => {
     expect(await codes({ keyId: null })).toEqual([]);
-    const result = await encryptCard({ ...VALID_CARD, publicKey: PUBLIC_2048, keyId: 7 });
+    const result = await encryptAnything({ ...VALID_CARD, publicKey: PUBLIC_2048, keyId: 7 });
     expect(result.errors).toMatchObject([{ code: 'INVALID_PUBLIC_KEY', field: 'keyId' }]);
   });
 

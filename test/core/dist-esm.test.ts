@@ -26,7 +26,7 @@ describe('dist/index.js', () => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe(distUrl('index.js'))], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     const report = JSON.parse(run.stdout);
-    expect(report.exports).toEqual(['SecureContextError', 'encryptCard']);
+    expect(report.exports).toEqual(['SecureContextError', 'SvcCardError', 'encryptCard']);
     // The two typeof reads after the import are the probe's own.
     expect(report.read).toEqual(['window', 'document']);
     expect(report.window).toBe('undefined');
@@ -37,6 +37,13 @@ describe('dist/index.js', () => {
     const result = await encryptCard({ ...VALID_CARD, publicKey: PUBLIC_2048 });
     if (result.hasErrors) throw new Error(JSON.stringify(result.errors));
     expectPlaintext(decryptWithNode(result.encryptedCard, PRIVATE_2048), VALID_CARD);
+  });
+
+  it('shares one SvcCardError class with dist/server.js, so instanceof holds across the entries', async () => {
+    const core = (await import(distUrl('index.js'))) as typeof import('../../src/core/index.js');
+    const server = (await import(distUrl('server.js'))) as typeof import('../../src/server/index.js');
+    expect(core.SvcCardError).toBe(server.SvcCardError);
+    expect(new core.SecureContextError()).toBeInstanceOf(server.SvcCardError);
   });
 
   it('contains no Lit, in itself or in any chunk it imports', () => {

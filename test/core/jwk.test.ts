@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
+import { encryptAnything } from './support/encrypt-anything.js';
 import { jwkToPem } from '../../src/core/jwk.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { decryptWithJose, decryptWithNode, type Token } from './support/decrypt.js';
@@ -16,7 +17,7 @@ const jwkOf = (key: string | KeyObject, kid = 'v1') =>
 const JWK = jwkOf(PUBLIC_2048);
 
 const messageFor = async (publicKey: unknown, keyId?: string) => {
-  const result = await encryptCard({ ...VALID_CARD, publicKey, keyId });
+  const result = await encryptAnything({ ...VALID_CARD, publicKey, keyId });
   expect(result.errors.map((e) => e.code)).toEqual(['INVALID_PUBLIC_KEY']);
   return result.errors[0]!.message;
 };
@@ -25,7 +26,7 @@ describe('encryptCard with a JWK', () => {
   it.each([2048, 3072, 4096])('makes a token that jose and node:crypto decrypt (RSA-%i)', async (bits) => {
     const publicPem = bits === 2048 ? PUBLIC_2048 : readSharedKey(`rsa-${bits}-public.pem`);
     const privateKey = bits === 2048 ? PRIVATE_2048 : privateKeyFor(publicPem);
-    const result = await encryptCard({ ...VALID_CARD, publicKey: jwkOf(publicPem, `k${bits}`) });
+    const result = await encryptAnything({ ...VALID_CARD, publicKey: jwkOf(publicPem, `k${bits}`) });
     expect(result.errors).toEqual([]);
     const token = result.encryptedCard as Token;
     expect(token.keyId).toBe(`k${bits}`); // the kid, as no keyId was given
@@ -44,14 +45,14 @@ describe('encryptCard with a JWK', () => {
   });
 
   it('takes keyId when it matches the kid, or when the JWK has none', async () => {
-    expect((await encryptCard({ ...VALID_CARD, publicKey: JWK, keyId: 'v1' })).encryptedCard?.keyId).toBe('v1');
+    expect((await encryptAnything({ ...VALID_CARD, publicKey: JWK, keyId: 'v1' })).encryptedCard?.keyId).toBe('v1');
     const { kid: _, ...noKid } = JWK;
-    expect((await encryptCard({ ...VALID_CARD, publicKey: noKid, keyId: 'rot-2' })).encryptedCard?.keyId).toBe('rot-2');
-    expect((await encryptCard({ ...VALID_CARD, publicKey: noKid })).encryptedCard?.keyId).toBe('v1');
+    expect((await encryptAnything({ ...VALID_CARD, publicKey: noKid, keyId: 'rot-2' })).encryptedCard?.keyId).toBe('rot-2');
+    expect((await encryptAnything({ ...VALID_CARD, publicKey: noKid })).encryptedCard?.keyId).toBe('v1');
   });
 
   it('refuses a keyId other than the kid, naming keyId', async () => {
-    const result = await encryptCard({ ...VALID_CARD, publicKey: JWK, keyId: 'v2' });
+    const result = await encryptAnything({ ...VALID_CARD, publicKey: JWK, keyId: 'v2' });
     expect(result.errors).toEqual([{ code: 'INVALID_PUBLIC_KEY', field: 'keyId', message: "keyId: expected the JWK's kid, got a string of length 2" }]);
   });
 
@@ -77,7 +78,7 @@ describe('encryptCard with a JWK', () => {
   });
 
   it('keeps reporting the card fields next to a bad JWK', async () => {
-    const result = await encryptCard({ ...VALID_CARD, securityCode: '1', publicKey: { kty: 'oct', k: 'AA' } });
+    const result = await encryptAnything({ ...VALID_CARD, securityCode: '1', publicKey: { kty: 'oct', k: 'AA' } });
     expect(result.errors.map((e) => e.field)).toEqual(['securityCode', 'publicKey']);
   });
 
@@ -85,7 +86,7 @@ describe('encryptCard with a JWK', () => {
     const member = fc.oneof(fc.string(), fc.constantFrom('RSA', 'RSA-OAEP-256', 'enc', JWK.n, JWK.e, 'AQAB'), fc.integer(), fc.constant(null));
     await fc.assert(
       fc.asyncProperty(fc.record({ kty: member, alg: member, use: member, n: member, e: member, kid: member }, { requiredKeys: [] }), async (jwk) => {
-        const result = await encryptCard({ ...VALID_CARD, publicKey: jwk });
+        const result = await encryptAnything({ ...VALID_CARD, publicKey: jwk });
         if (result.hasErrors) expect(result.errors.every((e) => /^(publicKey|keyId): expected .+, got /.test(e.message))).toBe(true);
         else expect(result.encryptedCard.keyId).toBe(jwk.kid ?? 'v1');
       }),

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
+import { encryptAnything } from './support/encrypt-anything.js';
 import { PUBLIC_2048 } from './support/private-keys.js';
 
 const FIELD_OF = {
@@ -26,7 +27,7 @@ describe('error messages', () => {
   });
 
   it('say the type that came when it is not a string', async () => {
-    const result = await encryptCard({ holder: 42, number: null, expMonth: true, expYear: {}, securityCode: [], publicKey: 7 });
+    const result = await encryptAnything({ holder: 42, number: null, expMonth: true, expYear: {}, securityCode: [], publicKey: 7 });
     expect(result.errors.map((e) => e.message.split('got ')[1])).toEqual(['number', 'null', 'boolean', 'object', 'object', 'number']);
   });
 

@@ -23,8 +23,18 @@ describe('library source', () => {
     expect(code).not.toMatch(/\beval\s*\(|new\s+Function\b/);
   });
 
-  it.each(sources.filter(([file]) => file.startsWith('src/core')))('%s touches no DOM and imports nothing outside the core', (_file, code) => {
+  it.each(sources.filter(([file]) => file.startsWith('src/core')))('%s touches no DOM and imports nothing outside the core and the shared internals', (_file, code) => {
     expect(code).not.toMatch(/\b(window|document|navigator|localStorage)\b/);
-    for (const [, specifier] of code.matchAll(/from '([^']+)'/g)) expect(specifier).toMatch(/^\.\/[\w-]+\.js$/);
+    for (const [, specifier] of code.matchAll(/from '([^']+)'/g)) expect(specifier).toMatch(/^(?:\.|\.\.\/internal)\/[\w-]+\.js$/);
+  });
+
+  // src/internal is shared by the page and the service (issue 12): it ships to the browser, so it
+  // reaches neither Node nor the service side, and from the core it takes types only.
+  it.each(sources.filter(([file]) => file.startsWith('src/internal')))('%s touches no DOM or Node and imports only internals (and core types)', (_file, code) => {
+    const withoutComments = code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    expect(withoutComments).not.toMatch(/\b(window|document|navigator|localStorage|Buffer|process)\b|node:/);
+    for (const [, kind, specifier] of code.matchAll(/^(import(?: type)?|export)\b[^;]*?from '([^']+)'/gms)) {
+      expect(specifier).toMatch(kind === 'import type' ? /^(?:\.|\.\.\/core)\/[\w-]+\.js$/ : /^\.\/[\w-]+\.js$/);
+    }
   });
 });

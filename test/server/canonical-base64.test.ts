@@ -2,7 +2,7 @@
 // refused, so `AB==` does not pass for `AA==` (a replayed token cannot be re-spelled).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from '../../src/core/envelope.js';
+import { fromBase64, toBase64 } from '../../src/internal/base64.js';
 import { createDecryptor, fromCompactJwe, toCompactJwe } from '../../src/server/index.js';
 import { codeOf } from './support/codes.js';
 import { decryptVectorKeys, decryptVectors } from '../../test-support/shared-vectors.mjs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDecryptor, DecryptorOptionsError, generateKeyPair } from '../../src/server/index.js';
+import { createDecryptor, InvalidOptionError, generateKeyPair } from '../../src/server/index.js';
 import { openCard, tokenFor } from './support/cards.js';
 
 describe('generateKeyPair', () => {
@@ -13,7 +13,7 @@ describe('generateKeyPair', () => {
 
   it('refuses other sizes and bad keyIds, naming the option', async () => {
     await expect(generateKeyPair({ bits: 1024 as never })).rejects.toThrow(/option "bits": expected 2048, 3072 or 4096, got 1024/);
-    await expect(generateKeyPair({ keyId: 'no/slash' })).rejects.toBeInstanceOf(DecryptorOptionsError);
+    await expect(generateKeyPair({ keyId: 'no/slash' })).rejects.toBeInstanceOf(InvalidOptionError);
     for (const options of [null, 5, 'v1']) await expect(generateKeyPair(options as never)).rejects.toThrow(/option "options": expected an object/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryReplayStore, DecryptorOptionsError, ReplayStoreError } from '../../src/server/index.js';
+import { createMemoryReplayStore, InvalidOptionError, ReplayStoreError } from '../../src/server/index.js';
 
 describe('createMemoryReplayStore', () => {
   it('records an id once until it expires', () => {
@@ -37,7 +37,7 @@ describe('createMemoryReplayStore', () => {
   });
 
   it('validates its options', () => {
-    expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(DecryptorOptionsError);
+    expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(InvalidOptionError);
     expect(() => createMemoryReplayStore({ now: 'x' as never })).toThrow(/option "now"/);
   });
 });

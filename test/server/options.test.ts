@@ -1,14 +1,14 @@
 // createDecryptor validates its options at creation, naming the bad one.
 import { describe, expect, it } from 'vitest';
-import { createDecryptor, DecryptorOptionsError, type DecryptorOptions } from '../../src/server/index.js';
+import { createDecryptor, InvalidOptionError, type DecryptorOptions } from '../../src/server/index.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const private2048 = readSharedKey('rsa-2048-private.pem');
 
-async function optionError(options: unknown): Promise<DecryptorOptionsError> {
+async function optionError(options: unknown): Promise<InvalidOptionError> {
   const error = await createDecryptor(options as DecryptorOptions).then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(DecryptorOptionsError);
-  return error as DecryptorOptionsError;
+  expect(error).toBeInstanceOf(InvalidOptionError);
+  return error as InvalidOptionError;
 }
 
 const pkcs1 = async () => {
@@ -105,7 +105,7 @@ describe('createDecryptor options', () => {
   it('fails closed when the clock gives no number', async () => {
     const { decryptVectors, decryptVectorKeys } = await import('../../test-support/shared-vectors.mjs');
     const decryptor = await createDecryptor({ keys: decryptVectorKeys(), now: () => Number.NaN });
-    await expect(decryptor.decrypt(decryptVectors().vectors[0]!.token)).rejects.toBeInstanceOf(DecryptorOptionsError);
+    await expect(decryptor.decrypt(decryptVectors().vectors[0]!.token)).rejects.toBeInstanceOf(InvalidOptionError);
   });
 });
 

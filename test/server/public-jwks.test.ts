@@ -2,7 +2,7 @@
 // Each entry encrypts a token that the decryptor holding the private key opens.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createDecryptor, DecryptorOptionsError, publicJwks } from '../../src/server/index.js';
+import { createDecryptor, InvalidOptionError, publicJwks } from '../../src/server/index.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { openCard, tokenFor } from './support/cards.js';
 
@@ -32,6 +32,6 @@ describe('publicJwks', () => {
 
   it('refuses what createDecryptor refuses, naming the key', async () => {
     await expect(publicJwks({ v1: readSharedKey('rsa-2048-public.pem') })).rejects.toThrow(/keys\["v1"\]/);
-    await expect(publicJwks({})).rejects.toBeInstanceOf(DecryptorOptionsError);
+    await expect(publicJwks({})).rejects.toBeInstanceOf(InvalidOptionError);
   });
 });

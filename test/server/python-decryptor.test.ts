@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDecryptor, TokenError } from '../../src/server/index.js';
-import { utf8 } from '../../src/core/envelope.js';
+import { utf8 } from '../../src/internal/base64.js';
 import type { EncryptedCard } from '../../src/core/types.js';
 import { decryptVectorKeys, decryptVectors, readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { importPublic, seal } from './support/seal.js';

@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDecryptor, createRedisReplayStore, DecryptorOptionsError, ReplayStoreError, type RedisSetClient } from '../../src/server/index.js';
+import { createDecryptor, createRedisReplayStore, InvalidOptionError, ReplayStoreError, type RedisSetClient } from '../../src/server/index.js';
 import { tokenFor } from './support/cards.js';
 import { codeOf } from './support/codes.js';
 import { startRedis, type RunningRedis } from './support/redis-server.js';
@@ -114,7 +114,7 @@ describe('Redis unreachable: fail closed', () => {
 describe('createRedisReplayStore options', () => {
   it('asks for clientStyle when it cannot tell, and validates the rest', () => {
     expect(() => createRedisReplayStore({ client: { set: () => 'OK', get: () => null, eval: () => 0 } })).toThrow(/option "clientStyle"/);
-    expect(() => createRedisReplayStore({ client: {} as never })).toThrow(DecryptorOptionsError);
+    expect(() => createRedisReplayStore({ client: {} as never })).toThrow(InvalidOptionError);
     expect(() => createRedisReplayStore({ client: ioredis, clientStyle: 'other' as never })).toThrow(/option "clientStyle"/);
     expect(() => createRedisReplayStore({ client: ioredis, timeoutMs: 0 })).toThrow(/option "timeoutMs"/);
     // setTimeout would fire after 1 ms for these: every call would fail

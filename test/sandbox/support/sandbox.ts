@@ -3,7 +3,7 @@
 // 2048-bit key, and inject() calls whose every answer is checked against the
 // sandbox's own OpenAPI document (openapi-check.ts).
 import { createDecryptor } from '../../../src/server/index.js';
-import { encryptCard } from '../../../src/core/index.js';
+import { encryptCard, type CardInput } from '../../../src/core/index.js';
 import { readSharedKey } from '../../../test-support/shared-vectors.mjs';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server.js';
 import { SANDBOX_CREDENTIAL, DEMO_CHARGE_ID, DEMO_COMPANY } from '../../../sandbox/seed.js';
@@ -21,7 +21,7 @@ export const PAID_PROFILE = { holderName: 'MARIA DA SILVA', cardNumber: '4111111
 
 /** A fresh token for a card, made by the core's encryptCard. */
 export async function tokenFor(card: Record<string, string> = PAID_CARD) {
-  const result = await encryptCard({ ...card, publicKey: PUBLIC_KEY });
+  const result = await encryptCard({ ...card, publicKey: PUBLIC_KEY } as CardInput);
   if (result.hasErrors) throw new Error(`test card refused: ${result.errors.map((e) => e.code).join(', ')}`);
   return result.encryptedCard;
 }

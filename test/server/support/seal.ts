@@ -1,5 +1,5 @@
 // Builds a token around arbitrary plaintext bytes (for payload fuzzing), with WebCrypto.
-import { additionalData, IV_BYTES, assembleToken } from '../../../src/core/envelope.js';
+import { additionalData, IV_BYTES, assembleToken } from '../../../src/internal/token-format.js';
 import type { EncryptedCard } from '../../../src/core/types.js';
 
 export async function importPublic(pem: string): Promise<CryptoKey> {
