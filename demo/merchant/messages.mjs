@@ -15,6 +15,7 @@ export const PAGE_TEXTS = {
     total: 'Total',
     payment: 'Pagamento com cartão',
     pay: (price) => `Pagar ${price}`,
+    busy: 'Processando…',
     switchTo: { lang: 'en', href: '/?lang=en', label: 'English' },
     sandboxNote: 'Sandbox: use o cartão 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado), qualquer validade futura e qualquer CVV.',
   },
@@ -24,6 +25,7 @@ export const PAGE_TEXTS = {
     total: 'Total',
     payment: 'Card payment',
     pay: (price) => `Pay ${price}`,
+    busy: 'Processing…',
     switchTo: { lang: 'pt-BR', href: '/', label: 'Português' },
     sandboxNote: 'Sandbox: use card 4111 1111 1111 1111 (paid) or 4000 0000 0000 0002 (declined), any future expiry, any CVV.',
   },
@@ -31,7 +33,7 @@ export const PAGE_TEXTS = {
 
 /** The sandbox's decline reasons (sandbox/payment/test-cards.json) as a Brazilian customer reads them. */
 const DECLINE_REASONS_PT = {
-  'Declined by the issuer': 'recusado pelo banco emissor',
+  'Declined by the issuer': 'o banco emissor não autorizou',
   'Insufficient funds': 'saldo insuficiente',
   'Card reported lost': 'cartão informado como perdido',
   'Card expired': 'cartão vencido',
