@@ -184,16 +184,6 @@ describe('<svc-card-form> encrypt()', () => {
     expect(JSON.stringify(encrypted)).not.toMatch(/6362970000457013|"123"|MARIA/);
   });
 
-  async function goodCard(): Promise<SvcCardForm> {
-    const el = await mount();
-    el.publicKey = publicKey;
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', '6362970000457013');
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
-    return el;
-  }
-
   it('reports a bad public key as svc-error INVALID_PUBLIC_KEY', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const el = await mount();
