@@ -20,7 +20,7 @@ test('while the page pays (hold), the fields are read-only and busy, an edit is 
   for (const id of FIELDS) await expect.poll(() => checkout.field(id).attribute('readonly')).toBe('');
   await expect.poll(() => checkout.part('[part="group"]').attribute('aria-busy')).toBe('true');
   await expect.poll(() => page.locator('svc-card-form').evaluate((el) => el.matches(':state(busy)') || el.hasAttribute('data-state-busy'))).toBe(true);
-  await checkout.field('number').click();
+  await checkout.field('number').focus(); // not click(): WebKitGTK's WebDriver reported that click intercepted
   await checkout.field('number').press('End');
   await checkout.field('number').press('Backspace');
   await checkout.field('number').type('9');
