@@ -20,9 +20,9 @@ const iife = (entry: string, fileName: string, target: string, postBanner = ''):
   },
 });
 
-// The card frame's element has no <form> and no frame-src: those two element modules are
-// replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the originals).
-const STANDING_IN = new Set(['form-owner', 'frame-src']);
+// The card frame's element never has frame-src: that element module is replaced by the frame's
+// stand-in (src/frame/page/stand-ins.ts, typed as the original).
+const STANDING_IN = new Set(['frame-src']);
 const frameStandIns: Plugin = {
   name: 'card-frame-stand-ins',
   enforce: 'pre',

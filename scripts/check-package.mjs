@@ -15,17 +15,18 @@ const BUDGETS = [
   // "15 KB" read strictly until the merge of issues 9, 10 and 14: the JWK input (~460 B of the
   // core it carries), the setup-time key check, lang fallback and svc-ready/focus/blur (~400 B)
   // took it to 15.4 KB. Raised in the open; 15,000 stays the goal (issue 12 asks to keep it).
-  // Raised from 15,500 by issue 11 (installments control, CPF/CNPJ field, their texts, form
-  // entries): 15,428 -> 17,602 measured. Said in the issue-11 element report, not silently.
-  { file: 'dist/svc-card-form.js', limit: 17_700, goal: 15_000 },
+  // Raised in the open, each in its issue's note; 15,000 stays the goal: issue 12 (behaviour: the
+  // form-owner controller, hold(), stale-token re-encryption, placeholders, enterkeyhint) +296 B;
+  // issue 11 (installments control, CPF/CNPJ field, their texts, form entries) +2.2 KB.
+  { file: 'dist/svc-card-form.js', limit: 17_800, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
-  // The card frame's script: the issue asks 15 KB; it is the inline element (15.4 KB as a script
-  // tag) plus the port, handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build
-  // swapped the element's form owner and frame-src check for stand-ins (vite.config.ts). Over the
-  // goal, and said so: the rest is Lit and the element the frame must run.
-  // Issue 11 (the same extras, inside the frame): +2.2 KB measured; limit raised from 17,500.
-  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 19_500, goal: 15_000 },
+  // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
+  // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
+  // element's form owner and frame-src check for stand-ins (vite.config.ts). Over the goal, and
+  // said so: the rest is Lit and the element the frame must run. Raised in the open with the
+  // element's additions of issues 11 and 12 (the same code runs in the frame).
+  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 19_800, goal: 15_000 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
 const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;

@@ -15,6 +15,7 @@ export const PAGE_TEXTS = {
     total: 'Total',
     payment: 'Pagamento com cartão',
     pay: (price) => `Pagar ${price}`,
+    busy: 'Processando…',
     switchTo: { lang: 'en', href: '/?lang=en', label: 'English' },
     sandboxLabel: 'Ambiente de testes',
     sandboxNote: (card) => `Sandbox: use o cartão ${card.brand} ${card.paid} (aprovado) ou ${card.declined} (recusado), ou outra bandeira da tabela, qualquer validade futura, qualquer CVV e um CPF válido como 529.982.247-25.`,
@@ -25,6 +26,7 @@ export const PAGE_TEXTS = {
     total: 'Total',
     payment: 'Card payment',
     pay: (price) => `Pay ${price}`,
+    busy: 'Processing…',
     switchTo: { lang: 'pt-BR', href: '/', label: 'Português' },
     sandboxLabel: 'Test environment',
     sandboxNote: (card) => `Sandbox: use the ${card.brand} card ${card.paid} (paid) or ${card.declined} (declined), or another brand from the table, any future expiry, any CVV and a valid CPF such as 529.982.247-25.`,
@@ -33,7 +35,7 @@ export const PAGE_TEXTS = {
 
 /** The sandbox's decline reasons (sandbox/payment/test-cards.json) as a Brazilian customer reads them. */
 const DECLINE_REASONS_PT = {
-  'Declined by the issuer': 'recusado pelo banco emissor',
+  'Declined by the issuer': 'o banco emissor não autorizou',
   'Insufficient funds': 'saldo insuficiente',
   'Card reported lost': 'cartão informado como perdido',
   'Card expired': 'cartão vencido',

@@ -56,9 +56,10 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
       ${frame
         ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
         : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
-      <button type="submit" id="pay">${escape(say.pay(price))}</button>
+      <p id="summary" class="summary" hidden></p>
+      <button type="submit" id="pay"><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span></button>
     </form>
-    <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1" hidden></div>
+    <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">
   <p>${escape(say.sandboxNote(hintRows()[0]))}</p>

@@ -6,28 +6,43 @@
 // the page in one language (<html lang>: pt-BR, or en with ?lang=en); the
 // outcome's message comes from the server in that language, the few texts
 // below are this script's own.
+// While paying, the element holds still (card.hold): fields read-only, :state(busy), which the
+// stylesheet turns into the button's spinner and "Processando…" label; a second click is dropped.
 const TEXTS = {
   'pt-BR': {
-    pending: 'Processando o pagamento…',
     offline: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
-    invalid: 'Corrija os dados do cartão indicados acima.',
+    invalid: (count) => `Corrija os dados do cartão indicados acima: ${count === 1 ? '1 campo' : `${count} campos`}.`,
+    reference: 'Referência do pagamento:',
   },
   en: {
-    pending: 'Processing your payment…',
     offline: 'We could not reach the store. Check your connection and try again.',
-    invalid: 'Please correct the card details marked above.',
+    invalid: (count) => `Please correct the card details marked above: ${count === 1 ? '1 field' : `${count} fields`}.`,
+    reference: 'Payment reference:',
   },
 };
 const lang = /^en(-|$)/i.test(document.documentElement.lang) ? 'en' : 'pt-BR';
 const say = TEXTS[lang];
 const form = document.getElementById('checkout');
-const pay = document.getElementById('pay');
+const card = form.querySelector('svc-card-form');
 const outcome = document.getElementById('outcome');
+const summary = document.getElementById('summary');
 
-function show(kind, text) {
-  outcome.hidden = false;
+/** The payment's outcome, in the polite live region: said once. */
+function show(kind, text, reference) {
   outcome.dataset.outcome = kind;
-  outcome.textContent = text;
+  outcome.replaceChildren(...(text ? [text] : []));
+  if (reference) {
+    const line = document.createElement('p');
+    line.className = 'reference';
+    line.append(`${say.reference} `, Object.assign(document.createElement('strong'), { textContent: reference }));
+    outcome.append(' ', line); // the space: its text reads as two sentences
+  }
+}
+
+/** The error summary (not a live region: the element announces the errors itself). Goes when none is shown. */
+function summarise(errors) {
+  summary.hidden = errors.length === 0;
+  summary.textContent = errors.length ? say.invalid(errors.length) : '';
 }
 
 async function sendToken({ encryptedCard, installments, holderDocument }) {
@@ -43,31 +58,31 @@ async function sendToken({ encryptedCard, installments, holderDocument }) {
 // handles the token from the event instead, so it works the same in every engine.
 form.addEventListener('submit', (event) => event.preventDefault());
 
-let sending = false;
 form.addEventListener('svc-encrypted', async (event) => {
-  if (sending) return;
-  sending = true;
-  pay.disabled = true;
-  show('pending', say.pending);
+  summarise([]);
+  show('', '');
   try {
-    const answer = await sendToken(event.detail);
-    show(answer.outcome, answer.message);
+    // Held: no edit can make the card on screen differ from the one paid.
+    const answer = await card.hold(sendToken(event.detail));
+    show(answer.outcome, answer.message, answer.transactionId);
     if (answer.outcome === 'paid' || answer.outcome === 'authorized') {
       form.hidden = true; // done: nothing left to submit
       outcome.focus();
+    } else if (answer.outcome === 'declined') {
+      card.focus('number'); // another card: the focus where it is typed, not on <body>
     }
   } catch {
     show('error', say.offline);
-  } finally {
-    sending = false;
-    pay.disabled = false;
   }
 });
 
-// The element shows each field's error itself; the page sums it up once. Other
-// codes (e.g. an insecure page) carry the element's message, in the same language.
+// The element shows and announces each field's error; the page sums them up once, and the
+// summary follows what the element shows (svc-change) until every field is fixed.
 form.addEventListener('svc-error', (event) => {
-  const { code } = event.detail;
-  if (code === 'INVALID_CARD') show('invalid', say.invalid);
-  else show('error', event.detail.message);
+  const { code, errors, message } = event.detail;
+  if (code === 'INVALID_CARD') summarise(errors);
+  else show('error', message);
+});
+form.addEventListener('svc-change', (event) => {
+  if (!summary.hidden) summarise(event.detail.errors);
 });

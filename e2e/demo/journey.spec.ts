@@ -70,7 +70,7 @@ test.describe('English (?lang=en)', () => {
     await expect.poll(() => page.byLabel(/^Expiry date/).attribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.byLabel(/^Security code/).attribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.byLabel('Name on card').attribute('aria-invalid')).toBe('false');
-    await expect.poll(() => outcome(page).text()).toContain('Please correct the card details');
+    await expect.poll(() => page.locator('#summary').text()).toBe('Please correct the card details marked above: 3 fields.');
     expect(await payRequests(page)).toBe(0);
   });
 });
@@ -96,7 +96,7 @@ test.describe('pt-BR (the default page)', () => {
     await typeCard(page, PAID_CARD, 'pt-BR');
     await submit(page, 'pt-BR');
     expect(await finalOutcome(page)).toBe('paid');
-    await expect.poll(() => outcome(page).text()).toBe('Pagamento aprovado (cartão final 1111). Obrigado pela compra!');
+    await expect.poll(() => outcome(page).text()).toMatch(/^Pagamento aprovado \(cartão final 1111\)\. Obrigado pela compra! Referência do pagamento: \S+$/);
     const made = [...demo.sandbox.records.transactions.values()].slice(before);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ status: 'PAID', amount: { value: 12990, currency: 'BRL' } });
@@ -107,7 +107,7 @@ test.describe('pt-BR (the default page)', () => {
     await typeCard(page, DECLINED_CARD, 'pt-BR');
     await submit(page, 'pt-BR');
     expect(await finalOutcome(page)).toBe('declined');
-    await expect.poll(() => outcome(page).text()).toBe('Pagamento recusado (recusado pelo banco emissor). Tente outro cartão.');
+    await expect.poll(() => outcome(page).text()).toBe('Pagamento recusado (o banco emissor não autorizou). Tente outro cartão.');
     await expect.poll(() => payButton(page, 'pt-BR').isEnabled()).toBe(true);
   });
 
@@ -122,7 +122,7 @@ test.describe('pt-BR (the default page)', () => {
     const numberError = page.shadow('svc-card-form', '#number-error');
     await expect.poll(() => numberError.text()).toBe('O número do cartão não é válido. Confira os dígitos.');
     await expect.poll(() => numberError.isVisible()).toBe(true);
-    await expect.poll(() => outcome(page).text()).toBe('Corrija os dados do cartão indicados acima.');
+    await expect.poll(() => page.locator('#summary').text()).toBe('Corrija os dados do cartão indicados acima: 3 campos.');
     await screenshot(page, 'errors');
     expect(await payRequests(page)).toBe(0);
   });

@@ -72,12 +72,14 @@ export const submit = (page: Page | EnginePage, lang: CheckoutLang = 'en') => pa
 
 export const outcome = (page: Page) => page.locator('#outcome');
 
-/** Waits until the page shows a final outcome and returns its kind. */
+/** Waits until the page shows a final outcome (or its error summary: `invalid`) and returns its kind. */
 export async function finalOutcome(page: Page | EnginePage): Promise<string> {
   const shown = engineOf(page).locator('#outcome');
+  const summary = engineOf(page).locator('#summary');
   // The kind the poll accepted is the one returned: reading it again could see a later state.
   let kind = '';
-  await expect.poll(async () => (kind = (await shown.attribute('data-outcome')) ?? '')).toMatch(/^(paid|authorized|declined|resubmit|invalid|error)$/);
+  await expect.poll(async () => (kind = (await shown.attribute('data-outcome')) || ((await summary.attribute('hidden')) === null ? 'invalid' : '')))
+    .toMatch(/^(paid|authorized|declined|resubmit|invalid|error)$/);
   return kind;
 }
 

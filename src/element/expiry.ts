@@ -32,17 +32,18 @@ export function parseExpiry(text: string): Expiry | undefined {
 
 /**
  * Whether the card is expired on `now`: a card is valid through the last day
- * of its month, in the customer's local calendar.
+ * of its month in UTC, the sandbox's rule (a local calendar would accept, on a
+ * month's last evening in UTC-3, a card the payments API declines).
  *
  * @example
- * isExpired({ month: 3, year: 2030 }, new Date(2030, 2, 31)); // false
- * isExpired({ month: 3, year: 2030 }, new Date(2030, 3, 1));  // true
+ * isExpired({ month: 3, year: 2030 }, new Date(Date.UTC(2030, 2, 31, 23, 59))); // false
+ * isExpired({ month: 3, year: 2030 }, new Date(Date.UTC(2030, 3, 1)));          // true
  */
 export const isExpired = ({ month, year }: Expiry, now: Date): boolean =>
-  year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1;
+  year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
 
-/** Whether the expiry is further ahead than any card is issued for. */
-export const isTooFar = ({ year }: Expiry, now: Date): boolean => year > now.getFullYear() + MAX_YEARS_AHEAD;
+/** Whether the expiry is further ahead than any card is issued for (UTC years). */
+export const isTooFar = ({ year }: Expiry, now: Date): boolean => year > now.getUTCFullYear() + MAX_YEARS_AHEAD;
 
 /**
  * The text the expiry field shows after an edit. A value inserted whole

@@ -1,19 +1,25 @@
-// The element's side of its owning <form>: holding back the submit until the
-// card is encrypted, Enter in a field, and telling a submit attempt apart
-// from a script's checkValidity() (only an attempt moves the focus).
+// The element's side of its owning <form>, as a Lit ReactiveController taking callbacks (the
+// frame-mode element, not a LitElement, uses it too): holding back the submit until every card
+// element of the form has encrypted, Enter in a field, telling a submit attempt apart from a
+// script's checkValidity(), and the busy hold that keeps the fields still while paying.
 // A closure, not a class: its state stays private and minifies to short names.
+import type { ReactiveController } from 'lit';
 import type { EncryptCardResult } from '../core/index.js';
 
-/** What the form watcher needs from the element. */
-export interface FormOwnerHost {
-  readonly submitBlocked: boolean;
-  /** Changes at each edit or reset. */
-  readonly edits: number;
+/** What the controller asks of its element. */
+export interface FormOwnerCallbacks {
+  /** A disabled element takes no part in its form: its submits go through untouched. */
+  blocked(): boolean;
+  /** Checks and encrypts the card (showing errors); resolves only a token of the card as shown. */
   encrypt(): Promise<EncryptCardResult>;
+  /** `invalid` came in a submit attempt (`attempt`) or in reportValidity(): show the errors. */
+  showErrors(attempt: boolean): void;
+  /** The hold began (true) or ended (false): fields read-only, aria-busy, `:state(busy)`. */
+  busyChanged(busy: boolean): void;
 }
 
 /** The element's handle on its form owner. */
-export interface FormOwner {
+export interface FormOwner extends ReactiveController {
   /** Follows the form owner (formAssociatedCallback). */
   watch(form: HTMLFormElement | null): void;
   /**
@@ -22,17 +28,63 @@ export interface FormOwner {
    * browser does not do it for them. False when there is no form.
    */
   submitFromField(): boolean;
-  /** True during the task in which a submit button of the form was activated. */
-  submitAttempt(): boolean;
+  /** Runs the platform's reportValidity(); its `invalid` event shows the errors once. */
+  report(run: () => boolean): boolean;
+  /** Keeps the element busy until `work` settles; returns `work`. */
+  hold<T>(work: Promise<T>): Promise<T>;
+  readonly busy: boolean;
 }
 
+interface Member extends FormOwner, Pick<FormOwnerCallbacks, 'blocked' | 'encrypt'> {
+  form: HTMLFormElement | null;
+}
+
+// Every card element of a form: one submit encrypts them all, then one resubmit lets the form go.
+// Per element, two of them in one form each held back the other's resubmit, endlessly.
+const members = new WeakMap<HTMLFormElement, Set<Member>>();
+const resubmitting = new WeakSet<HTMLFormElement>();
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function createFormOwner(host: FormOwnerHost): FormOwner {
-  let owner: HTMLFormElement | null = null;
-  let resubmitting = false;
-  let busy = false;
+// The first submit is held back: the cards are encrypted now (a token lives 10 minutes and is
+// used once, TOKEN-FORMAT.md), the form values set, then the form submitted again with the
+// same submitter; `resubmitting` lets that one through, so this never loops. The page's own
+// submit listeners see only the second submit, which carries the tokens
+// (stopImmediatePropagation). A submit while any card is busy (encrypting, paying) is dropped.
+function onSubmit(event: SubmitEvent): void {
+  const form = event.target as HTMLFormElement;
+  const taking = [...(members.get(form) ?? [])].filter((m) => !m.blocked());
+  if (resubmitting.has(form) || !taking.length) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!taking.some((m) => m.busy)) void encryptAndSubmit(form, event.submitter as HTMLButtonElement | null, taking);
+}
+
+async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement | null, taking: Member[]): Promise<void> {
+  let end!: () => void;
+  const done = new Promise<void>((resolve) => (end = resolve));
+  for (const member of taking) void member.hold(done); // still from submit to resubmit
+  try {
+    const results = await Promise.all(taking.map((m) => m.encrypt().catch(() => null)));
+    if (results.some((r) => !r?.encryptedCard) || taking.some((m) => m.form !== form)) return;
+    // Browsers ignore requestSubmit() while the submit that a click started is
+    // still being processed (microtasks included): wait for the next task.
+    await nextTask();
+    resubmitting.add(form);
+    try {
+      form.requestSubmit(button?.isConnected && button.form === form ? button : null);
+    } finally {
+      resubmitting.delete(form);
+    }
+  } finally {
+    end();
+  }
+}
+
+/** The controller of `host`; the caller adds it (`addController`) when the host is a LitElement. */
+export function createFormOwner(host: HTMLElement, callbacks: FormOwnerCallbacks): FormOwner {
   let attempt = false;
+  let reporting = false;
+  let holds = 0;
 
   const markAttempt = (): void => {
     attempt = true;
@@ -44,48 +96,30 @@ export function createFormOwner(host: FormOwnerHost): FormOwner {
     if ((button as HTMLButtonElement | null)?.type === 'submit') markAttempt();
   };
 
-  // The first submit is held back: the card is encrypted now (a token lives 10
-  // minutes and is used once, TOKEN-FORMAT.md), the form value set, then the
-  // form submitted again with the same submitter; `resubmitting` lets that one
-  // through, so this never loops. The page's own submit listeners see only the
-  // second submit, which carries the token (stopImmediatePropagation).
-  const onSubmit = (event: SubmitEvent): void => {
-    if (resubmitting || host.submitBlocked) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (!busy) void encryptAndSubmit(event.target as HTMLFormElement, event.submitter as HTMLButtonElement | null);
-  };
+  // `invalid` comes from checkValidity() too, which must show nothing: errors appear
+  // only on a submit attempt or inside reportValidity().
+  host.addEventListener('invalid', () => {
+    if (reporting || attempt) callbacks.showErrors(!reporting);
+  });
 
-  async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement | null): Promise<void> {
-    busy = true;
-    const edits = host.edits;
-    try {
-      const result = await host.encrypt().catch(() => undefined);
-      // An edit or reset during encryption: the token is stale and no form value was set.
-      if (!result || result.hasErrors || owner !== form || host.edits !== edits) return;
-      // Browsers ignore requestSubmit() while the submit that a click started is
-      // still being processed (microtasks included): wait for the next task.
-      await nextTask();
-      resubmitting = true;
-      try {
-        form.requestSubmit(button?.isConnected && button.form === form ? button : null);
-      } finally {
-        resubmitting = false;
-      }
-    } finally {
-      busy = false;
-    }
-  }
-
-  return {
+  const member: Member = {
+    form: null,
+    blocked: callbacks.blocked,
+    encrypt: callbacks.encrypt,
     watch(form) {
-      for (const [type, listener] of [['submit', onSubmit], ['click', onClick]] as const) {
-        owner?.removeEventListener(type, listener as EventListener, true);
-        form?.addEventListener(type, listener as EventListener, true);
-      }
-      owner = form;
+      const owner = member.form;
+      const left = owner && members.get(owner);
+      left?.delete(member);
+      owner?.removeEventListener('click', onClick, true);
+      // One submit listener per form (the same function: added once), gone with its last card element.
+      if (left && !left.size) owner!.removeEventListener('submit', onSubmit as EventListener, true);
+      if (form) members.set(form, (members.get(form) ?? new Set()).add(member));
+      form?.addEventListener('click', onClick, true);
+      form?.addEventListener('submit', onSubmit as EventListener, true);
+      member.form = form;
     },
     submitFromField() {
+      const owner = member.form;
       if (!owner) return false;
       markAttempt(); // as a click on the default button would (no button: requestSubmit)
       const button = [...owner.elements].find((e): e is HTMLButtonElement => (e as HTMLButtonElement).type === 'submit');
@@ -93,6 +127,21 @@ export function createFormOwner(host: FormOwnerHost): FormOwner {
       else owner.requestSubmit();
       return true;
     },
-    submitAttempt: () => attempt,
+    report(run) {
+      reporting = true;
+      try {
+        return run();
+      } finally {
+        reporting = false;
+      }
+    },
+    hold(work) {
+      if (!holds++) callbacks.busyChanged(true);
+      return work.finally(() => --holds || callbacks.busyChanged(false));
+    },
+    get busy() {
+      return holds > 0;
+    },
   };
+  return member;
 }

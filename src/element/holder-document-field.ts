@@ -23,4 +23,4 @@ export function checkDocument(digits: string): FieldCheck {
  * The field, like the card's: numeric keyboard, and `autocomplete="off"`: no token names a tax
  * id, and the holder's document need not be the shopper's (a guess would fill the wrong one).
  */
-export const renderDocument = (view: View, on: boolean) => (on ? field(view, 'holderDocument', view.strings.documentLabel, 'off') : nothing);
+export const renderDocument = (view: View, on: boolean) => (on ? field(view, 'holderDocument', view.strings.documentLabel, 'off', '000.000.000-00') : nothing);

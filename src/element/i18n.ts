@@ -8,6 +8,8 @@ export interface Strings extends CheckoutStrings {
   holderLabel: string;
   numberLabel: string;
   expiryLabel: string;
+  /** The expiry's placeholder (the number's and the code's are digits: `1234 1234 1234 1234`, `123`). */
+  expiryPlaceholder: string;
   /** The security code's label; `{code}` is the brand's name for it (CVV, CVC, CID, CVE). */
   codeLabel: string;
   /** Hint under the code field; `{digits}` is its length for the brand. */
@@ -39,6 +41,7 @@ const ptBR: Strings = {
   holderLabel: 'Nome impresso no cartão',
   numberLabel: 'Número do cartão',
   expiryLabel: 'Validade (MM/AA)',
+  expiryPlaceholder: 'MM/AA',
   codeLabel: 'Código de segurança ({code})',
   codeHint: '{digits} dígitos',
   holderRequired: 'Informe o nome como está no cartão.',
@@ -66,6 +69,7 @@ const en: Strings = {
   holderLabel: 'Name on card',
   numberLabel: 'Card number',
   expiryLabel: 'Expiry date (MM/YY)',
+  expiryPlaceholder: 'MM/YY',
   codeLabel: 'Security code ({code})',
   codeHint: '{digits} digits',
   holderRequired: 'Enter the name as it appears on the card.',

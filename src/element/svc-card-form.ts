@@ -116,11 +116,17 @@ export class SvcCardForm extends LitElement {
   #shown: Partial<Record<FieldName, FieldErrorReason>> = {};
   #autofilled = new Set<FieldName>();
   #brand: Brand | undefined;
-  #busy = false;
   #formDisabled = false;
-  readonly #formOwner = createFormOwner(this);
+  readonly #formOwner = createFormOwner(this, {
+    blocked: () => this.#isDisabled,
+    encrypt: () => this.encrypt(),
+    showErrors: (attempt) => (attempt ? this.#focusFirstBad : this.#focus)(this.#showErrors()),
+    busyChanged: (busy) => {
+      this.#state('busy', busy);
+      this.requestUpdate();
+    },
+  });
   #announcement = '';
-  #reporting = false;
   // Counts edits and resets: a token made before the latest one is stale.
   #edits = 0;
   readonly #plans = createInstallments();
@@ -141,15 +147,7 @@ export class SvcCardForm extends LitElement {
     } catch {
       this.#internals = undefined;
     }
-    // `invalid` comes from checkValidity() too, which must show nothing: errors
-    // appear only on a submit attempt or inside reportValidity().
-    this.addEventListener('invalid', () => {
-      if (this.#reporting) this.#report();
-      else if (this.#formOwner.submitAttempt()) {
-        const bad = this.#showErrors();
-        if (bad[0]) this.#focusFirstBad(bad);
-      }
-    });
+    this.addController(this.#formOwner);
   }
 
   override connectedCallback(): void {
@@ -197,27 +195,21 @@ export class SvcCardForm extends LitElement {
     return this.#internals?.validationMessage ?? '';
   }
 
-  /** True when every field is valid (no events, nothing shown). */
+  /** True when every field is valid. As native controls, fires `invalid` when not; nothing is shown. */
   checkValidity(): boolean {
     return this.#internals ? this.#internals.checkValidity() : !this.#firstBad();
   }
 
   /** Shows every error, focuses the first bad field and returns whether the card is valid. */
   reportValidity(): boolean {
-    if (!this.#internals) return !this.#report().length;
-    this.#reporting = true; // the `invalid` listener shows the errors, once
-    try {
-      return this.#internals.reportValidity();
-    } finally {
-      this.#reporting = false;
-    }
+    return this.#internals ? this.#formOwner.report(() => this.#internals!.reportValidity()) : !this.#focus(this.#showErrors());
   }
 
-  #report(): FieldError[] {
-    const bad = this.#showErrors();
+  /** Focuses the first of `bad`; returns how many there are. */
+  readonly #focus = (bad: FieldError[]): number => {
     if (bad[0]) this.focus(bad[0].field);
-    return bad;
-  }
+    return bad.length;
+  };
 
   /**
    * Focuses a field (the first one by default).
@@ -249,15 +241,30 @@ export class SvcCardForm extends LitElement {
   }
 
   /**
-   * Checks the fields (showing errors and focusing the first bad one), then encrypts.
-   * Resolves the core's `EncryptCardResult`; rejects like `encryptCard` when the page is not a secure context.
-   * The token is for the card as it was at the call: when a field is edited or the form reset
-   * while encrypting, it still resolves, but sets no form value and fires no `svc-encrypted`.
+   * Checks the fields (showing errors and focusing the first bad one), then encrypts, the
+   * fields read-only meanwhile. Resolves the core's `EncryptCardResult`, always for the card as
+   * shown when it resolves: were the fields edited or reset meanwhile, the card is checked and
+   * encrypted again. Rejects like `encryptCard` when the page is not a secure context.
    * @example
    * const result = await cardForm.encrypt();
-   * if (!result.hasErrors) await fetch('/pay', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) });
+   * if (!result.hasErrors) await cardForm.hold(fetch('/pay', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) }));
    */
-  async encrypt(): Promise<EncryptCardResult> {
+  encrypt(): Promise<EncryptCardResult> {
+    return this.hold(this.#encrypt());
+  }
+
+  /**
+   * Keeps the element busy until `work` settles: fields read-only, `aria-busy`, `:state(busy)`,
+   * and a submit of the form meanwhile is dropped. Give it the payment the token is for, so no
+   * edit can make what is shown differ from what is paid. Returns `work`.
+   * @example
+   * cardForm.addEventListener('svc-encrypted', (e) => cardForm.hold(pay(e.detail.encryptedCard)));
+   */
+  hold<T>(work: Promise<T>): Promise<T> {
+    return this.#formOwner.hold(work);
+  }
+
+  async #encrypt(): Promise<EncryptCardResult> {
     const bad = this.#showErrors();
     if (bad.length) {
       this.#focusFirstBad(bad);
@@ -265,7 +272,7 @@ export class SvcCardForm extends LitElement {
       this.#fail('INVALID_CARD', errors, bad.map((e) => e.message).join(' '));
       return { hasErrors: true, errors, encryptedCard: null };
     }
-    this.#setBusy(true);
+    this.#announce(this.texts.busy);
     const edits = this.#edits;
     const brand = this.#brand?.id ?? 'unknown';
     const last4 = this.#values.number.slice(-4);
@@ -282,7 +289,8 @@ export class SvcCardForm extends LitElement {
         this.#fail(keyOnly ? 'INVALID_PUBLIC_KEY' : 'INVALID_CARD', result.errors, this.texts.encryptFailed);
         return result;
       }
-      if (edits !== this.#edits) return result; // changed meanwhile: the token no longer matches the fields
+      // Edited or reset meanwhile (a script: the fields are read-only): that token holds a card no longer shown.
+      if (edits !== this.#edits) return this.#encrypt();
       this.#internals?.setFormValue(formValue(this.getAttribute('name'), result.encryptedCard, extras));
       this.#announce(this.texts.encrypted);
       emit(this, 'svc-encrypted', { encryptedCard: result.encryptedCard, brand, last4, ...extras });
@@ -292,8 +300,6 @@ export class SvcCardForm extends LitElement {
       this.#fail(insecure ? 'SECURE_CONTEXT_REQUIRED' : 'ENCRYPTION_FAILED', [],
         insecure ? this.texts.insecurePage : this.texts.encryptFailed);
       throw error;
-    } finally {
-      this.#setBusy(false);
     }
   }
 
@@ -327,10 +333,18 @@ export class SvcCardForm extends LitElement {
     const field = input.id as FieldName;
     const type = (event as InputEvent).inputType ?? '';
     this.#edits++;
+    const brand = this.#brand;
     this.#setBrand(applyInput(field, input, type, this.#values, this.#brand));
     if (looksAutofilled(input, type)) this.#autofilled.add(field);
     else this.#autofilled.delete(field);
-    if (this.#check()[field].status !== 'invalid') delete this.#shown[field];
+    const checks = this.#check();
+    if (checks[field].status !== 'invalid') delete this.#shown[field];
+    // A code typed before the number may not fit the brand found now: say so at once, not at submit.
+    const code = checks.securityCode;
+    if (brand !== this.#brand && code.status !== 'partial') {
+      if (code.reason) this.#shown.securityCode = code.reason;
+      else delete this.#shown.securityCode;
+    }
     this.#internals?.setFormValue(null); // an edit makes any earlier token stale
     this.#changed();
   };
@@ -361,30 +375,19 @@ export class SvcCardForm extends LitElement {
 
   // --- state ---
 
-  /** @internal Whether a submit goes through untouched: a disabled element takes no part in its form. */
-  get submitBlocked(): boolean {
-    return this.#isDisabled;
-  }
-
   /** @internal Per field, for the card frame's parent: empty, complete (valid) and shown invalid; never a value. */
   get fieldFlags(): Record<FieldName, { empty: boolean; complete: boolean; invalid: boolean }> {
     const checks = this.#check();
     return Object.fromEntries(FIELDS.map((f) => [f, { empty: !this.#values[f], complete: checks[f].status === 'valid', invalid: !!this.#shown[f] }])) as never;
   }
 
-  /** @internal How many edits and resets so far: the form submits a token only if none came during encryption. */
-  get edits(): number {
-    return this.#edits;
-  }
-
   #state(name: SvcState, on: boolean): void {
     setState(this, this.#internals, name, on);
   }
 
-  #focusFirstBad(bad: FieldError[]): void {
-    this.focus(bad[0]!.field);
-    this.#announce(fill(this.texts.fixErrors, { count: bad.length }));
-  }
+  readonly #focusFirstBad = (bad: FieldError[]): void => {
+    if (this.#focus(bad)) this.#announce(fill(this.texts.fixErrors, { count: bad.length }));
+  };
 
   get #isDisabled(): boolean {
     return this.disabled || this.#formDisabled;
@@ -430,13 +433,6 @@ export class SvcCardForm extends LitElement {
     this.#brand = brand;
     if (brand) this.#announce(fill(this.texts.brandDetected, { brand: brand.name }));
     emit(this, 'svc-brand', { brand: brand?.id ?? 'unknown', name: brand?.name ?? '' });
-  }
-
-  #setBusy(busy: boolean): void {
-    this.#busy = busy;
-    if (busy) this.#announce(this.texts.busy);
-    this.#state('busy', busy);
-    this.requestUpdate();
   }
 
   #announce(text: string): void {
@@ -499,16 +495,16 @@ export class SvcCardForm extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('publicKey') || changed.has('keyId')) void this.#checkKey();
-    // Disabled or accepted brands changed; also the first render (the constructor set both),
-    // when the inputs first exist to anchor validity.
-    if (changed.has('disabled') || changed.has('acceptedBrands') || changed.has('holderDocument')) this.#sync();
+    // Disabled, accepted brands, `lang` or `strings` may have changed (validationMessage is in the
+    // texts' language); the first render is when the inputs first exist to anchor validity.
+    this.#sync();
   }
 
   protected override render() {
     const messages = {} as Record<FieldName, string>;
     for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
     const view: View = {
-      strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#busy,
+      strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#formOwner.busy,
       announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     };

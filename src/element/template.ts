@@ -28,12 +28,15 @@ export interface View {
 }
 
 // The holder is free text (up to the core's 255 characters); the other three are digits.
-export function field(view: View, id: FieldName, label: string, autocomplete: string, extra?: unknown, hint?: string): TemplateResult {
+// Enter submits from any field (implicit submission): on an incomplete card that moves the focus
+// to the first bad field, so the keyboard says "next" until the last field, where it pays ("go").
+export function field(view: View, id: FieldName, label: string, autocomplete: string, placeholder: unknown, extra?: unknown, hint?: string): TemplateResult {
   const error = view.errors[id];
   const holder = id === 'holder';
   return html`<div class="field" part="field field-${id}">
 <div class="top"><label for=${id} part="label label-${id}">${label}</label>${extra}</div>
-<input id=${id} part="input input-${id}" autocomplete=${autocomplete}
+<input id=${id} part="input input-${id}" autocomplete=${autocomplete} placeholder=${placeholder}
+ enterkeyhint=${id === 'securityCode' ? 'go' : 'next'}
  inputmode=${holder ? nothing : 'numeric'} maxlength=${holder ? 255 : nothing}
  spellcheck="false" autocorrect="off" autocapitalize=${holder ? 'characters' : 'off'}
  aria-required="true" aria-invalid=${error ? 'true' : 'false'}
@@ -53,9 +56,10 @@ export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
   const brandBadge = html`<span class="brand" part="brand"><svg part="icon" viewBox="0 0 32 20" width="32" height="20" aria-hidden="true">${brandMark(brand?.id)}</svg><span part="brand-name">${brand?.name ?? ''}</span></span>`;
   return html`<div class="group" lang=${view.lang} role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
-${field(view, 'holder', s.holderLabel, 'cc-name')}
-${field(view, 'number', s.numberLabel, 'cc-number', brandBadge)}
-${field(view, 'expiry', s.expiryLabel, 'cc-exp')}
-${field(view, 'securityCode', fill(s.codeLabel, { code: brand?.code.name ?? 'CVV' }), 'cc-csc', nothing,
-  fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}${view.extra}</div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
+${field(view, 'holder', s.holderLabel, 'cc-name', nothing)}
+${field(view, 'number', s.numberLabel, 'cc-number', '1234 1234 1234 1234', brandBadge)}
+${field(view, 'expiry', s.expiryLabel, 'cc-exp', s.expiryPlaceholder)}
+${field(view, 'securityCode', fill(s.codeLabel, { code: brand?.code.name ?? 'CVV' }), 'cc-csc', '1234'.slice(0, brand?.code.size ?? 3), nothing,
+  fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}${view.extra}
+</div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
 }

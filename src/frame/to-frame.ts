@@ -17,4 +17,6 @@ export const TO_FRAME: Schema = {
   reset: record({}),
   focus: record({ field }),
   report: record({}),
+  // The page holds the card still (its encrypt() and the payment it holds for): read-only fields.
+  hold: record({ on: bool }),
 };

@@ -82,13 +82,17 @@ describe('"Parcelas"', () => {
     expect(select(el)!.value).toBe('3');
   });
 
-  it('a choice is an edit (an earlier token goes stale); reset() brings back the default', async () => {
+  it('a choice is an edit: one made while encrypting goes out with the token; reset() brings back the default', async () => {
     const el = await mount('<svc-card-form amount="12990"></svc-card-form>');
+    el.publicKey = publicKey;
     el.installments = PLANS;
     await el.updateComplete;
-    const edits = el.edits;
+    await typeCard(el);
+    const encrypted = record<{ installments?: number }>(el, 'svc-encrypted');
+    const pending = el.encrypt();
     await choose(el, 3);
-    expect(el.edits).toBe(edits + 1);
+    expect((await pending).hasErrors).toBe(false);
+    expect(encrypted.map((detail) => detail.installments)).toEqual([3]);
     el.reset();
     await el.updateComplete;
     expect(select(el)!.value).toBe('1');

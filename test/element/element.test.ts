@@ -184,41 +184,6 @@ describe('<svc-card-form> encrypt()', () => {
     expect(JSON.stringify(encrypted)).not.toMatch(/6362970000457013|"123"|MARIA/);
   });
 
-  async function goodCard(): Promise<SvcCardForm> {
-    const el = await mount();
-    el.publicKey = publicKey;
-    await type(el, 'holder', 'MARIA DA SILVA');
-    await type(el, 'number', '6362970000457013');
-    await type(el, 'expiry', futureExpiry());
-    await type(el, 'securityCode', '123');
-    return el;
-  }
-
-  it('discards a token when a field is edited during encryption: no svc-encrypted', async () => {
-    const el = await goodCard();
-    const encrypted = record<unknown>(el, 'svc-encrypted');
-    const pending = el.encrypt();
-    // The customer fixes the number while the key is imported and the card encrypted.
-    const field = input(el, 'number');
-    field.value = '4111111111111111';
-    field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText' }));
-    const result = await pending;
-    expect(result.hasErrors).toBe(false); // the promise still resolves, as documented
-    expect(encrypted).toEqual([]);
-    // Nothing changed meanwhile: the next encrypt() emits, with the new number's last4 and brand.
-    await el.encrypt();
-    expect(encrypted).toEqual([expect.objectContaining({ brand: 'visa', last4: '1111' })]);
-  });
-
-  it('discards a token when the form is reset during encryption', async () => {
-    const el = await goodCard();
-    const encrypted = record<unknown>(el, 'svc-encrypted');
-    const pending = el.encrypt();
-    el.reset();
-    await pending;
-    expect(encrypted).toEqual([]);
-  });
-
   it('reports a bad public key as svc-error INVALID_PUBLIC_KEY', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const el = await mount();

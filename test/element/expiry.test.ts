@@ -28,15 +28,16 @@ describe('parseExpiry', () => {
 
 describe('isExpired', () => {
   it('is valid through the last day of the month', () => {
-    expect(isExpired({ month: 3, year: 2030 }, new Date(2030, 2, 31, 23, 59, 59))).toBe(false);
-    expect(isExpired({ month: 3, year: 2030 }, new Date(2030, 3, 1, 0, 0, 0))).toBe(true);
-    expect(isExpired({ month: 12, year: 2029 }, new Date(2029, 11, 31))).toBe(false);
-    expect(isExpired({ month: 12, year: 2029 }, new Date(2030, 0, 1))).toBe(true);
-    expect(isExpired({ month: 1, year: 2031 }, new Date(2030, 11, 15))).toBe(false);
+    const utc = (...parts: [number, number, number?, number?, number?, number?]) => new Date(Date.UTC(...parts));
+    expect(isExpired({ month: 3, year: 2030 }, utc(2030, 2, 31, 23, 59, 59))).toBe(false);
+    expect(isExpired({ month: 3, year: 2030 }, utc(2030, 3, 1, 0, 0, 0))).toBe(true);
+    expect(isExpired({ month: 12, year: 2029 }, utc(2029, 11, 31))).toBe(false);
+    expect(isExpired({ month: 12, year: 2029 }, utc(2030, 0, 1))).toBe(true);
+    expect(isExpired({ month: 1, year: 2031 }, utc(2030, 11, 15))).toBe(false);
   });
 
   it('flags years implausibly far ahead', () => {
-    const now = new Date(2026, 5, 1);
+    const now = new Date(Date.UTC(2026, 5, 1));
     expect(isTooFar({ month: 1, year: 2046 }, now)).toBe(false);
     expect(isTooFar({ month: 1, year: 2047 }, now)).toBe(true);
   });

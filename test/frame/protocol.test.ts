@@ -16,6 +16,10 @@ describe('readMessage', () => {
   it('passes the well-formed messages of each direction', () => {
     expect(readMessage(message('config', config), TO_FRAME)).toEqual({ type: 'config', body: config });
     expect(readMessage(message('encrypt', { id: 3 }), TO_FRAME)?.type).toBe('encrypt');
+    // Issue 12: the page holds the card still while it pays; a flag, nothing else.
+    expect(readMessage(message('hold', { on: true }), TO_FRAME)).toEqual({ type: 'hold', body: { on: true } });
+    expect(readMessage(message('hold', { on: 'yes' }), TO_FRAME)).toBeNull();
+    expect(readMessage(message('hold', { on: false, number: '4111' }), TO_FRAME)).toBeNull();
     expect(readMessage(message('encrypted', { encryptedCard: token, brand: 'visa', last4: '1111' }), TO_PARENT)?.type).toBe('encrypted');
     expect(readMessage(message('hello', { channel: 'a'.repeat(32) }), HELLO)?.type).toBe('hello');
   });

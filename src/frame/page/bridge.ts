@@ -29,11 +29,16 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   let keyGiven = false;
   // The latest svc-change detail: complete, brand and the errors shown.
   let last: Record<string, unknown> = { complete: false, brand: 'unknown', errors: [] };
+  // Edits and resets: the parent drops its token when this changes. Counted in the capture phase,
+  // before the element's own input handler sends the change.
+  let edits = 0;
+  // Ends the hold the parent asked for (its encrypt() and the payment it holds for).
+  let release: (() => void) | undefined;
 
   const sendChange = (changed = false) => {
     const validity = element.checkValidity() ? null : { missing: !!element.validity?.valueMissing, message: element.validationMessage };
     send('change', {
-      ...last, changed, edits: element.edits, fields: element.fieldFlags, validity,
+      ...last, changed, edits, fields: element.fieldFlags, validity,
       states: Object.fromEntries(STATES.map((state) => [state, hasState(element, state)])),
     });
   };
@@ -83,13 +88,26 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     send('result', { id, encryptedCard: result?.encryptedCard ?? null, errors: result?.errors ?? [], thrown });
   };
 
+  const hold = (on: boolean) => {
+    if (!on) {
+      release?.();
+      release = undefined;
+    } else if (!release) {
+      void element.hold(new Promise<void>((resolve) => (release = resolve))).then(() => sendChange());
+      sendChange(); // busy now
+    }
+  };
+
   port.onmessage = (event) => {
     const received = readMessage(event.data, TO_FRAME);
     if (!received) return; // unknown, malformed or too long: dropped
     const { type, body } = received;
     if (type === 'config') configure(body);
     else if (type === 'encrypt') void encrypt(body.id as number);
-    else if (type === 'reset') element.reset();
+    else if (type === 'reset') {
+      edits++;
+      element.reset();
+    } else if (type === 'hold') hold(body.on as boolean);
     else if (type === 'focus') element.focus(body.field as FieldName);
     else if (type === 'report') element.reportValidity();
   };
@@ -98,6 +116,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     last = { ...event.detail };
     sendChange(true);
   });
+  element.addEventListener('input', () => edits++, true);
   element.addEventListener('focusin', () => sendChange());
   element.addEventListener('focusout', () => sendChange());
   element.addEventListener('svc-focus', (event) => send('focus', { field: event.detail.field }));

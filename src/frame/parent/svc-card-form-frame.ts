@@ -56,16 +56,21 @@ export class SvcCardFormFrame extends HTMLElement {
 
   readonly #internals = this.attachInternals();
   readonly #iframe = document.createElement('iframe');
-  readonly #formOwner = createFormOwner(this);
+  readonly #formOwner = createFormOwner(this, {
+    blocked: () => this.#blocked,
+    encrypt: () => this.encrypt(),
+    showErrors: () => this.#toFrame('report'),
+    // The frame's fields hold still while the page holds; the end is told a task later, so
+    // encrypt() resolving and the page's hold() right after leave no gap for a keystroke.
+    busyChanged: (on) => (on ? this.#toFrame('hold', { on }) : setTimeout(() => this.#formOwner.busy || this.#toFrame('hold', { on }))),
+  });
   readonly #pending = new Map<number, Pending>();
   #link: Promise<FrameLink> | undefined;
   #nextId = 0;
   #strings: Partial<Strings> = {};
   #complete = false;
   #frameEdits = 0;
-  #edits = 0;
   #formDisabled = false;
-  #reporting = false;
   #plans: unknown = [];
   #amount = 0;
   #checking = false;
@@ -78,9 +83,6 @@ export class SvcCardFormFrame extends HTMLElement {
     root.adoptedStyleSheets = [sheet];
     this.#iframe.referrerPolicy = 'no-referrer';
     root.append(this.#iframe);
-    this.addEventListener('invalid', () => {
-      if (this.#reporting || this.#formOwner.submitAttempt()) this.#toFrame('report');
-    });
   }
 
   /** Frame URL (attribute `frame-src`): the payment service's card-frame.html. */
@@ -125,10 +127,7 @@ export class SvcCardFormFrame extends HTMLElement {
   get form(): HTMLFormElement | null { return this.#internals.form; }
   get validity(): ValidityState { return this.#internals.validity; }
   get validationMessage(): string { return this.#internals.validationMessage; }
-  /** @internal */
-  get submitBlocked(): boolean { return this.disabled || this.#formDisabled; }
-  /** @internal */
-  get edits(): number { return this.#edits; }
+  get #blocked(): boolean { return this.disabled || this.#formDisabled; }
 
   connectedCallback(): void {
     this.#iframe.title = this.title || this.texts.group;
@@ -147,12 +146,7 @@ export class SvcCardFormFrame extends HTMLElement {
   checkValidity(): boolean { return this.#internals.checkValidity(); }
 
   reportValidity(): boolean {
-    this.#reporting = true; // the `invalid` listener asks the frame to show the errors, once
-    try {
-      return this.#internals.reportValidity();
-    } finally {
-      this.#reporting = false;
-    }
+    return this.#formOwner.report(() => this.#internals.reportValidity());
   }
 
   override focus(target?: FieldName | FocusOptions): void {
@@ -161,13 +155,21 @@ export class SvcCardFormFrame extends HTMLElement {
   }
 
   reset(): void {
-    this.#edits++;
     this.#internals.setFormValue(null);
     this.#toFrame('reset');
   }
 
   /** As the inline element's: the frame checks, shows errors and encrypts; resolves its result. */
-  async encrypt(): Promise<EncryptCardResult> {
+  encrypt(): Promise<EncryptCardResult> {
+    return this.hold(this.#encrypt());
+  }
+
+  /** As the inline element's: the frame's fields stay read-only until `work` settles; returns `work`. */
+  hold<T>(work: Promise<T>): Promise<T> {
+    return this.#formOwner.hold(work);
+  }
+
+  async #encrypt(): Promise<EncryptCardResult> {
     const link = this.#link && (await this.#link.catch(() => undefined));
     if (!link) {
       this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed);
@@ -222,10 +224,10 @@ export class SvcCardFormFrame extends HTMLElement {
     const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
     this.#toFrame('config', {
       lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
-      disabled: this.submitBlocked, keyId: this.keyId, style,
+      disabled: this.#blocked, keyId: this.keyId, style,
       installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
     });
-    setState(this, this.#internals, 'disabled', this.submitBlocked);
+    setState(this, this.#internals, 'disabled', this.#blocked);
   }
 
   /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */
@@ -258,7 +260,6 @@ export class SvcCardFormFrame extends HTMLElement {
   #onChange(body: Record<string, unknown>): void {
     if (body.edits !== this.#frameEdits) {
       this.#frameEdits = body.edits as number;
-      this.#edits++;
       this.#internals.setFormValue(null); // an edit makes any earlier token stale
     }
     this.#complete = body.complete as boolean;
@@ -269,7 +270,7 @@ export class SvcCardFormFrame extends HTMLElement {
 
   /** Validity from the frame's; before it answers, the empty card's (the holder is required). */
   #sync(validity: { missing: boolean; message: string } | null): void {
-    if (this.submitBlocked || (this.#answered && !validity)) return this.#internals.setValidity({});
+    if (this.#blocked || (this.#answered && !validity)) return this.#internals.setValidity({});
     const { missing, message } = validity ?? { missing: true, message: this.texts.holderRequired };
     this.#internals.setValidity(missing ? { valueMissing: true } : { badInput: true }, message, this.#iframe);
   }

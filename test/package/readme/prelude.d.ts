@@ -15,3 +15,4 @@ declare const token: unknown;
 declare const jweString: string;
 declare const privateKey: CryptoKey;
 declare const decryptor: import('svc-card/server').Decryptor;
+declare function pay(encryptedCard: import('svc-card').EncryptedCard): Promise<{ declined: boolean }>;
