@@ -15,13 +15,16 @@ const BUDGETS = [
   // "15 KB" read strictly until the merge of issues 9, 10 and 14: the JWK input (~460 B of the
   // core it carries), the setup-time key check, lang fallback and svc-ready/focus/blur (~400 B)
   // took it to 15.4 KB. Raised in the open; 15,000 stays the goal (issue 12 asks to keep it).
-  { file: 'dist/svc-card-form.js', limit: 15_500, goal: 15_000 },
+  // Issue 12's look (brand marks in the input, subgrid rows, themes): 15,428 -> 16,678 bytes, of
+  // which the two simple-icons paths (Visa, Diners Club) are 772. Raised in the open, in the report.
+  { file: 'dist/svc-card-form.js', limit: 16_750, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
   // The card frame's script: the issue asks 15 KB; it is the inline element (14.9 KB) plus the
   // port, handshake and JWKS code, 16.7 KB measured, 17.1 KB with the issue-10 additions. Over,
-  // and said so in the issue notes.
-  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 17_500, goal: 15_000 },
+  // and said so in the issue notes. Issue 12's look: 17,158 -> 18,505 (the element's growth plus
+  // the page's colour and scheme). Raised in the open, in the report.
+  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 18_600, goal: 15_000 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
 const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;

@@ -10,7 +10,7 @@ import { stringsFor, type Strings } from '../../element/i18n.js';
 import { setState, type SvcState } from '../../element/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
-import { forwardableStyle, safeStyleValue } from '../style-props.js';
+import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
 import { connectFrame, type FrameLink } from './frame-link.js';
 import { FRAME_STYLES } from './styles.js';
 
@@ -171,10 +171,14 @@ export class SvcCardFormFrame extends HTMLElement {
   }
 
   #configure(): void {
-    const style = forwardableStyle(getComputedStyle(this));
-    const font = getComputedStyle(this).fontFamily;
+    const computed = getComputedStyle(this);
+    const style = forwardableStyle(computed);
+    const font = computed.fontFamily;
     // The page's font when none is set for the element: system and frame-served fonts only render.
     if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
+    // What the inline element inherits from the page: its text colour and colour scheme.
+    if (safeStyleValue(computed.color)) style['--svc-page-color'] = computed.color;
+    if (safeScheme(computed.colorScheme)) style['--svc-page-scheme'] = computed.colorScheme;
     this.#toFrame('config', {
       lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
       disabled: this.submitBlocked, keyId: this.keyId, style,
