@@ -22,5 +22,8 @@ function inside(id: BrandId): SVGTemplateResult {
  * empty the marks of the accepted brands (as many as fit), and the brand's name for screen readers.
  */
 export function brandMarks(brand: Brand | undefined, shown: readonly BrandId[]): TemplateResult {
-  return html`<span class="marks" part="brand" aria-hidden="true">${shown.map((id) => html`<svg part="icon" viewBox="0 0 32 20" width="32" height="20">${inside(id)}</svg>`)}</span><span class="sr-only" part="brand-name">${brand?.name ?? ''}</span>`;
+  const marks = shown.map((id) => html`<svg part="icon" viewBox="0 0 32 20" width="32" height="20">${inside(id)}</svg>`);
+  // Two templates: the detected brand's mark is a new node, not the first accepted one moved (a layout shift).
+  const strip = brand ? html`<span class="marks" part="brand" aria-hidden="true">${marks}</span>` : html`<span class="marks all" part="brand" aria-hidden="true">${marks}</span>`;
+  return html`${strip}<span class="sr-only" part="brand-name">${brand?.name ?? ''}</span>`;
 }

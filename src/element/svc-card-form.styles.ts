@@ -12,14 +12,14 @@
 import { css } from 'lit';
 
 export const styles = css`
-:host{display:block;container-type:inline-size;font-family:var(--svc-font-family,inherit);font-size:var(--svc-font-size,1rem);color:var(--svc-color-text,inherit);background:var(--svc-color-surface,none);--_error:var(--svc-color-error,color-mix(in srgb,currentColor 40%,#d32f2f));--_line:calc(.875em*1.25)}
+:host{display:block;container-type:inline-size;font-family:var(--svc-font-family,inherit);font-size:var(--svc-font-size,1rem);color:var(--svc-color-text,inherit);background:var(--svc-color-surface,none);--_error:var(--svc-color-error,color-mix(in srgb,currentColor 40%,#d32f2f))}
 :host([hidden]){display:none}
 .group{display:grid;grid-template-columns:1fr 1fr;column-gap:var(--svc-gap,1rem);row-gap:.25rem}
 .field{display:grid;grid-template-rows:subgrid;grid-row:span 3;grid-column:1/-1;min-width:0;margin-bottom:calc(var(--svc-gap,.75rem) - .25rem)}
 .field:nth-child(n+3){grid-column:auto}
 @container (width<400px){.field:nth-child(n+3){grid-column:1/-1}}
 label{align-self:end;font-weight:var(--svc-label-font-weight,600)}
-.code-name{display:inline-block;min-width:2.1em;text-align:center}
+.code-name{display:inline-block;min-width:3.2em}
 .control{position:relative}
 input{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:var(--svc-color-text,FieldText);padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,Field);border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,FieldText 55%,Field));border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
 #number{padding-right:3rem}
@@ -28,7 +28,7 @@ input:focus-visible{outline:2px solid var(--svc-color-focus,color-mix(in srgb,cu
 [aria-invalid=true]:focus-visible{outline-color:var(--_error)}
 input:disabled{opacity:.6;cursor:not-allowed}
 .marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 11rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
-.messages{min-height:calc(2*var(--_line));font-size:.875em;line-height:1.25}
+.messages{min-height:2.5em;font-size:.875em;line-height:1.25}
 .hint{color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent))}
 .error{color:var(--_error)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

@@ -54,9 +54,10 @@ ${hint ? html`<div id="${id}-hint" class="hint ${error ? 'sr-only' : ''}" part="
  */
 export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
-  // The code's name (CVV, CVC, CID, CVE) in a box of fixed width: the label wraps the same way for every brand.
-  const [before, after = ''] = s.codeLabel.split('{code}');
-  const codeLabel = html`${before}<span class="code-name">${brand?.code.name ?? 'CVV'}</span>${after}`;
+  // The code's name (CVV, CVC, CID, CVE), with its brackets, in a box of fixed width: the label
+  // wraps the same way and nothing in it moves when the brand changes.
+  const [, before, open, close, after] = /^(.*?)(\(?)\{code\}(\)?)(.*)$/s.exec(s.codeLabel) ?? [, s.codeLabel];
+  const codeLabel = html`${before}<span class="code-name">${`${open}${brand?.code.name ?? 'CVV'}${close}`}</span>${after}`;
   return html`<div class="group" lang=${view.lang} role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
 ${field(view, 'holder', s.holderLabel, 'cc-name')}
 ${field(view, 'number', s.numberLabel, 'cc-number', brandMarks(brand, view.marks))}
