@@ -77,7 +77,7 @@ test('the brand marks live inside the number input: the accepted brands while it
   // [marks shown, all of them inside the input's box]
   const marks = () => checkout.field('number').evaluate((input: HTMLInputElement) => {
     const box = input.getBoundingClientRect();
-    const shown = [...input.getRootNode().querySelectorAll<SVGElement>('[part=icon]')].map((mark) => mark.getBoundingClientRect())
+    const shown = [...(input.getRootNode() as ShadowRoot).querySelectorAll<SVGElement>('[part=icon]')].map((mark) => mark.getBoundingClientRect())
       .filter((r) => r.width > 0 && r.right <= box.right && r.x >= box.x && r.y >= box.y && r.bottom <= box.bottom);
     return [shown.length, shown.every((r) => r.right <= box.right - 4)];
   });
