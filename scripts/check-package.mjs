@@ -17,8 +17,10 @@ const BUDGETS = [
   // took it to 15.4 KB. Raised in the open; 15,000 stays the goal (issue 12 asks to keep it).
   // Raised in the open, each in its issue's note; 15,000 stays the goal: issue 12 (behaviour: the
   // form-owner controller, hold(), stale-token re-encryption, placeholders, enterkeyhint) +296 B;
-  // issue 11 (installments control, CPF/CNPJ field, their texts, form entries) +2.2 KB.
-  { file: 'dist/svc-card-form.js', limit: 17_800, goal: 15_000 },
+  // issue 11 (installments control, CPF/CNPJ field, their texts, form entries) +2.2 KB; issue 12
+  // (look: brand marks in the input, the two simple-icons paths Visa and Diners Club 772 B of
+  // them, subgrid rows, themes) +1.25 KB.
+  { file: 'dist/svc-card-form.js', limit: 19_000, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
@@ -26,7 +28,7 @@ const BUDGETS = [
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Over the goal, and
   // said so: the rest is Lit and the element the frame must run. Raised in the open with the
   // element's additions of issues 11 and 12 (the same code runs in the frame).
-  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 19_800, goal: 15_000 },
+  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 21_000, goal: 15_000 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
 const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;

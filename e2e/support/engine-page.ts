@@ -14,11 +14,12 @@ export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Home' | 'End' | 'ArrowLeft' |
 
 export interface AxeViolation { id: string; nodes: { target: unknown[] }[] }
 
-export interface MediaFeatures { reducedMotion?: 'reduce'; forcedColors?: 'active' }
+export interface MediaFeatures { reducedMotion?: 'reduce'; forcedColors?: 'active'; colorScheme?: 'light' | 'dark' }
 
 /** The media queries MediaFeatures stand for. */
-export const mediaQueries = ({ reducedMotion, forcedColors }: MediaFeatures) => [
+export const mediaQueries = ({ reducedMotion, forcedColors, colorScheme }: MediaFeatures) => [
   ...(reducedMotion ? [`(prefers-reduced-motion: ${reducedMotion})`] : []),
+  ...(colorScheme ? [`(prefers-color-scheme: ${colorScheme})`] : []),
   ...(forcedColors ? [`(forced-colors: ${forcedColors})`] : []),
 ];
 

@@ -38,9 +38,10 @@ export function createInstallments(): InstallmentsChoice {
       if (!open.length) return nothing;
       const selected = value(brand);
       const labelLang = /^en(-|$)/i.test(lang) ? 'en' : 'pt-BR';
-      return html`<div class="field" part="field field-installments"><div class="top"><label for="installments" part="label label-installments">${label}</label></div>
+      // Label, control, messages: the three rows every field has in the group's grid.
+      return html`<div class="field" part="field field-installments"><label for="installments" part="label label-installments">${label}</label><div class="control">
 <select id="installments" part="input input-installments" ?disabled=${disabled} @change=${onChange}>${open.map((option) =>
-  html`<option value=${option.installments} .selected=${option.installments === selected}>${installmentLabel(option, labelLang)}</option>`)}</select></div>`;
+  html`<option value=${option.installments} .selected=${option.installments === selected}>${installmentLabel(option, labelLang)}</option>`)}</select></div><div class="messages"></div></div>`;
     },
   };
 }

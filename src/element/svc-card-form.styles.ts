@@ -1,28 +1,36 @@
-// Styles of <svc-card-form>. Every colour, size and font comes from a custom
-// property with a default that meets WCAG 2.2 AA contrast on white. Each error
-// keeps its line even when empty (.error min-height): an error shown on blur
-// must not shift the page under the pointer on its way to the Pay button.
-// Written compactly, one rule per line: css`` text is shipped as is and counts
-// against the 15 KB budget of dist/svc-card-form.js.
+// Styles of <svc-card-form>. Zero layout shift (issue 12): the fields are rows of the group's
+// grid (label, control, messages) through subgrid, so a row's inputs line up whatever their
+// labels; the two-column row stacks below a width of the element itself (container query);
+// each field's messages reserve two lines, so an error shown or gone never moves what follows
+// (the longest built-in messages fit two lines at the widths the row keeps); the brand marks sit
+// inside the number input. Colours follow the page: text, font and colour scheme are inherited;
+// error, focus, muted and border colours are mixed from the inherited text or the scheme's
+// field colours, so they keep AA contrast on a light or a dark page. Every one can be set
+// through a --svc-* property (README, "Theming").
+// Written compactly, one rule per line: css`` text is shipped as is and counts against the
+// 15 KB budget of dist/svc-card-form.js.
 import { css } from 'lit';
 
 export const styles = css`
-:host{display:block;font-family:var(--svc-font-family,inherit);font-size:var(--svc-font-size,1rem);color:var(--svc-color-text,#1a1a1a);--_error:var(--svc-color-error,#b3261e)}
+:host{display:block;container-type:inline-size;font-family:var(--svc-font-family,inherit);font-size:var(--svc-font-size,1rem);color:var(--svc-color-text,inherit);background:var(--svc-color-surface,none);--_error:var(--svc-color-error,color-mix(in srgb,currentColor 40%,#d32f2f))}
 :host([hidden]){display:none}
-.group{display:grid;grid-template-columns:1fr 1fr;gap:var(--svc-gap,.75rem) var(--svc-gap,1rem)}
-.field{display:flex;flex-direction:column;gap:.25rem;grid-column:1/-1;min-width:0}
+.group{display:grid;grid-template-columns:1fr 1fr;column-gap:var(--svc-gap,1rem);row-gap:.25rem}
+.field{display:grid;grid-template-rows:subgrid;grid-row:span 3;grid-column:1/-1;min-width:0;margin-bottom:calc(var(--svc-gap,.75rem) - .25rem)}
 .field:nth-child(n+3){grid-column:auto}
+@container (width<400px){.field:nth-child(n+3){grid-column:1/-1}}
 .field:nth-child(n+5){grid-column:1/-1}
-.top{display:flex;align-items:flex-end;justify-content:space-between;gap:.5rem}
-label{font-weight:var(--svc-label-font-weight,600)}
-input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:inherit;padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,#fff);border:var(--svc-border-width,1px) solid var(--svc-color-border,#6b6b6b);border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
-input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus,#0b57d0);outline-offset:2px}
-[aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error)}
+label{align-self:end;font-weight:var(--svc-label-font-weight,600)}
+.code-name{display:inline-block;min-width:3.2em}
+.control{position:relative}
+input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:var(--svc-color-text,FieldText);padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,Field);border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,FieldText 55%,Field));border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
+#number{padding-right:3rem}
+input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus,color-mix(in srgb,currentColor 30%,#1a73e8));outline-offset:2px}
+input[aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error);outline-color:var(--_error)}
 input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
-.brand{display:inline-flex;align-items:center;gap:.375rem}
-.brand,.hint{font-size:.875em;color:var(--svc-color-muted,#4d4d4d)}
-svg{display:block}
-.error{font-size:.875em;line-height:1.25;color:var(--_error);min-height:1.25em}
+.marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 11rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
+.messages{min-height:2.5em;font-size:.875em;line-height:1.25}
+.hint{color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent))}
+.error{color:var(--_error)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (forced-colors:active){input{border-color:FieldText}[aria-invalid=true]{border-width:3px;border-color:Highlight;box-shadow:none}.error{color:CanvasText}}
 @media (prefers-reduced-motion:reduce){input{transition:none}}

@@ -3,7 +3,7 @@
 // effects: define.ts registers the tag.
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } from '../core/index.js';
-import type { Brand, BrandId } from './brands.js';
+import { BRANDS, type Brand, type BrandId } from './brands.js';
 import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
 import { createFormOwner } from './form-owner.js';
 import { refuseFrameSrc } from './frame-src.js';
@@ -48,18 +48,19 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * @csspart input - Each input, and the installments' select (also `input-<field>`, `input-installments`).
  * @csspart error - Each field's error text (also `error-<field>`).
  * @csspart hint - The security code's hint.
- * @csspart brand - The detected brand: icon and name.
- * @csspart icon - The brand's icon (an inline SVG).
- * @csspart brand-name - The brand's name.
+ * @csspart brand - The brand marks inside the number input: the detected brand's, or the accepted brands' while the number is empty.
+ * @csspart icon - Each brand mark (an inline SVG, 32x20).
+ * @csspart brand-name - The detected brand's name (visually hidden).
  * @csspart status - The polite live region (visually hidden).
  * @cssproperty --svc-font-family - Font of the whole element (default: inherited).
- * @cssproperty --svc-font-size - Base font size (default 1rem).
- * @cssproperty --svc-color-text - Text colour.
- * @cssproperty --svc-color-muted - Hint and brand name colour.
- * @cssproperty --svc-color-background - Input background.
- * @cssproperty --svc-color-border - Input border.
- * @cssproperty --svc-color-focus - Focus outline.
- * @cssproperty --svc-color-error - Error text and invalid border.
+ * @cssproperty --svc-font-size - Base font size (default 1rem: inputs under 16px make iOS zoom on focus).
+ * @cssproperty --svc-color-text - Text colour (default: labels inherit the page's, inputs use FieldText).
+ * @cssproperty --svc-color-muted - Hint colour (default: the text colour at 78%).
+ * @cssproperty --svc-color-surface - The element's background (default: none, the page shows through).
+ * @cssproperty --svc-color-background - Input background (default: Field, the colour scheme's).
+ * @cssproperty --svc-color-border - Input border (default: FieldText 55% over Field).
+ * @cssproperty --svc-color-focus - Focus outline (default: blue mixed with the text colour).
+ * @cssproperty --svc-color-error - Error text, invalid border and its focus outline (default: red mixed with the text colour).
  * @cssproperty --svc-border-width - Input border width.
  * @cssproperty --svc-radius - Input corner radius.
  * @cssproperty --svc-gap - Space between fields.
@@ -505,6 +506,7 @@ export class SvcCardForm extends LitElement {
     for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
     const view: View = {
       strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#formOwner.busy,
+      marks: this.#brand ? [this.#brand.id] : this.#values.number ? [] : this.acceptedBrands.length ? this.acceptedBrands : BRANDS.map((b) => b.id),
       announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     };

@@ -3,9 +3,9 @@
 // property, which is never an attribute. Whitespace between tags is left out
 // where it renders nothing (flex and grid containers): template text ships as is.
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Brand } from './brands.js';
+import type { Brand, BrandId } from './brands.js';
 import { fill, type Strings } from './i18n.js';
-import { brandMark } from './icons.js';
+import { brandMarks } from './icons.js';
 import type { FieldName } from './validation.js';
 
 /** What the template needs; the element builds it on each render. */
@@ -14,6 +14,8 @@ export interface View {
   /** The language of `strings`, set on the content: the host may carry none. */
   lang: string;
   brand: Brand | undefined;
+  /** The brand marks shown in the number input: the brand's, or the accepted ones while it is empty. */
+  marks: readonly BrandId[];
   /** Shown error text per field (empty when none). */
   errors: Record<FieldName, string>;
   disabled: boolean;
@@ -28,13 +30,16 @@ export interface View {
 }
 
 // The holder is free text (up to the core's 255 characters); the other three are digits.
+// Three children, one per row of the group's subgrid (label, control, messages): the inputs of
+// a row line up whatever their labels' lengths. `extra` sits inside the control, over the input.
+// An error takes the hint's place on screen (the hint stays in the description): two lines kept.
 // Enter submits from any field (implicit submission): on an incomplete card that moves the focus
 // to the first bad field, so the keyboard says "next" until the last field, where it pays ("go").
-export function field(view: View, id: FieldName, label: string, autocomplete: string, placeholder: unknown, extra?: unknown, hint?: string): TemplateResult {
+export function field(view: View, id: FieldName, label: unknown, autocomplete: string, placeholder: unknown, extra?: unknown, hint?: string): TemplateResult {
   const error = view.errors[id];
   const holder = id === 'holder';
   return html`<div class="field" part="field field-${id}">
-<div class="top"><label for=${id} part="label label-${id}">${label}</label>${extra}</div>
+<label for=${id} part="label label-${id}">${label}</label><div class="control">
 <input id=${id} part="input input-${id}" autocomplete=${autocomplete} placeholder=${placeholder}
  enterkeyhint=${id === 'securityCode' ? 'go' : 'next'}
  inputmode=${holder ? nothing : 'numeric'} maxlength=${holder ? 255 : nothing}
@@ -42,9 +47,9 @@ export function field(view: View, id: FieldName, label: string, autocomplete: st
  aria-required="true" aria-invalid=${error ? 'true' : 'false'}
  aria-describedby=${hint ? `${id}-hint ${id}-error` : `${id}-error`}
  ?disabled=${view.disabled} ?readonly=${view.busy}
- @input=${view.onInput} @focus=${view.onFocus} @blur=${view.onBlur} @keydown=${view.onKeydown}>
-${hint ? html`<div id="${id}-hint" class="hint" part="hint">${hint}</div>` : ''}
-<div id="${id}-error" class="error" part="error error-${id}">${error}</div>
+ @input=${view.onInput} @focus=${view.onFocus} @blur=${view.onBlur} @keydown=${view.onKeydown}>${extra}</div><div class="messages">
+${hint ? html`<div id="${id}-hint" class="hint ${error ? 'sr-only' : ''}" part="hint">${hint}</div>` : ''}
+<div id="${id}-error" class="error" part="error error-${id}">${error}</div></div>
 </div>`;
 }
 
@@ -54,12 +59,15 @@ ${hint ? html`<div id="${id}-hint" class="hint" part="hint">${hint}</div>` : ''}
  */
 export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
-  const brandBadge = html`<span class="brand" part="brand"><svg part="icon" viewBox="0 0 32 20" width="32" height="20" aria-hidden="true">${brandMark(brand?.id)}</svg><span part="brand-name">${brand?.name ?? ''}</span></span>`;
+  // The code's name (CVV, CVC, CID, CVE), with its brackets, in a box of fixed width: the label
+  // wraps the same way and nothing in it moves when the brand changes.
+  const [, before, open, close, after] = /^(.*?)(\(?)\{code\}(\)?)(.*)$/s.exec(s.codeLabel) ?? [, s.codeLabel];
+  const codeLabel = html`${before}<span class="code-name">${`${open}${brand?.code.name ?? 'CVV'}${close}`}</span>${after}`;
   return html`<div class="group" lang=${view.lang} role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
 ${field(view, 'holder', s.holderLabel, 'cc-name', nothing)}
-${field(view, 'number', s.numberLabel, 'cc-number', '1234 1234 1234 1234', brandBadge)}
+${field(view, 'number', s.numberLabel, 'cc-number', '1234 1234 1234 1234', brandMarks(brand, view.marks))}
 ${field(view, 'expiry', s.expiryLabel, 'cc-exp', s.expiryPlaceholder)}
-${field(view, 'securityCode', fill(s.codeLabel, { code: brand?.code.name ?? 'CVV' }), 'cc-csc', '1234'.slice(0, brand?.code.size ?? 3), nothing,
+${field(view, 'securityCode', codeLabel, 'cc-csc', '1234'.slice(0, brand?.code.size ?? 3), nothing,
   fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}${view.extra}
 </div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
 }

@@ -6,8 +6,14 @@
 export const STYLE_PROPERTIES = [
   '--svc-font-family', '--svc-font-size', '--svc-color-text', '--svc-color-muted', '--svc-color-background',
   '--svc-color-border', '--svc-color-focus', '--svc-color-error', '--svc-border-width', '--svc-radius',
-  '--svc-gap', '--svc-input-padding', '--svc-label-font-weight',
+  '--svc-gap', '--svc-input-padding', '--svc-label-font-weight', '--svc-color-surface',
 ] as const;
+
+// The page's `color` and `color-scheme`, which a frame cannot inherit, cross as --svc-page-color and
+// --svc-page-scheme (svc-card-form-frame.ts) and are set on the frame's root (bridge.ts).
+/** A `color-scheme` value the frame accepts: the keywords only. */
+export const safeScheme = (value: unknown): value is string =>
+  typeof value === 'string' && /^(normal|light|dark|light dark|dark light)( only)?$/.test(value);
 
 // Letters, digits, space, # . , % + - / and quotes (font names); functions only rgb/hsl/calc-like.
 const SAFE_VALUE = /^[\w\s#.,%+\-/'"]*(?:(?:rgba?|hsla?|oklch|oklab|lab|lch|calc|min|max|clamp)\([\w\s#.,%+\-/*]*\)[\w\s#.,%+\-/'"]*)*$/;

@@ -6,7 +6,7 @@ import type { SvcCardForm } from '../../element/svc-card-form.js';
 import type { FieldName } from '../../element/validation.js';
 import { message, readMessage } from '../protocol.js';
 import { TO_FRAME } from '../to-frame.js';
-import { safeStyleValue, STYLE_PROPERTIES } from '../style-props.js';
+import { safeScheme, safeStyleValue, STYLE_PROPERTIES } from '../style-props.js';
 import { pickKey } from './keys.js';
 
 const STATES = ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const;
@@ -59,6 +59,9 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
       if (safeStyleValue(value)) element.style.setProperty(name, value);
       else element.style.removeProperty(name);
     }
+    const root = document.documentElement.style;
+    root.color = safeStyleValue(style['--svc-page-color']) ? style['--svc-page-color'] : '';
+    root.colorScheme = safeScheme(style['--svc-page-scheme']) ? style['--svc-page-scheme'] : '';
     const keyId = config.keyId as string;
     keyReady = keys.then((list) => {
       const key = pickKey(list, keyId);

@@ -12,7 +12,7 @@ import { checkPlans, type InstallmentPlan } from '../../element/installments.js'
 import { setState, type SvcState } from '../../element/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
-import { forwardableStyle, safeStyleValue } from '../style-props.js';
+import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
 import { connectFrame, type FrameLink } from './frame-link.js';
 import { FRAME_STYLES } from './styles.js';
 
@@ -216,12 +216,16 @@ export class SvcCardFormFrame extends HTMLElement {
   }
 
   #configure(): void {
-    const style = forwardableStyle(getComputedStyle(this));
-    const font = getComputedStyle(this).fontFamily;
+    const computed = getComputedStyle(this);
+    const style = forwardableStyle(computed);
+    const font = computed.fontFamily;
     // The page's font when none is set for the element: system and frame-served fonts only render.
     if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
     // Only plans that pass the check go (the frame checks them again); none while they do not.
     const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
+    // What the inline element inherits from the page: its text colour and colour scheme.
+    if (safeStyleValue(computed.color)) style['--svc-page-color'] = computed.color;
+    if (safeScheme(computed.colorScheme)) style['--svc-page-scheme'] = computed.colorScheme;
     this.#toFrame('config', {
       lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
       disabled: this.#blocked, keyId: this.keyId, style,

@@ -1,0 +1,61 @@
+// Issue 12 in frame mode (Chromium and Firefox ESR): the iframe keeps its reserved height, so the
+// merchant's Pay button does not move while four brands' numbers are typed and errors come and
+// go, nor do the inputs inside the frame; no layout-shift entry on either side (Chromium). A dark
+// merchant page (color-scheme: dark, light text) gets a dark form in the frame, axe clean.
+import type { Frame, Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.js';
+import { boxes, BRAND_NUMBERS, shiftsSeen, watchShifts } from '../support/layout.js';
+import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
+
+const frameOf = (page: Page): Frame => page.frames().find((frame) => frame.url().includes('card-frame.html'))!;
+const pagePlaces = (page: Page) => page.evaluate(() => ['svc-card-form', 'pay'].map((id) => {
+  const r = (document.getElementById(id) ?? document.querySelector(id))!.getBoundingClientRect();
+  return [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round).join(',');
+}));
+const framePlaces = (page: Page) => frameOf(page).evaluate(boxes, ['svc-card-form', []] as [string, string[]]);
+
+for (const width of [390, 1280]) {
+  test(`typing four brands and errors coming and going move nothing, in the frame or on the page (${width} px)`, async ({ page, demo }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await openFrameCheckout(page, demo);
+    const reports = await page.evaluate(watchShifts);
+    await frameOf(page).evaluate(watchShifts);
+    const before = [await pagePlaces(page), await framePlaces(page)];
+    const frame = cardFrame(page);
+    for (const digits of Object.values(BRAND_NUMBERS)) {
+      await frame.locator('#number').pressSequentially(digits);
+      await frame.locator('#securityCode').pressSequentially('1234');
+      expect([await pagePlaces(page), await framePlaces(page)]).toEqual(before);
+      await frame.locator('#number').clear();
+      await frame.locator('#securityCode').clear();
+    }
+    await frame.locator('#number').pressSequentially('4111111111111112');
+    await frame.locator('#expiry').pressSequentially('13');
+    await frame.locator('#holder').focus();
+    await expect(frame.locator('#expiry')).toHaveAttribute('aria-invalid', 'true');
+    expect([await pagePlaces(page), await framePlaces(page)]).toEqual(before);
+    if (reports) {
+      expect(await page.evaluate(shiftsSeen)).toEqual([]);
+      expect(await frameOf(page).evaluate(shiftsSeen)).toEqual([]);
+    }
+  });
+}
+
+test('a dark merchant page gets a dark form in the frame, in its text colour, axe clean', async ({ page, demo }) => {
+  await openFrameCheckout(page, demo);
+  const inputBackground = () => cardFrame(page).locator('#number').evaluate((input) => getComputedStyle(input).backgroundColor);
+  const light = await inputBackground();
+  // The merchant's own style, there before the element connects (it is read at connect); a
+  // constructed sheet, which the demo's CSP (no inline style) allows.
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const sheet = new CSSStyleSheet();
+    // --svc-color-surface: axe cannot see the page through the frame, so the frame paints the surface.
+    sheet.replaceSync(':root{color-scheme:dark}body,section{background:#121212;color:#e8e8e8}.sandbox-note{color:#bbb}svc-card-form{--svc-color-surface:#121212}');
+    document.adoptedStyleSheets = [sheet];
+  });
+  await openFrameCheckout(page, demo);
+  await expect.poll(inputBackground).not.toBe(light);
+  await expect.poll(() => cardFrame(page).locator('label[for=number]').evaluate((label) => getComputedStyle(label).color)).toBe('rgb(232, 232, 232)');
+  expect(await axeViolations(page)).toEqual([]);
+});
