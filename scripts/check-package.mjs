@@ -20,7 +20,7 @@ const BUDGETS = [
   // issue 11 (installments control, CPF/CNPJ field, their texts, form entries) +2.2 KB; issue 12
   // (look: brand marks in the input, the two simple-icons paths Visa and Diners Club 772 B of
   // them, subgrid rows, themes) +1.25 KB.
-  { file: 'dist/svc-card-form.js', limit: 19_000, goal: 15_000 },
+  { file: 'dist/svc-card-form.js', limit: 19_300, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
@@ -28,7 +28,7 @@ const BUDGETS = [
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Over the goal, and
   // said so: the rest is Lit and the element the frame must run. Raised in the open with the
   // element's additions of issues 11 and 12 (the same code runs in the frame).
-  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 21_000, goal: 15_000 },
+  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 21_300, goal: 15_000 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
 const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;

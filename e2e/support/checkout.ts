@@ -68,7 +68,12 @@ export async function typeCard(page: Page | EnginePage | FrameLocator, card: Typ
 export const payButton = (page: Page | EnginePage, lang: CheckoutLang = 'en') =>
   engineOf(page).byRole('button', { name: LABELS[lang].pay });
 
-export const submit = (page: Page | EnginePage, lang: CheckoutLang = 'en') => payButton(page, lang).click();
+export async function submit(page: Page | EnginePage, lang: CheckoutLang = 'en'): Promise<void> {
+  // Chromium: a click that must first scroll the page can be routed to where the cross-origin
+  // (out-of-process) card frame was before that scroll, and is lost. Scroll first, as a person does.
+  if (!('engine' in page)) await page.getByRole('button', { name: LABELS[lang].pay }).scrollIntoViewIfNeeded();
+  await payButton(page, lang).click();
+}
 
 export const outcome = (page: Page) => page.locator('#outcome');
 

@@ -3,8 +3,12 @@
 // (377px: pt-BR's code label on two lines, two lines kept per error), 480px (476px) where the
 // frame's element (8px narrower: the frame's padding) stacks its row, below 400px. The frame's height messages set `height`;
 // min-height keeps the reserve, so svc-ready never moves the page by a pixel of font metrics.
+// The `installments` and `holder-document` attributes add one row each (118px measured: 613px
+// and 712px with both in the demo, Chromium and Firefox ESR).
 // The iframe inherits the host's color-scheme, which the frame's root is given too (a frame whose
 // scheme differs from its iframe's is painted opaque).
 export const FRAME_STYLES = `:host{display:block;container-type:inline-size}:host([hidden]){display:none}
-iframe{display:block;box-sizing:border-box;width:100%;border:0;margin:0;height:var(--svc-frame-height,380px);min-height:var(--svc-frame-height,380px)}
-@container (width<408px){iframe{height:var(--svc-frame-height,480px);min-height:var(--svc-frame-height,480px)}}`;
+iframe{--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0;height:var(--svc-frame-height,calc(380px + var(--_rows)));min-height:var(--svc-frame-height,calc(380px + var(--_rows)))}
+:host([installments]) iframe,:host([holder-document]) iframe{--_rows:118px}
+:host([installments][holder-document]) iframe{--_rows:236px}
+@container (width<408px){iframe{height:var(--svc-frame-height,calc(480px + var(--_rows)));min-height:var(--svc-frame-height,calc(480px + var(--_rows)))}}`;
