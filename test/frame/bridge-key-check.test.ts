@@ -13,7 +13,7 @@ import { bridge } from '../../src/frame/page/bridge.js';
 import { message } from '../../src/frame/protocol.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
-const config = { lang: 'en', strings: {}, acceptedBrands: [], disabled: false, style: {} };
+const config = { lang: 'en', strings: {}, acceptedBrands: [], disabled: false, style: {}, installments: [], amount: 0, holderDocument: false };
 
 /** A JWK of a test vectors' public key, as the frame origin's JWKS serves it. */
 const jwkOf = (file: string, kid: string) =>
