@@ -14,7 +14,7 @@ export type CardErrorCode =
   | 'INVALID_EXPIRATION_YEAR'
   | 'INVALID_SECURITY_CODE'
   | 'INVALID_PUBLIC_KEY'
-  /** `<svc-card-form holder-document>` only (`encrypt()`): the holder's CPF or CNPJ; never from `encryptCard`. */
+  /** The element's CPF/CNPJ field only (`encrypt()`): the holder's CPF or CNPJ; never from `encryptCard`. */
   | 'INVALID_HOLDER_DOCUMENT';
 
 /** @deprecated Renamed {@link CardErrorCode} (the codes of a card's fields, not of thrown errors). */
@@ -52,7 +52,7 @@ export interface CardInput {
  * for (const error of result.errors) form.querySelector(`[name=${error.field}]`)?.setAttribute('aria-invalid', 'true');
  */
 export type CardField = 'holder' | 'number' | 'expMonth' | 'expYear' | 'securityCode' | 'publicKey' | 'keyId'
-  /** The element's holder-document field (INVALID_HOLDER_DOCUMENT). */
+  /** The element's CPF/CNPJ field (INVALID_HOLDER_DOCUMENT). */
   | 'holderDocument';
 
 /**
