@@ -2,7 +2,7 @@
 // the pages need (dist/ and e2e/pages/ of the repo root by default), never a dotfile,
 // and lets a test add headers (CSP) per request. Plain JS so the Playwright specs and
 // the WebKit runner (plain Node) share it.
-import { createReadStream, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 
@@ -54,8 +54,10 @@ export async function startStaticServer(root, headers = () => ({}), folders = SE
     } catch {
       return void response.writeHead(404).end('not found');
     }
+    // Read and sent in the handler's own tick, not streamed: a client that half-closes right after
+    // its request (Node's server then ends the socket) still gets the answer, not a closed socket.
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers(request) });
-    createReadStream(file).pipe(response);
+    response.end(readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
