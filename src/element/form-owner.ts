@@ -80,7 +80,7 @@ async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement
   }
 }
 
-/** The controller of `host`; the caller adds it (`addController`) when the host is a LitElement. */
+/** The controller of `host`; the caller adds it (`addController`) when the host is a Lit element. */
 export function createFormOwner(host: HTMLElement, callbacks: FormOwnerCallbacks): FormOwner {
   let attempt = false;
   let reporting = false;
