@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { CARD_EXPIRATION, PAID_CARD } from '../support/cards.mjs';
+import { CARD_EXPIRATION, HOLDER_CPF, PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 
 let demo: Demo;
@@ -23,8 +23,10 @@ test('every request goes to the merchant origin; the payment post holds only the
   const posts = requests.filter((r) => r.body !== null);
   expect(posts.map((r) => new URL(r.url).pathname)).toEqual(['/api/pay']);
   const sent = JSON.parse(posts[0]!.body!);
-  expect(Object.keys(sent)).toEqual(['encryptedCard', 'lang']);
-  expect(sent.lang).toBe('en'); // the language of the outcome message, nothing about the card
+  // Beside the token: the installments chosen and the holder's CPF (issue 11: not card data,
+  // the store checks both) and the language of the outcome message. Nothing about the card.
+  expect(Object.keys(sent)).toEqual(['encryptedCard', 'installments', 'holderDocument', 'lang']);
+  expect(sent).toMatchObject({ installments: 1, holderDocument: HOLDER_CPF, lang: 'en' });
   expect(Object.keys(sent.encryptedCard).sort()).toEqual(['authTag', 'ciphertext', 'encryptedKey', 'iv', 'keyId']);
   for (const secret of ['4111111111111111', '4111 1111', 'MARIA', '"123"', CARD_EXPIRATION]) expect(posts[0]!.body).not.toContain(secret);
   expect(page.url()).toBe(checkoutUrl(demo.url)); // the form never navigated with the token in the URL

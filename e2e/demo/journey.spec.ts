@@ -70,7 +70,8 @@ test.describe('English (?lang=en)', () => {
     await expect.poll(() => page.byLabel(/^Expiry date/).attribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.byLabel(/^Security code/).attribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.byLabel('Name on card').attribute('aria-invalid')).toBe('false');
-    await expect.poll(() => page.locator('#summary').text()).toBe('Please correct the card details marked above: 3 fields.');
+    await expect.poll(() => page.byLabel(/CPF/).attribute('aria-invalid')).toBe('true'); // the demo asks the holder's CPF (issue 11)
+    await expect.poll(() => page.locator('#summary').text()).toBe('Please correct the card details marked above: 4 fields.');
     expect(await payRequests(page)).toBe(0);
   });
 });
@@ -122,7 +123,8 @@ test.describe('pt-BR (the default page)', () => {
     const numberError = page.shadow('svc-card-form', '#number-error');
     await expect.poll(() => numberError.text()).toBe('O número do cartão não é válido. Confira os dígitos.');
     await expect.poll(() => numberError.isVisible()).toBe(true);
-    await expect.poll(() => page.locator('#summary').text()).toBe('Corrija os dados do cartão indicados acima: 3 campos.');
+    await expect.poll(() => page.byLabel(/CPF/).attribute('aria-invalid')).toBe('true'); // the demo asks the holder's CPF (issue 11)
+    await expect.poll(() => page.locator('#summary').text()).toBe('Corrija os dados do cartão indicados acima: 4 campos.');
     await screenshot(page, 'errors');
     expect(await payRequests(page)).toBe(0);
   });

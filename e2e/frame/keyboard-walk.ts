@@ -1,13 +1,13 @@
 // Keyboard only across the card frame (issue 9), for every engine through EnginePage: from the
-// control before the card, Tab goes holder -> number -> expiry -> code -> Pay, Shift+Tab back to
-// that control (no trap), then the card is typed field by field and Enter in the code field
-// submits. Used by keyboard-a11y.spec.ts (Playwright) and webkit-boundaries.spec.ts (WebDriver).
+// control before the card, Tab goes holder -> number -> expiry -> code -> the holder's CPF ->
+// Parcelas (the demo offers both, issue 11) -> Pay, Shift+Tab back to that control (no trap),
+// then the card and the CPF are typed field by field and Enter in the CPF field submits. Used by keyboard-a11y.spec.ts (Playwright) and webkit-boundaries.spec.ts (WebDriver).
 import { expect } from '@playwright/test';
-import { EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
+import { EXPIRY_TYPED, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import type { EnginePage } from '../support/engine-page.js';
 
-/** The card typed key by key: holder, number, expiry, code. */
-export const TYPED = [PAID_CARD.holder, PAID_NUMBER.replace(/\s/g, ''), EXPIRY_TYPED, PAID_CARD.securityCode];
+/** The card typed key by key: holder, number, expiry, code; then the holder's CPF. */
+export const TYPED = [PAID_CARD.holder, PAID_NUMBER.replace(/\s/g, ''), EXPIRY_TYPED, PAID_CARD.securityCode, HOLDER_CPF];
 
 /** Where the focus is: a field id inside the card frame, or the id/class of the page's element. */
 export async function focused(page: EnginePage): Promise<string> {
@@ -17,10 +17,10 @@ export async function focused(page: EnginePage): Promise<string> {
   return page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName || '');
 }
 
-/** The walk above, ending with Enter pressed in the code field (the caller waits for the outcome). */
+/** The walk above, ending with Enter pressed in the CPF field (the caller waits for the outcome). */
 export async function walkAndPayByKeyboard(page: EnginePage): Promise<void> {
   await page.locator('.lang-switch').focus();
-  const forward = ['frame:holder', 'frame:number', 'frame:expiry', 'frame:securityCode', 'pay'];
+  const forward = ['frame:holder', 'frame:number', 'frame:expiry', 'frame:securityCode', 'frame:holderDocument', 'frame:installments', 'pay'];
   for (const expected of forward) {
     await page.keyboard.press('Tab');
     await expect.poll(() => focused(page)).toBe(expected);

@@ -4,7 +4,7 @@
 // defect 7: the decline said "recusado" twice and left the focus on <body>, the error summary
 // stayed after every field was fixed, the success gave no reference.
 import type { FrameLocator, Page } from '@playwright/test';
-import { DECLINED_CARD, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
+import { DECLINED_CARD, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard, type CheckoutLang, type Isolation } from '../support/checkout.js';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 import type { Demo } from '../../demo/start-demo.mjs';
@@ -80,12 +80,15 @@ for (const mode of ['inline', 'frame'] as const) {
       await fields.getByLabel('Name on card').pressSequentially('MARIA DA SILVA');
       await fields.getByLabel('Card number').pressSequentially('4111111111111112');
       await submit(page);
-      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 3 fields.');
+      // Number, expiry, code and the holder's CPF (the demo asks it, issue 11).
+      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 4 fields.');
       await fields.getByLabel('Card number').fill('');
       await fields.getByLabel('Card number').pressSequentially('4111111111111111');
-      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 2 fields.');
+      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 3 fields.');
       await fields.getByLabel(/^Expiry date/).pressSequentially(`${PAID_CARD.expMonth}${PAID_CARD.expYear.slice(-2)}`);
       await fields.getByLabel(/^Security code/).pressSequentially('123');
+      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 1 field.');
+      await fields.getByLabel(/CPF/).pressSequentially(HOLDER_CPF);
       await expect(page.locator('#summary')).toBeHidden();
     });
   });

@@ -51,7 +51,7 @@ test('a dark merchant page gets a dark form in the frame, in its text colour, ax
     if (window !== window.top) return;
     const sheet = new CSSStyleSheet();
     // --svc-color-surface: axe cannot see the page through the frame, so the frame paints the surface.
-    sheet.replaceSync(':root{color-scheme:dark}body,section{background:#121212;color:#e8e8e8}.sandbox-note{color:#bbb}svc-card-form{--svc-color-surface:#121212}');
+    sheet.replaceSync(':root{color-scheme:dark}body,section{background:#121212;color:#e8e8e8}.sandbox-note,.test-cards summary{color:#bbb}svc-card-form{--svc-color-surface:#121212}');
     document.adoptedStyleSheets = [sheet];
   });
   await openFrameCheckout(page, demo);
