@@ -46,7 +46,7 @@ export function applyInput(
       values.securityCode = input.value;
       return brand;
     case 'holderDocument': {
-      const edit = formatTaxIdEdit(input.value, input.selectionStart ?? input.value.length);
+      const edit = formatTaxIdEdit(input.value, input.selectionStart ?? input.value.length, values.holderDocument, inputType);
       showEdit(input, edit);
       values.holderDocument = edit.digits;
       return brand;

@@ -28,14 +28,23 @@ export function maskTaxId(digits: string): string {
 
 /**
  * The document field after an input event: at most 14 digits, masked, caret after the
- * same digit it followed.
+ * same digit it followed. A Backspace or Delete that removed only punctuation (the digits are
+ * still `previous`) removes the digit beyond it, as the card number field does.
  *
  * @example
  * formatTaxIdEdit('5299822472', 10); // { digits: '5299822472', text: '529.982.247-2', caret: 13 }
  */
-export function formatTaxIdEdit(raw: string, caret: number): { digits: string; text: string; caret: number } {
-  const digits = digitsOf(raw).slice(0, 14);
-  const before = Math.min(digitsBefore(raw, caret), digits.length);
+export function formatTaxIdEdit(raw: string, caret: number, previous = '', inputType = ''): { digits: string; text: string; caret: number } {
+  let digits = digitsOf(raw);
+  let before = digitsBefore(raw, caret);
+  if (digits === previous && inputType === 'deleteContentBackward' && before > 0) {
+    digits = digits.slice(0, before - 1) + digits.slice(before);
+    before -= 1;
+  } else if (digits === previous && inputType === 'deleteContentForward') {
+    digits = digits.slice(0, before) + digits.slice(before + 1);
+  }
+  digits = digits.slice(0, 14);
+  before = Math.min(before, digits.length);
   const text = maskTaxId(digits);
   // After the `before`-th digit of the masked text (0 digits: the start).
   let at = 0;

@@ -13,6 +13,14 @@ describe('CPF / CNPJ field formatting', () => {
     expect(formatTaxIdEdit('１１.222.333/0001-8199', 22)).toEqual({ digits: '11222333000181', text: '11.222.333/0001-81', caret: 18 });
   });
 
+  it('Backspace just after a "." or "-" removes the digit before it; Delete just before one, the digit after', () => {
+    // '529.982.247-25' with the caret after the first '.': the browser deleted only the '.'.
+    expect(formatTaxIdEdit('529982.247-25', 3, '52998224725', 'deleteContentBackward')).toEqual({ digits: '5298224725', text: '529.822.472-5', caret: 2 });
+    expect(formatTaxIdEdit('529.982.24725', 11, '52998224725', 'deleteContentBackward')).toEqual({ digits: '5299822425', text: '529.982.242-5', caret: 10 });
+    // Delete with the caret before the '-': the '-' went, the 2 after it goes.
+    expect(formatTaxIdEdit('529.982.24725', 11, '52998224725', 'deleteContentForward')).toEqual({ digits: '5299822475', text: '529.982.247-5', caret: 11 });
+  });
+
   it('keeps the caret after the digit it followed, for any text and caret', () => {
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom('1', '5', '.', '-', '/', ' ', 'a') , maxLength: 24 }), fc.nat(), (raw, at) => {
       const caret = at % (raw.length + 1);
