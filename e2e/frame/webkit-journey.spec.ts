@@ -3,7 +3,7 @@
 // EnginePage has no frames, so this one drives the WebKitWebDriver session itself.
 import type { WebDriver, WebElement } from 'selenium-webdriver';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { EXPIRY_SHOWN, EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
+import { EXPIRY_SHOWN, EXPIRY_TYPED, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
@@ -23,14 +23,15 @@ test('a card typed inside the card frame pays (frame mode, the demo default)', a
   await driver.switchTo().frame(iframe as WebElement);
   // WebKitWebDriver calls a shadow input inside a cross-origin frame "not focusable" for
   // sendKeys, and script focus does not reach an unfocused frame: click each, then type.
-  const typed = { holder: PAID_CARD.holder, number: PAID_NUMBER, expiry: EXPIRY_TYPED, securityCode: PAID_CARD.securityCode };
+  // And the holder's CPF: the demo asks it (issue 11).
+  const typed = { holder: PAID_CARD.holder, number: PAID_NUMBER, expiry: EXPIRY_TYPED, securityCode: PAID_CARD.securityCode, holderDocument: HOLDER_CPF };
   for (const [id, text] of Object.entries(typed)) {
     const input = await driver.executeScript(`return document.querySelector('svc-card-form').shadowRoot.getElementById('${id}')`);
     await driver.actions().click(input as WebElement).perform();
     await driver.actions().sendKeys(text).perform();
   }
   expect(await driver.executeScript("return [...document.querySelector('svc-card-form').shadowRoot.querySelectorAll('input')].map((i) => i.value)"))
-    .toEqual([PAID_CARD.holder, PAID_CARD.number, EXPIRY_SHOWN, PAID_CARD.securityCode]);
+    .toEqual([PAID_CARD.holder, PAID_CARD.number, EXPIRY_SHOWN, PAID_CARD.securityCode, '529.982.247-25']);
   await driver.switchTo().defaultContent();
   await enginePage.locator('#pay').click();
   expect(await finalOutcome(enginePage)).toBe('paid');

@@ -34,7 +34,7 @@ for (const width of [390, 1280]) {
       return [page, frame];
     };
     const before = await where();
-    expect(before[1]).toHaveLength(4); // the four inputs of the frame's form
+    expect(before[1]).toHaveLength(5); // the frame form's inputs: the card's four and the demo's CPF (issue 11)
     // Click then type (WebKitWebDriver will not sendKeys to a shadow input of a cross-origin frame).
     const type = async (id: string, text: string) => {
       await driver.actions().click(await driver.executeScript(inFrame(id)) as WebElement).perform();
