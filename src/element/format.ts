@@ -33,6 +33,23 @@ export interface NumberEdit {
 }
 
 /**
+ * The digits of a masked field after an input event, and how many stand before the caret. A
+ * Backspace or Delete that removed only punctuation (the digits are still `previous`) removes
+ * the digit beside it instead, so deleting never sticks on a space, '.', '-' or '/'.
+ *
+ * @example
+ * editedDigits('4111111 1', 7, '41111111', 'deleteContentBackward'); // { digits: '4111111', before: 6 }
+ */
+export function editedDigits(raw: string, caret: number, previous: string, inputType: string): { digits: string; before: number } {
+  const digits = digitsOf(raw);
+  const before = digitsBefore(raw, caret);
+  if (digits !== previous) return { digits, before };
+  if (inputType === 'deleteContentBackward' && before > 0) return { digits: digits.slice(0, before - 1) + digits.slice(before), before: before - 1 };
+  if (inputType === 'deleteContentForward') return { digits: digits.slice(0, before) + digits.slice(before + 1), before };
+  return { digits, before };
+}
+
+/**
  * Reformats the number field after an input event. `previous` is the digit
  * string before the edit: when a deletion removed only a space (the digits
  * did not change), the digit beside it goes instead, so Backspace never sticks.
@@ -45,14 +62,7 @@ export function formatNumberEdit(
   raw: string, caret: number, previous: string, inputType: string,
   layout: (digits: string) => { gaps: readonly number[]; maxLength: number },
 ): NumberEdit {
-  let digits = digitsOf(raw);
-  let before = digitsBefore(raw, caret);
-  if (digits === previous && inputType === 'deleteContentBackward' && before > 0) {
-    digits = digits.slice(0, before - 1) + digits.slice(before);
-    before -= 1;
-  } else if (digits === previous && inputType === 'deleteContentForward') {
-    digits = digits.slice(0, before) + digits.slice(before + 1);
-  }
+  let { digits, before } = editedDigits(raw, caret, previous, inputType);
   digits = digits.slice(0, layout(digits).maxLength);
   before = Math.min(before, digits.length);
   const { gaps } = layout(digits);

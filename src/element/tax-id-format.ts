@@ -2,7 +2,7 @@
 // the official places (000.000.000-00 up to 11 digits, 00.000.000/0000-00 beyond),
 // the caret kept after the same digit.
 
-import { digitsBefore, digitsOf } from './format.js';
+import { editedDigits } from './format.js';
 
 const CPF_MASK = '000.000.000-00';
 const CNPJ_MASK = '00.000.000/0000-00';
@@ -35,14 +35,7 @@ export function maskTaxId(digits: string): string {
  * formatTaxIdEdit('5299822472', 10); // { digits: '5299822472', text: '529.982.247-2', caret: 13 }
  */
 export function formatTaxIdEdit(raw: string, caret: number, previous = '', inputType = ''): { digits: string; text: string; caret: number } {
-  let digits = digitsOf(raw);
-  let before = digitsBefore(raw, caret);
-  if (digits === previous && inputType === 'deleteContentBackward' && before > 0) {
-    digits = digits.slice(0, before - 1) + digits.slice(before);
-    before -= 1;
-  } else if (digits === previous && inputType === 'deleteContentForward') {
-    digits = digits.slice(0, before) + digits.slice(before + 1);
-  }
+  let { digits, before } = editedDigits(raw, caret, previous, inputType);
   digits = digits.slice(0, 14);
   before = Math.min(before, digits.length);
   const text = maskTaxId(digits);
