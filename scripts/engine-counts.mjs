@@ -9,11 +9,12 @@ function* testsOf(suite) {
   for (const child of suite.suites ?? []) yield* testsOf(child);
 }
 
-/** { chromium: {passed, failed, skipped}, ... }, skips [{ engine, title, reason }] and failures [{ engine, title }]. */
+/** { chromium: {passed, failed, skipped}, ... }, skips [{ engine, title, reason }], failures and flaky (passed on a retry) [{ engine, title }]. */
 export function engineCounts(playwrightReport) {
   const counts = Object.fromEntries(ENGINES.map((engine) => [engine, { passed: 0, failed: 0, skipped: 0 }]));
   const skips = [];
   const failures = [];
+  const flaky = [];
   for (const suite of playwrightReport?.suites ?? []) {
     for (const { title, file, test } of testsOf(suite)) {
       const engine = (counts[test.projectName] ??= { passed: 0, failed: 0, skipped: 0 });
@@ -24,10 +25,13 @@ export function engineCounts(playwrightReport) {
       } else if (test.status === 'unexpected') {
         engine.failed += 1;
         failures.push({ engine: test.projectName, title: `${file} › ${title}` });
-      } else engine.passed += 1;
+      } else {
+        engine.passed += 1;
+        if (test.status === 'flaky') flaky.push({ engine: test.projectName, title: `${file} › ${title}` });
+      }
     }
   }
-  return { counts, skips, failures };
+  return { counts, skips, failures, flaky };
 }
 
 /** `chromium: 40 passed, 0 failed, 1 skipped; firefox: ...` */

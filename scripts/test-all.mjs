@@ -74,6 +74,7 @@ for (const { engine, title, reason } of engines.skips) console.log(`skipped [${e
 // Failed tests by name, near the end where a CI log's tail still shows them.
 for (const { file, title } of vitestFailures(readJson(`${results}/vitest.json`))) console.log(`failed [unit] ${file} › ${title}`);
 for (const { engine, title } of engines.failures) console.log(`failed [${engine}] ${title}`);
+for (const { engine, title } of engines.flaky) console.log(`flaky [${engine}] ${title}: passed on its retry`);
 console.log(`browsers: ${formatEngineCounts(engines.counts)}`);
 // The last line stays the plain summary CI reads: `N passed, N failed[, N skipped]` alone.
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

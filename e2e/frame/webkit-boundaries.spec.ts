@@ -35,10 +35,16 @@ async function openFrameCheckout(page: EnginePage): Promise<void> {
   await expect.poll(() => page.evaluate(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height), { timeout: 20_000 }).toBe(true);
 }
 
-test('Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays', async ({ enginePage: page }) => {
-  await openFrameCheckout(page);
-  await walkAndPayByKeyboard(page);
-  expect(await finalOutcome(page)).toBe('paid');
+test.describe(() => {
+  // One retry, named in npm test's output as flaky: in a full CI run the first Tab into the frame
+  // once left the focus on the element's iframe, not the frame's first field (WebDriver's switch
+  // into the frame to read its focus may race WebKitGTK's focus hand-over); alone it passes.
+  test.describe.configure({ retries: 1 });
+  test('Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays', async ({ enginePage: page }) => {
+    await openFrameCheckout(page);
+    await walkAndPayByKeyboard(page);
+    expect(await finalOutcome(page)).toBe('paid');
+  });
 });
 
 /** Types the card by keyboard alone: from the control before the card, Tab into each field. */

@@ -31,8 +31,9 @@ describe('engineCounts', () => {
     ]);
   });
 
-  it('names every failed test with its engine', () => {
+  it('names every failed test with its engine, and every test that passed only on a retry', () => {
     expect(engineCounts(report).failures).toEqual([{ engine: 'webkit', title: 'element/typing.spec.ts › types a card' }]);
+    expect(engineCounts(report).flaky).toEqual([{ engine: 'firefox', title: 'element/typing.spec.ts › types a card' }]);
   });
 
   it('reports zeros for missing reports (a suite that could not run)', () => {
