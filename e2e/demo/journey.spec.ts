@@ -1,7 +1,9 @@
 // The demo checkout in every engine (Chromium, Firefox ESR, WebKitGTK:
 // e2e/support/engine-fixture.ts): a customer types a card and pays; the page shows
 // the outcome the sandbox decided. In English (?lang=en) and on the default pt-BR
-// page, whose screenshots (empty, errors, paid) Chromium writes for the README.
+// page, whose screenshots (empty, errors, paid) Chromium takes: into the test's output folder,
+// or, with README_SCREENSHOTS=1, over the README's (docs/screenshots), so a test run leaves the
+// repository as it was.
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
@@ -18,7 +20,9 @@ test.beforeAll(async () => {
 test.afterAll(async () => demo?.close());
 
 const screenshot = async (page: EnginePage, name: string) => {
-  if (page.engine === 'chromium') await page.screenshot(resolve(ROOT, SCREENSHOTS, `checkout-${name}.png`));
+  if (page.engine !== 'chromium') return;
+  const file = `checkout-${name}.png`;
+  await page.screenshot(process.env.README_SCREENSHOTS === '1' ? resolve(ROOT, SCREENSHOTS, file) : test.info().outputPath(file));
 };
 const outcome = (page: EnginePage) => page.locator('#outcome');
 /** /api/pay requests the page made. */
