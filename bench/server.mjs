@@ -5,16 +5,16 @@
 //   sync      bare node:crypto: privateDecrypt (OAEP SHA-256) + aes-256-gcm + JSON.parse, each
 //             call synchronous in its own macrotask (a request handler's view)
 //   webcrypto bare WebCrypto: RSA-OAEP decrypt with one imported key + AES-GCM + JSON.parse
-// Two modes: sequential (one at a time) and concurrent (64 in flight). Event-loop p99 from
-// perf_hooks.monitorEventLoopDelay over each contender's rounds.
+// Two modes: sequential (one at a time) and concurrent (64 in flight). Event-loop p99 over each
+// contender's own rounds only (bench/loop-delay.mjs says why it is not monitorEventLoopDelay).
 // Run: npm run build && node bench/server.mjs   (or through bench/run.mjs)
 import { constants, createDecipheriv, createPrivateKey, privateDecrypt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
+import { createLoopDelay } from './loop-delay.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
@@ -73,18 +73,16 @@ async function measure(bits, count, inFlight) {
   for (const token of warm.slice(0, 16)) for (const decrypt of Object.values(contenders)) await decrypt(token).catch(() => {});
   const rounds = 8;
   const size = Math.ceil(count / rounds);
-  const totals = Object.fromEntries(Object.keys(contenders).map((name) => [name, { ms: 0, delay: monitorEventLoopDelay({ resolution: 1 }) }]));
+  const totals = Object.fromEntries(Object.keys(contenders).map((name) => [name, { ms: 0, delay: createLoopDelay() }]));
   for (let r = 0; r < rounds; r++) {
     const chunk = tokens.slice(r * size, (r + 1) * size);
     for (const [name, decrypt] of Object.entries(contenders)) {
-      totals[name].delay.enable();
-      totals[name].ms += await timeChunk(decrypt, chunk, inFlight);
-      totals[name].delay.disable();
+      totals[name].ms += await totals[name].delay.during(() => timeChunk(decrypt, chunk, inFlight));
     }
   }
   const row = { bits, mode: inFlight === 1 ? 'sequential' : `concurrent x${inFlight}`, decrypts: count };
   for (const [name, { ms, delay }] of Object.entries(totals)) {
-    row[name] = { perSecond: Math.round((count / ms) * 1000), loopP99Ms: Number((delay.percentile(99) / 1e6).toFixed(2)) };
+    row[name] = { perSecond: Math.round((count / ms) * 1000), loopP99Ms: Number(delay.percentileMs(99).toFixed(2)) };
   }
   row.oursVsSync = Number((row.ours.perSecond / row.sync.perSecond).toFixed(2));
   row.oursVsWebCrypto = Number((row.ours.perSecond / row.webcrypto.perSecond).toFixed(2));
