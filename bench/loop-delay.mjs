@@ -6,7 +6,8 @@
 // ours' concurrent p99 (356 ms). Node 20 cannot merge such histograms (add() takes only a
 // RecordableHistogram), so each round gets a fresh RecordableHistogram fed the way
 // monitorEventLoopDelay feeds its own: a 1 ms repeating timer recording the time between its
-// ticks (recordDelta; its first call records nothing). The rounds are merged with add().
+// ticks (recordDelta; its first call records nothing), and once more at the round's end. The
+// rounds are merged with add().
 import { createHistogram } from 'node:perf_hooks';
 
 const RESOLUTION_MS = 1;
@@ -24,6 +25,7 @@ export function createLoopDelay() {
         return await run();
       } finally {
         clearInterval(ticks);
+        round.recordDelta(); // the loop's delay since its last tick: a round that never yields is one long delay
         merged.add(round);
       }
     },

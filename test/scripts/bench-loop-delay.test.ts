@@ -26,6 +26,13 @@ describe('createLoopDelay', () => {
     expect(delay.maxMs()).toBeLessThan(GAP_MS);
   });
 
+  it('counts a round that never lets the event loop turn as one delay as long as the round', async () => {
+    const delay = createLoopDelay();
+    await delay.during(async () => blockEventLoop(50)); // e.g. 38 synchronous decrypts started in one macrotask
+    expect(delay.count()).toBe(1);
+    expect(delay.maxMs()).toBeGreaterThanOrEqual(50);
+  });
+
   it('resolves what the round resolves and records rejected rounds too', async () => {
     const delay = createLoopDelay();
     await expect(delay.during(async () => 7)).resolves.toBe(7);
