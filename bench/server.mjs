@@ -8,6 +8,8 @@
 // Two modes: sequential (one at a time) and concurrent (64 in flight). Event-loop p99 over each
 // contender's own rounds only (bench/loop-delay.mjs says why it is not monitorEventLoopDelay).
 // Run: npm run build && node bench/server.mjs   (or through bench/run.mjs)
+// Before/after a change, in the same run: BENCH_BASELINE=/other/checkout/dist/server.js adds a
+// fourth contender, `baseline`, that build's createDecryptor (same tokens, same rounds).
 import { constants, createDecipheriv, createPrivateKey, privateDecrypt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { createLoopDelay } from './loop-delay.mjs';
 const root = resolve(import.meta.dirname, '..');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
+const baselineModule = process.env.BENCH_BASELINE ? await import(pathToFileURL(resolve(process.env.BENCH_BASELINE)).href) : undefined;
 
 const card = { holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: '2030', securityCode: '123' };
 const aadOf = (keyId) => Buffer.from(Buffer.from(`{"alg":"RSA-OAEP-256","enc":"A256GCM","kid":"${keyId}"}`).toString('base64url'));
@@ -70,6 +73,10 @@ async function measure(bits, count, inFlight) {
     },
     webcrypto: (token) => webCryptoDecrypt(webKey, token),
   };
+  if (baselineModule) {
+    const baseline = await baselineModule.createDecryptor({ keys: { bench: privatePem } });
+    contenders.baseline = (token) => baseline.decrypt(token);
+  }
   for (const token of warm.slice(0, 16)) for (const decrypt of Object.values(contenders)) await decrypt(token).catch(() => {});
   const rounds = 8;
   const size = Math.ceil(count / rounds);
@@ -86,6 +93,7 @@ async function measure(bits, count, inFlight) {
   }
   row.oursVsSync = Number((row.ours.perSecond / row.sync.perSecond).toFixed(2));
   row.oursVsWebCrypto = Number((row.ours.perSecond / row.webcrypto.perSecond).toFixed(2));
+  if (row.baseline) row.oursVsBaseline = Number((row.ours.perSecond / row.baseline.perSecond).toFixed(2));
   return row;
 }
 
@@ -102,7 +110,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`service decrypt, not pinned: ${result.cores} cores, UV_THREADPOOL_SIZE ${result.threadpool}, fresh token each, in-memory replay store; one run (a shared machine is noisy)\n`);
   for (const r of result.rows) {
     const cell = (c) => `${String(c.perSecond).padStart(5)}/s p99 ${String(c.loopP99Ms).padStart(6)} ms`;
-    process.stdout.write(`  RSA ${r.bits} ${r.mode.padEnd(14)} ours ${cell(r.ours)} | sync ${cell(r.sync)} | webcrypto ${cell(r.webcrypto)} | ours/sync ${r.oursVsSync}x, ours/webcrypto ${r.oursVsWebCrypto}x\n`);
+    process.stdout.write(`  RSA ${r.bits} ${r.mode.padEnd(14)} ours ${cell(r.ours)} | sync ${cell(r.sync)} | webcrypto ${cell(r.webcrypto)} | ours/sync ${r.oursVsSync}x, ours/webcrypto ${r.oursVsWebCrypto}x${r.baseline ? ` | baseline ${cell(r.baseline)}, ours/baseline ${r.oursVsBaseline}x` : ''}\n`);
   }
   process.stdout.write('  goals (2048, 2 cores): concurrent ours >= 1.6x sync, ours event-loop p99 < 10 ms, sequential ours >= 0.95x webcrypto\n');
   process.stdout.write(`${JSON.stringify({ server: result })}\n`);
