@@ -23,15 +23,18 @@ interface Waiting {
   resolve: (result: Promise<unknown>) => void;
 }
 
-const waiting: Waiting[] = [];
+const waiting: (Waiting | undefined)[] = [];
 let head = 0; // waiting[head] is the next to start: shift() on a long array can cost O(n)
 let running = 0;
 
 function nextWaiting(): Waiting | undefined {
-  if (head === waiting.length) return undefined;
-  const next = waiting[head]!;
-  waiting[head++] = undefined!; // not kept alive by the queue
-  if (head > 1024 && head * 2 > waiting.length) waiting.splice(0, head), (head = 0);
+  const next = waiting[head];
+  if (!next) return undefined;
+  waiting[head++] = undefined; // not kept alive by the queue
+  if (head > 1024 && head * 2 > waiting.length) {
+    waiting.splice(0, head);
+    head = 0;
+  }
   return next;
 }
 

@@ -61,4 +61,22 @@ describe('inRsaTurn', () => {
     expect(most).toBe(RSA_JOBS_AT_ONCE);
     expect(await Promise.all(results)).toEqual(jobs.map((_, i) => (i % 2 ? `job ${i} failed` : `job ${i}`)));
   });
+
+  it('keeps call order and the bound through a queue of 5,000 (the queue compacts itself as it drains)', async () => {
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    const done = Array.from({ length: 5000 }, (_, i) =>
+      inRsaTurn(async () => {
+        started.push(i);
+        most = Math.max(most, ++running);
+        await settle();
+        running--;
+        return i;
+      }),
+    );
+    expect(await Promise.all(done)).toEqual(started);
+    expect(started).toEqual(done.map((_, i) => i));
+    expect(most).toBe(RSA_JOBS_AT_ONCE);
+  });
 });
