@@ -5,20 +5,23 @@
 //   sync      bare node:crypto: privateDecrypt (OAEP SHA-256) + aes-256-gcm + JSON.parse, each
 //             call synchronous in its own macrotask (a request handler's view)
 //   webcrypto bare WebCrypto: RSA-OAEP decrypt with one imported key + AES-GCM + JSON.parse
-// Two modes: sequential (one at a time) and concurrent (64 in flight). Event-loop p99 from
-// perf_hooks.monitorEventLoopDelay over each contender's rounds.
+// Two modes: sequential (one at a time) and concurrent (64 in flight). Event-loop p99 over each
+// contender's own rounds only (bench/loop-delay.mjs says why it is not monitorEventLoopDelay).
 // Run: npm run build && node bench/server.mjs   (or through bench/run.mjs)
+// Before/after a change, in the same run: BENCH_BASELINE=/other/checkout/dist/server.js adds a
+// fourth contender, `baseline`, that build's createDecryptor (same tokens, same rounds).
 import { constants, createDecipheriv, createPrivateKey, privateDecrypt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
+import { createLoopDelay } from './loop-delay.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
+const baselineModule = process.env.BENCH_BASELINE ? await import(pathToFileURL(resolve(process.env.BENCH_BASELINE)).href) : undefined;
 
 const card = { holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: '2030', securityCode: '123' };
 const aadOf = (keyId) => Buffer.from(Buffer.from(`{"alg":"RSA-OAEP-256","enc":"A256GCM","kid":"${keyId}"}`).toString('base64url'));
@@ -70,24 +73,27 @@ async function measure(bits, count, inFlight) {
     },
     webcrypto: (token) => webCryptoDecrypt(webKey, token),
   };
+  if (baselineModule) {
+    const baseline = await baselineModule.createDecryptor({ keys: { bench: privatePem } });
+    contenders.baseline = (token) => baseline.decrypt(token);
+  }
   for (const token of warm.slice(0, 16)) for (const decrypt of Object.values(contenders)) await decrypt(token).catch(() => {});
   const rounds = 8;
   const size = Math.ceil(count / rounds);
-  const totals = Object.fromEntries(Object.keys(contenders).map((name) => [name, { ms: 0, delay: monitorEventLoopDelay({ resolution: 1 }) }]));
+  const totals = Object.fromEntries(Object.keys(contenders).map((name) => [name, { ms: 0, delay: createLoopDelay() }]));
   for (let r = 0; r < rounds; r++) {
     const chunk = tokens.slice(r * size, (r + 1) * size);
     for (const [name, decrypt] of Object.entries(contenders)) {
-      totals[name].delay.enable();
-      totals[name].ms += await timeChunk(decrypt, chunk, inFlight);
-      totals[name].delay.disable();
+      totals[name].ms += await totals[name].delay.during(() => timeChunk(decrypt, chunk, inFlight));
     }
   }
   const row = { bits, mode: inFlight === 1 ? 'sequential' : `concurrent x${inFlight}`, decrypts: count };
   for (const [name, { ms, delay }] of Object.entries(totals)) {
-    row[name] = { perSecond: Math.round((count / ms) * 1000), loopP99Ms: Number((delay.percentile(99) / 1e6).toFixed(2)) };
+    row[name] = { perSecond: Math.round((count / ms) * 1000), loopP99Ms: Number(delay.percentileMs(99).toFixed(2)) };
   }
   row.oursVsSync = Number((row.ours.perSecond / row.sync.perSecond).toFixed(2));
   row.oursVsWebCrypto = Number((row.ours.perSecond / row.webcrypto.perSecond).toFixed(2));
+  if (row.baseline) row.oursVsBaseline = Number((row.ours.perSecond / row.baseline.perSecond).toFixed(2));
   return row;
 }
 
@@ -104,7 +110,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write(`service decrypt, not pinned: ${result.cores} cores, UV_THREADPOOL_SIZE ${result.threadpool}, fresh token each, in-memory replay store; one run (a shared machine is noisy)\n`);
   for (const r of result.rows) {
     const cell = (c) => `${String(c.perSecond).padStart(5)}/s p99 ${String(c.loopP99Ms).padStart(6)} ms`;
-    process.stdout.write(`  RSA ${r.bits} ${r.mode.padEnd(14)} ours ${cell(r.ours)} | sync ${cell(r.sync)} | webcrypto ${cell(r.webcrypto)} | ours/sync ${r.oursVsSync}x, ours/webcrypto ${r.oursVsWebCrypto}x\n`);
+    process.stdout.write(`  RSA ${r.bits} ${r.mode.padEnd(14)} ours ${cell(r.ours)} | sync ${cell(r.sync)} | webcrypto ${cell(r.webcrypto)} | ours/sync ${r.oursVsSync}x, ours/webcrypto ${r.oursVsWebCrypto}x${r.baseline ? ` | baseline ${cell(r.baseline)}, ours/baseline ${r.oursVsBaseline}x` : ''}\n`);
   }
   process.stdout.write('  goals (2048, 2 cores): concurrent ours >= 1.6x sync, ours event-loop p99 < 10 ms, sequential ours >= 0.95x webcrypto\n');
   process.stdout.write(`${JSON.stringify({ server: result })}\n`);

@@ -4,7 +4,8 @@
 // section 11.5, as jose does), so neither the error nor the timing is an oracle.
 //
 // How the work is spread (issue 14): the RSA unwrap (about 0.6 ms at 2048 bits) runs in
-// WebCrypto, on libuv's thread pool, off the event loop. AES-GCM over the ~150-byte plaintext
+// WebCrypto, on libuv's thread pool, off the event loop, within the process's bound on RSA
+// jobs there (key-pool.ts, rsa-jobs.ts). AES-GCM over the ~150-byte plaintext
 // runs synchronously with node:crypto: about 10 µs, where WebCrypto's importKey + decrypt cost
 // the event loop over 100 µs (a CryptoKey object, WebIDL conversions, a second trip through the
 // thread pool queued behind every pending RSA job). The default import is read at each call,
@@ -21,7 +22,7 @@ async function unwrapOrRandom(key: KeyPool, encryptedKey: Uint8Array<ArrayBuffer
   // length goes through RSA all the same, as zeros that cannot decode: one path for every failure.
   const rightLength = encryptedKey.length === key.modulusBytes;
   try {
-    const cek = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, key.next(), rightLength ? encryptedKey : new Uint8Array(key.modulusBytes)));
+    const cek = new Uint8Array(await key.unwrap(rightLength ? encryptedKey : new Uint8Array(key.modulusBytes)));
     if (rightLength && cek.length === CEK_BYTES) return { cek, unwrapped: true };
   } catch {
     // fall through: same path as a wrong-size key

@@ -23,7 +23,7 @@ export async function publicJwks(keys: KeysOption): Promise<PublicJwks> {
   return {
     keys: [...imported].map(([kid, pool]) => {
       // KeyObject.from reads non-extractable CryptoKeys too; only n and e are taken out.
-      const { n, e } = createPublicKey(KeyObject.from(pool.next())).export({ format: 'jwk' });
+      const { n, e } = createPublicKey(KeyObject.from(pool.key)).export({ format: 'jwk' });
       return { kty: 'RSA', alg: 'RSA-OAEP-256', use: 'enc', kid, n: n!, e: e! };
     }),
   };
