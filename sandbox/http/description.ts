@@ -15,7 +15,8 @@ Choices where the reference says "not shown":
 - Not found: 404 with code \`not_found\` in the part-7 body.
 - Body problems (wrong Content-Type, bodies over 64 KiB, invalid JSON) are 400 SchemaValidationException with a message naming the problem; \`application/json-seq\` and every other type than \`application/json\` is refused.
 - Unknown body fields are ignored.
-- Slow clients: the request (headers and body) must arrive within 10 seconds, or the connection is answered 408 and closed.
+- Slow clients: the request (headers and body) must arrive within 10 seconds, or the connection is answered 408 (code request_timeout) and closed; never a second answer after a refusal sent before the body arrived.
+- Requests that reach no route are refused in the part-7 body too, with a status every operation lists: 400 SchemaValidationException when the request line, headers or framing cannot be read as HTTP/1.1 (path "" when no path was read), for an HTTP/1.1 request without Host, and for a path that is not valid percent-encoded UTF-8; 431 headers_too_large for headers over 16 KiB. Any method without a route, CONNECT included, is 404 not_found. An Expect other than 100-continue is ignored (no 417).
 - Token refusals are 400 with the decryptor's code (TOKEN_EXPIRED, TOKEN_REUSED, ...) and a field item on \`token\`; a replay store that is down is 503 REPLAY_STORE_UNAVAILABLE (fail closed).
 - Credentials: sandbox apiKey ids start with \`sbx_\`; a production-shaped apiKey, or a JWT not issued by the sandbox, is 401 "not a sandbox credential". When both headers are sent, apiKey decides.
 - Company scope: \`companyId\` / \`companyIds\` of the body and the query, a list or comma-separated; each must be one of the credential's companies (403, decided before the body is validated). POST /v1/charge/pay has no credential: a charge of another company is not found there (400 on _id).
