@@ -21,6 +21,7 @@ interface StoredEvent { seq: number; type: string; createdAt: string; charge?: s
 it(`an advance of ${DAYS} days stamps each renewal, retry, overdue move, PIX expiry, alert and event with its billing day, in day order`, async () => {
   const c = await clockCompany(sandbox, { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2 }, { unsubscription: { type: 'NEVER' } });
   // Deliveries are made for a webhook nobody answers (a free port): their order is what is checked.
+  await c.startADay();
   await c.as('POST', '/sandbox/v1/webhooks', { companyId: c.companyId, url: `http://127.0.0.1:${await freePort()}/hook` });
   const paid = await c.v1();
   const declined = await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000000002' });
@@ -107,6 +108,7 @@ it('an advance in uneven pieces stamps the same days as one advance of the whole
     .map((e) => `${e.type} +${Math.floor((e.created_at.getTime() - Date.parse(midnight(start))) / DAY_MS)} ${e.created_at.toISOString().slice(11)}`);
   const starts: string[] = [];
   for (const [c, steps] of [[whole, [23]], [pieces, [1, 5, 2, 15]]] as const) {
+    await c.startADay();
     const { charge } = await c.v2();
     await c.v1();
     await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000000002' });

@@ -23,6 +23,11 @@ export async function clockCompany(sandbox: Sandbox, rules: Record<string, unkno
   return {
     companyId, apiKey, as, clock, today,
     advance: async (days: number) => (await as('POST', '/sandbox/v1/clock/advance', { companyId, days })).body,
+    /** Moves the clock to a few seconds past the next UTC midnight: a test's setup then ends on the day it began. */
+    startADay: async () => {
+      const seconds = Math.ceil((86_400_000 - (Date.parse(await clock()) % 86_400_000)) / 1000) + 5;
+      return (await as('POST', '/sandbox/v1/clock/advance', { companyId, seconds })).body;
+    },
     v1: async (profile = PAID_PROFILE) => (await as('POST', '/v1/subscription', { companyId, product: { id: product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: profile })).body,
     v2: async (dueDate?: string) => (await as('POST', '/v2/subscription', { companyId, productId: product._id, clientId: client._id, dueDate: dueDate ?? (await today()), paymentMethod: 'PIX' })).body,
     full: async (id: string) => (await as('GET', `/v1/subscription/full?subscriptionId=${id}`)).body,
