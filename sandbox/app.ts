@@ -7,6 +7,7 @@ import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
+import { clientErrorHandler, frameworkErrors, installRequestChecks } from './http/unrouted.js';
 import { createAjv } from './http/validation.js';
 import { alertRoutes } from './routes/alerts.js';
 import { chargeRoutes } from './routes/charges.js';
@@ -34,6 +35,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // What never reaches a route is refused in the part-7 body too.
+    clientErrorHandler, frameworkErrors,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   // JSON only (4.1): Fastify's text/plain parser goes; any other type is refused before it is read.
@@ -54,6 +57,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   const queryAjv = createAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
   installErrorHandling(app);
+  installRequestChecks(app);
   installGuard(app, ctx.db, await loadJwtKey(ctx.db));
   await installOpenApi(app);
   await app.register(transactionRoutes, { ctx });

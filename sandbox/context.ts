@@ -13,3 +13,11 @@ export interface SandboxContext {
   clocks: TestClocks;
   recent: RecentRecords;
 }
+
+/**
+ * The context as it was at `at` on `companyId`'s clock: a step of the test
+ * clock runs billing with it, so every record and event the step makes
+ * (transactions, alerts, card expiry checks) carries the step's time.
+ */
+export const contextAt = (ctx: SandboxContext, companyId: string, at: Date): SandboxContext =>
+  ({ ...ctx, now: (id) => (id === companyId ? new Date(at) : ctx.now(id)) });

@@ -12,8 +12,8 @@ export interface SandboxEvent { id: string; type: EventType; companyId: string; 
 export async function emit(db: Queryable, companyId: string, type: EventType, data: Record<string, unknown>, at: Date): Promise<SandboxEvent> {
   const event: SandboxEvent = { id: `evt_${newId()}`, type, companyId, createdAt: at.toISOString(), data };
   await db.query('INSERT INTO events (id, company_id, type, created_at, data) VALUES ($1, $2, $3, $4, $5)', [event.id, companyId, type, event.createdAt, JSON.stringify(event)]);
-  // One delivery per webhook of the company, due at the event's time on the company's clock (dispatcher.ts).
-  await db.query(`INSERT INTO deliveries (id, company_id, event_id, webhook_id, status, next_attempt_at)
-    SELECT 'dlv_' || md5(random()::text || id), company_id, $2, id, 'pending', $3 FROM webhooks WHERE company_id = $1`, [companyId, event.id, event.createdAt]);
+  // One delivery per webhook of the company, made and due at the event's time on the company's clock (dispatcher.ts).
+  await db.query(`INSERT INTO deliveries (id, company_id, event_id, webhook_id, status, next_attempt_at, created_at)
+    SELECT 'dlv_' || md5(random()::text || id), company_id, $2, id, 'pending', $3, $3 FROM webhooks WHERE company_id = $1`, [companyId, event.id, event.createdAt]);
   return event;
 }

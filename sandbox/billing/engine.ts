@@ -1,7 +1,7 @@
 // The automatic moves of recurring billing (reference part 3: "not shown"),
 // run by the test clock day by day. The state table is in the API
 // description (http/description.ts, "Test clock"); rows are numbered there.
-import type { SandboxContext } from '../context.js';
+import { contextAt, type SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { emit } from '../events.js';
 import { alertIfTestCard } from './alerts.js';
@@ -103,17 +103,20 @@ async function openCharges(db: Queryable, sub: SubscriptionDoc): Promise<ChargeD
 /**
  * Every day after `from` up to `to` (the company's clock before and after a
  * move) for its live subscriptions, inside the caller's database transaction.
- * Each day's moves are stamped with that day at `to`'s time of day.
+ * Each day runs at its first instant (UTC), the moment its dates fall due: all
+ * it creates or moves, transactions and events included, carries that time
+ * (as Stripe's test clocks), never `to`, and the days run in order.
  */
 export async function runBilling(ctx: SandboxContext, db: Queryable, companyId: string, from: Date, to: Date): Promise<Move[]> {
   const moves: Move[] = [];
-  const timeOfDay = to.toISOString().slice(10);
   for (let day = addDays(dayOf(from), 1); day <= dayOf(to); day = addDays(day, 1)) {
-    moves.push(...(await expireDueSlips(ctx, db, companyId, day, new Date(`${day}${timeOfDay}`))));
+    const at = new Date(`${day}T00:00:00.000Z`);
+    const then = contextAt(ctx, companyId, at);
+    moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
     const subs = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id FOR UPDATE', [companyId, LIVE]);
     for (const { data: sub } of subs) {
       const product = await products.get(db, companyId, sub.productId);
-      if (product) moves.push(...(await billDay(ctx, db, sub, product, day, new Date(`${day}${timeOfDay}`))));
+      if (product) moves.push(...(await billDay(then, db, sub, product, day, at)));
     }
   }
   return moves;

@@ -71,6 +71,8 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX batches_pending ON batches (status, created_at)`,
   // One alert per transaction and type (billing/alerts.ts looks it up).
   `CREATE INDEX alerts_transaction_type ON alerts (company_id, transaction_id, type)`,
+  // Events in the order they were made: a day of the test clock stamps many with one time.
+  `ALTER TABLE events ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

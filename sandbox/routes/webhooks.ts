@@ -31,7 +31,7 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/sandbox/v1/webhooks/deliveries', {
     config: { auth: 'transaction.read' },
     schema: {
-      tags: ['webhooks'], summary: 'The company\'s last 100 deliveries, newest first, with every answer', security: SECURITY,
+      tags: ['webhooks'], summary: 'The company\'s last 100 deliveries, newest first (by their event\'s time), with every answer', security: SECURITY,
       querystring: Type.Object({ companyId: CompanyId, eventType: Type.Optional(Type.String()) }),
       response: { 200: Type.Object({ items: Type.Array(Delivery) }), ...ERROR_RESPONSES },
     },
@@ -39,7 +39,7 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     const rows = await ctx.db.query<Record<string, unknown>>(`SELECT d.id AS "_id", d.event_id AS "eventId", e.type AS "eventType", d.webhook_id AS "webhookId", w.url, d.status, d.attempts,
         to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "nextAttemptAt", d.answers
       FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
-      WHERE d.company_id = $1 AND ($2::text IS NULL OR e.type = $2) ORDER BY d.created_at DESC, d.id DESC LIMIT 100`, [request.query.companyId, request.query.eventType ?? null]);
+      WHERE d.company_id = $1 AND ($2::text IS NULL OR e.type = $2) ORDER BY d.created_at DESC, e.seq DESC, d.id DESC LIMIT 100`, [request.query.companyId, request.query.eventType ?? null]);
     return { items: rows as never };
   });
 };

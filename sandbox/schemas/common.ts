@@ -47,5 +47,5 @@ export const ErrorBody = Type.Object({
   metadata: Type.Object({}, { additionalProperties: true }),
 }, { description: 'Error body (part 7)' });
 
-/** The part-7 answers every guarded route may give. */
-export const ERROR_RESPONSES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 500: ErrorBody, 503: ErrorBody } as const;
+/** The part-7 answers every guarded route may give; 408 and 431 come from the server before any route (http/unrouted.ts). */
+export const ERROR_RESPONSES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 408: ErrorBody, 431: ErrorBody, 500: ErrorBody, 503: ErrorBody } as const;

@@ -48,7 +48,7 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
     // A company's clock is the real time plus its offset (clock.ts), read here from test_clocks.
     const due = await db.query<Due>(`SELECT d.id, d.company_id, d.attempts, w.url, w.secret, e.data AS event, e.id AS event_id, e.type AS event_type
       FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id LEFT JOIN test_clocks c ON c.company_id = d.company_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond' ORDER BY d.next_attempt_at LIMIT 20`);
+      WHERE d.status = 'pending' AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond' ORDER BY d.next_attempt_at, e.seq LIMIT 20`);
     await Promise.all(due.map(deliver));
   };
   const timer = setInterval(() => {

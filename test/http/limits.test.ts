@@ -1,8 +1,11 @@
 // Defect 12 of issue 14: the demo servers kept a slow request open for Node's 300 s
 // and took `application/json-seq` for JSON (the record bound: sandbox-records.test.ts).
+// Every sandbox answer is checked against its /openapi.json: fetched ones by checkedFetch,
+// raw ones by checkRawAnswer (a 408 reaches no route: a status every route lists, part-7 body).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProcess, type DemoProcess } from '../../test-support/demo-process.mjs';
 import { rawMessage, rawRequest } from '../../test-support/raw-http.mjs';
+import { checkRawAnswer, checkedFetch } from '../sandbox/support/openapi-check.js';
 import { API_KEY, fieldPaths } from './support/sandbox-api.js';
 
 /** Far below Node's defaults (60 s headers, 300 s request) and far above ours: no timing race. */
@@ -16,10 +19,16 @@ const ports = () => ({ merchant: Number(new URL(demo.merchantUrl).port), sandbox
 const PAY_PATHS = { merchant: '/api/pay', sandbox: '/v1/transaction' } as const;
 
 describe('content type', () => {
-  const send = (server: 'merchant' | 'sandbox', type: string) =>
-    fetch((server === 'merchant' ? demo.merchantUrl : demo.sandboxUrl) + PAY_PATHS[server], {
-      method: 'POST', headers: { 'content-type': type, apiKey: API_KEY }, body: '{}',
-    }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  /** The sandbox's answer is checked against its description; the merchant server has none. */
+  const send = async (server: 'merchant' | 'sandbox', type: string) => {
+    const init = { method: 'POST', headers: { 'content-type': type, apiKey: API_KEY }, body: '{}' };
+    if (server === 'sandbox') {
+      const { status, body } = await checkedFetch(demo.sandboxUrl, PAY_PATHS.sandbox, init);
+      return { status, text: JSON.stringify(body) };
+    }
+    const response = await fetch(demo.merchantUrl + PAY_PATHS.merchant, init);
+    return { status: response.status, text: await response.text() };
+  };
 
   it.each(['application/json-seq', 'application/jsonx', 'application/json-patch+json', 'text/json', 'application/json,text/plain', 'application/ json'])(
     '%s is refused by both servers with a 400 saying Content-Type', async (type) => {
@@ -53,10 +62,16 @@ describe('slow clients', () => {
     const cases = Object.entries(ports()).flatMap(([server, port]) => {
       const path = PAY_PATHS[server as keyof typeof PAY_PATHS];
       const lines = head(path).toString('latin1').split(/(?<=\r\n)/);
+      /** Sends `parts` slowly; a sandbox answer is read whole and checked against the description. */
+      const run = (parts: string[] | Buffer[], delayMs: number) => async () => {
+        const answer = await rawRequest(port, parts, { delayMs, end: false, timeoutMs: ANSWER_WITHIN_MS, readBody: server === 'sandbox' });
+        if (server === 'sandbox') await checkRawAnswer(demo.sandboxUrl, parts[0]!, answer);
+        return answer;
+      };
       return [
-        { server, what: 'slow headers', run: () => rawRequest(port, [...lines.slice(0, 3), ...Array.from({ length: 100 }, (_, i) => `X-Slow-${i}: 1\r\n`)], { delayMs: 1_000, end: false, timeoutMs: ANSWER_WITHIN_MS }) },
-        { server, what: 'slow body', run: () => rawRequest(port, [head(path), ...body.split('')], { delayMs: 1_000, end: false, timeoutMs: ANSWER_WITHIN_MS }) },
-        { server, what: 'body never sent', run: () => rawRequest(port, [head(path)], { end: false, timeoutMs: ANSWER_WITHIN_MS }) },
+        { server, what: 'slow headers', run: run([...lines.slice(0, 3), ...Array.from({ length: 100 }, (_, i) => `X-Slow-${i}: 1\r\n`)], 1_000) },
+        { server, what: 'slow body', run: run([head(path), ...body.split('').map((c) => Buffer.from(c))], 1_000) },
+        { server, what: 'body never sent', run: run([head(path)], 0) },
       ];
     });
     const answers = await Promise.all(cases.map(async ({ server, what, run }) => ({ server, what, status: (await run()).status })));

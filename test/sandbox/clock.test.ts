@@ -1,9 +1,8 @@
 // The test clock and each row of the billing state table (http/description.ts).
 // Each test has its own company, so its clock moves alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
 import type { Sandbox } from '../../sandbox/server.js';
+import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
@@ -11,29 +10,8 @@ beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
 const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
-let companies = 0;
 const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** A company of its own with a client and a product of the given rules; helpers bound to it. */
-async function company(rules: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  const companyId = `company_clock_${companies++}`;
-  const { apiKey } = await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
-  const as = (method: string, url: string, body?: unknown) => call(sandbox, method, url, body, { apiKey });
-  const client = (await as('POST', '/v1/client', { companyId, name: 'Ana', doc: '52998224725', email: 'ana@example.com' })).body;
-  const product = (await as('POST', '/v1/product', {
-    companyId, product: { price: 10, title: 'Plano', warranty: 0 },
-    charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }], ...rules },
-    ...extra,
-  })).body;
-  const today = async () => (await as('GET', `/sandbox/v1/clock?companyId=${companyId}`)).body.now.slice(0, 10) as string;
-  return {
-    companyId, as, today,
-    advance: async (days: number) => (await as('POST', '/sandbox/v1/clock/advance', { companyId, days })).body,
-    v1: async (profile = PAID_PROFILE) => (await as('POST', '/v1/subscription', { companyId, product: { id: product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: profile })).body,
-    v2: async (dueDate?: string) => (await as('POST', '/v2/subscription', { companyId, productId: product._id, clientId: client._id, dueDate: dueDate ?? (await today()), paymentMethod: 'PIX' })).body,
-    full: async (id: string) => (await as('GET', `/v1/subscription/full?subscriptionId=${id}`)).body,
-  };
-}
+const company = (rules?: Record<string, unknown>, extra?: Record<string, unknown>) => clockCompany(sandbox, rules, extra);
 
 describe('the clock', () => {
   it('moves one company only, forward, and survives as the company\'s time', async () => {

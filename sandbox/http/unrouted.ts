@@ -1,0 +1,65 @@
+// Refusals made before a request reaches a route, in the part-7 body like every
+// other (Node's and Fastify's defaults answer them in bodies of their own, or
+// none): what Node's HTTP parser cannot read (400), headers over its 16 KiB
+// (431), a request slower than the server's timeout (408), a path that is not
+// valid percent-encoding (400), an HTTP/1.1 request without Host (400), CONNECT.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, errorBody, type ApiErrorCode } from './errors.js';
+import { pathOf } from './error-handler.js';
+
+/** A whole answer as bytes, for a socket no response object owns; the connection is closed after it. */
+export function rawRefusal(status: number, code: ApiErrorCode, path: string, msg: string): string {
+  const body = JSON.stringify(errorBody(code, path, [{ msg }]));
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+    + `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
+}
+
+const CLIENT_ERRORS: Record<string, [number, ApiErrorCode, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'the request (headers and body) did not arrive in time'],
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'the request headers are larger than 16 KiB'],
+};
+
+/** Connections whose answer went out before the request's body had all arrived (a refusal need not read it). */
+const answeredEarly = new WeakSet<Socket>();
+
+/** Fastify's clientErrorHandler: Node could not read the request, or it came too slowly. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, msg] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'SchemaValidationException', `the request could not be read as HTTP/1.1 (${error.code ?? 'parse error'})`];
+  // Never a second answer to one request: not over one begun (as Node's own handler), nor after
+  // one sent before the body arrived, when the rest of the body then times out.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean; req?: { url?: string } } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent && !answeredEarly.has(socket)) socket.write(rawRefusal(status, code, (inFlight?.req?.url ?? '').split('?')[0]!, msg));
+  socket.destroy(error);
+}
+
+/** Fastify's frameworkErrors: the router could not read the path. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const msg = error.code === 'FST_ERR_BAD_URL' ? 'the path is not valid percent-encoded UTF-8'
+    : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is longer than 100 characters' : undefined;
+  const [status, code] = msg ? [400, 'SchemaValidationException' as const] : [500, 'unknown_server_error' as const];
+  reply.code(status).header('cache-control', 'no-store').send(errorBody(code, pathOf(request), [{ msg: msg ?? 'unexpected sandbox error' }]));
+}
+
+/**
+ * The server leaves these to the app (server.ts: requireHostHeader false, every
+ * Expect passed on): an HTTP/1.1 request without Host is refused in the part-7
+ * body (RFC 9112 3.2); an expectation other than 100-continue is ignored (RFC
+ * 9110 10.1.1 allows it), so the request is answered as if it had none. Marks
+ * the connections answered before their body arrived (clientErrorHandler).
+ */
+export function installRequestChecks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new ApiError(400, 'SchemaValidationException', [{ msg: 'an HTTP/1.1 request needs a Host header' }]);
+  });
+  app.addHook('onResponse', async ({ raw }) => {
+    if (raw.complete || !raw.socket) return;
+    const socket = raw.socket;
+    answeredEarly.add(socket);
+    raw.once('end', () => answeredEarly.delete(socket));
+  });
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+}
