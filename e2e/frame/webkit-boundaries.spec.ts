@@ -1,19 +1,17 @@
 // Frame mode's boundaries in WebKitGTK (issue 9), through EnginePage.withinFrame (WebDriver
 // switchToFrame): keyboard across the frame (Tab, Shift+Tab, no trap, Enter pays), axe in the
-// page and in the frame (empty, invalid, filled), a third origin refused by frame-ancestors,
-// and messages posted straight to the frame's window changing nothing. Chromium and Firefox ESR
-// run the Playwright versions beside this file (keyboard-a11y, boundaries, hostile-page).
-// Not here, for an engine reason: the hostile page and the third-origin forger widget need the
-// merchant document rewritten before its scripts run (a script first in <head>, a wider CSP
-// frame-src); WebDriver classic has no request interception and no init script, and
-// WebKitWebDriver has no BiDi network interception.
+// page and in the frame (empty, invalid, filled), a third origin refused by frame-ancestors.
+// Chromium and Firefox ESR run the Playwright versions beside this file (keyboard-a11y,
+// boundaries); the hostile page and the forged messages are specs of every engine
+// (hostile-page, forged-messages: pages served for real, no request interception).
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { engineAxeViolations } from '../support/axe.js';
-import { checkoutUrl, finalOutcome, LABELS, submit } from '../support/checkout.js';
+import { finalOutcome, LABELS, submit } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import type { EngineFrame, EnginePage } from '../support/engine-page.js';
+import type { EnginePage } from '../support/engine-page.js';
 import { expect, test } from '../support/engine-fixture.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
+import { inCard, openFrameCheckoutAt } from './engine-checkout.js';
 import { TYPED, walkAndPayByKeyboard } from './keyboard-walk.js';
 
 let demo: Demo;
@@ -27,13 +25,7 @@ test.afterAll(async () => {
   await third?.close();
 });
 
-const inCard = <R>(page: EnginePage, fn: (frame: EngineFrame) => Promise<R>) => page.withinFrame('svc-card-form', 'iframe', fn);
-
-/** Opens the frame-mode checkout; ready once the element sized the iframe from the frame's ready message. */
-async function openFrameCheckout(page: EnginePage): Promise<void> {
-  await page.goto(checkoutUrl(demo.url, 'en', 'frame'));
-  await expect.poll(() => page.evaluate(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height), { timeout: 20_000 }).toBe(true);
-}
+const openFrameCheckout = (page: EnginePage) => openFrameCheckoutAt(page, demo.url);
 
 test.describe(() => {
   // One retry, named in npm test's output as flaky: in a full CI run the first Tab into the frame
@@ -68,27 +60,6 @@ test('no axe violations in the page or in the card frame when empty, invalid and
   expect(await both()).toEqual([]);
 });
 
-test('messages posted straight to the frame window change nothing; the card still pays', async ({ enginePage: page }) => {
-  await openFrameCheckout(page);
-  await page.evaluate(() => {
-    const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
-    for (const type of ['svc-change', 'svc-brand', 'svc-encrypted', 'svc-error', 'svc-ready']) document.addEventListener(type, () => seen.push(type));
-    const target = document.querySelector('svc-card-form')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
-    for (const message of [
-      { v: 1, type: 'config', lang: 'en', strings: { numberLabel: 'FORGED' }, acceptedBrands: ['elo'], disabled: true, keyId: 'forged', style: {} },
-      { v: 1, type: 'reset' }, { v: 1, type: 'encrypt', id: 1 }, { v: 1, type: 'focus', field: 'number' },
-    ]) target.postMessage(message, '*');
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // time for a forged message to act, if one could
-  expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
-  expect(await page.evaluate(() => [new FormData(document.getElementById('checkout') as HTMLFormElement).get('card'), document.querySelector('svc-card-form')!.checkValidity()]))
-    .toEqual([null, false]);
-  expect(await inCard(page, (frame) => frame.byLabel(LABELS.en.number).isEnabled())).toBe(true);
-  await typeByKeyboard(page);
-  await submit(page);
-  expect(await finalOutcome(page)).toBe('paid');
-});
-
 test('a page of another origin cannot embed the frame (frame-ancestors)', async ({ enginePage: page }) => {
   expect((await fetch(demo.frame.src)).headers.get('content-security-policy')).toContain(`frame-ancestors ${demo.url}`);
   await page.goto(`${third.url}/e2e/pages/frame/embed.html?src=${encodeURIComponent(demo.frame.src)}`);
@@ -101,8 +72,3 @@ test('a page of another origin cannot embed the frame (frame-ancestors)', async 
   await openFrameCheckout(page);
   expect(await inCard(page, (frame) => frame.byLabel(LABELS.en.number).count())).toBe(1);
 });
-
-// Declared and skipped, so the report says what WebKitGTK does not cover and why (see the header).
-const NO_INTERCEPTION = 'WebDriver classic has no request interception or init script, WebKitWebDriver no BiDi network interception';
-test('a hostile merchant page collects no card data (hostile-page.spec.ts)', () => test.skip(true, NO_INTERCEPTION));
-test('a third-origin widget forging messages changes nothing (boundaries.spec.ts)', () => test.skip(true, NO_INTERCEPTION));
