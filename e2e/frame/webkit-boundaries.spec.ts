@@ -27,17 +27,16 @@ test.afterAll(async () => {
 
 const openFrameCheckout = (page: EnginePage) => openFrameCheckoutAt(page, demo.url);
 
-test.describe(() => {
-  // One retry, named in npm test's output as flaky: in a full CI run the first Tab into the frame
-  // once left the focus on the element's iframe, not the frame's first field (WebDriver's switch
-  // into the frame to read its focus may race WebKitGTK's focus hand-over); alone it passes.
-  test.describe.configure({ retries: 1 });
-  test('Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays', async ({ enginePage: page }) => {
+// At 640 px too: a window that narrow (the demo specs' width, kept by the WebDriver session for
+// the next spec of a full run) makes WebKitGTK under Xvfb report document.hasFocus() false.
+for (const width of [1280, 640]) {
+  test(`Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays (${width} px)`, async ({ enginePage: page }) => {
+    await page.setViewportSize({ width, height: 800 });
     await openFrameCheckout(page);
     await walkAndPayByKeyboard(page);
     expect(await finalOutcome(page)).toBe('paid');
   });
-});
+}
 
 /** Types the card by keyboard alone: from the control before the card, Tab into each field. */
 async function typeByKeyboard(page: EnginePage): Promise<void> {
