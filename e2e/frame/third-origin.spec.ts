@@ -1,8 +1,9 @@
-// Forged messages against the card frame (issue 9), in every engine: a merchant site embeds a
+// A third origin against the card frame (issue 9), in every engine. Forged messages: a merchant site embeds a
 // widget of a third origin (e2e/pages/frame/forger.html, its origin added to the page's CSP
 // frame-src by e2e/support/merchant-front.ts) that posts forged frame messages, with ports, to
 // the merchant page and to every frame it can reach; the page itself posts forged commands
-// straight to the card frame's window. Nothing changes, and the card then pays.
+// straight to the card frame's window. Nothing changes, and the card then pays. Embedding: a
+// page of the third origin cannot frame the card (CSP frame-ancestors names the merchant's).
 import { PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { finalOutcome, LABELS, submit, typeCard } from '../support/checkout.js';
 import { serverModule } from '../support/decrypt.js';
@@ -66,4 +67,18 @@ test('forged messages from a third origin and to the frame window change nothing
   const decryptor = await (await serverModule()).createDecryptor({ keys: { v1: site.demo.keys.privateKeyPem } });
   expect((await decryptor.decrypt(encryptedCard)).paymentProfile).toEqual(PAID_PROFILE);
   expect(await inWidget(page, () => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+});
+
+test('a page of another origin cannot embed the frame (frame-ancestors)', async ({ enginePage: page }) => {
+  const { demo } = site;
+  expect((await fetch(demo.frame.src)).headers.get('content-security-policy')).toContain(`frame-ancestors ${demo.url}`);
+  await page.goto(`${third.url}/e2e/pages/frame/embed.html?src=${encodeURIComponent(demo.frame.src)}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { loaded: boolean }).loaded)).toBe(true);
+  // The refused frame never ran: no field in it, no hello with a port to the embedder.
+  expect(await page.withinFrame(null, 'iframe', (frame) => frame.locator('input').count())).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+  // The same frame embedded by a merchant origin runs (the refusal above is frame-ancestors).
+  await openFrameCheckoutAt(page, site.url);
+  expect(await inCard(page, (frame) => frame.byLabel(LABELS.en.number).count())).toBe(1);
 });
