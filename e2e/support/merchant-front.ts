@@ -35,7 +35,7 @@ function rewritePage(html: string, headers: IncomingMessage['headers'], { firstS
   return { page, csp };
 }
 
-function pass(request: IncomingMessage, response: ServerResponse, merchant: URL, options: FrontOptions): void {
+function passToMerchant(request: IncomingMessage, response: ServerResponse, merchant: URL, options: FrontOptions): void {
   const isPage = request.method === 'GET' && new URL(request.url ?? '/', merchant).pathname === '/';
   const upstream = forward({ host: merchant.hostname, port: merchant.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
     if (!isPage) {
@@ -64,7 +64,7 @@ export async function startFrontedDemo(options: FrontOptions): Promise<FrontedDe
     if (request.url === '/first.js' && options.firstScript !== undefined) {
       return void response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(options.firstScript);
     }
-    pass(request, response, merchant, options);
+    passToMerchant(request, response, merchant, options);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
