@@ -15,6 +15,8 @@ export interface DemoOptions {
   sandboxDataDir?: string;
   /** Extra sandbox routes (sandbox/extensions.ts). */
   extensions?: FastifyPluginAsync[];
+  /** Other origins allowed to embed the card frame besides the merchant's (read at each frame request). */
+  embedders?: () => readonly string[];
 }
 
 export interface Demo {

@@ -9,14 +9,16 @@ import { startMerchant } from './merchant/server.mjs';
  * Starts the whole demo on 127.0.0.1. `port` is the merchant's (0: a free one);
  * the sandbox always takes a free port. `keysDir` defaults to demo/.keys/.
  * `sandboxDataDir` keeps the sandbox's records in a PGlite folder; without it
- * they live in memory and end with close() (tests).
+ * they live in memory and end with close() (tests). `embedders` returns other origins
+ * allowed to embed the card frame besides the merchant's, read at each frame request (tests
+ * put a server of their own in front of the merchant page: e2e/support/merchant-front.ts).
  *
  * @example
  * const demo = await startDemo({ port: 0 });
  * await page.goto(demo.url);
  * await demo.close();
  */
-export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions } = {}) {
+export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions, embedders = () => [] } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
@@ -26,7 +28,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
   // The card frame (issue 9) on the sandbox, reached as http://localhost:<port>: another site than
   // the merchant's http://127.0.0.1:<port>. Only the merchant page may embed it.
   let merchantOrigin = '';
-  const frameHost = await createCardFrameHost({ keys: { [keys.keyId]: keys.privateKeyPem }, frameAncestors: () => (merchantOrigin ? [merchantOrigin] : []) });
+  const frameHost = await createCardFrameHost({ keys: { [keys.keyId]: keys.privateKeyPem }, frameAncestors: () => [...(merchantOrigin ? [merchantOrigin] : []), ...embedders()] });
   const sandbox = await startSandbox({
     decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }),
     extensions: [cardFrameRoutes(frameHost), ...(extensions ?? [])],

@@ -9,12 +9,23 @@ import type { EnginePage } from '../support/engine-page.js';
 /** The card typed key by key: holder, number, expiry, code; then the holder's CPF. */
 export const TYPED = [PAID_CARD.holder, PAID_NUMBER.replace(/\s/g, ''), EXPIRY_TYPED, PAID_CARD.securityCode, HOLDER_CPF];
 
-/** Where the focus is: a field id inside the card frame, or the id/class of the page's element. */
+/**
+ * Where the focus is: a field id inside the card frame (`frame:<id>`) when the page's focus is on
+ * the card's iframe, else the id/class of the page's element. Read from the page's active element
+ * first, not from document.hasFocus(): WebKitGTK under Xvfb reports hasFocus() false in every
+ * document once WebDriver made its window narrower than 1024 px (the demo specs set 640), though
+ * keys still go to the focused field.
+ */
 export async function focused(page: EnginePage): Promise<string> {
+  const onPage = await page.evaluate(() => {
+    const active = document.activeElement;
+    if (active?.shadowRoot?.activeElement?.localName === 'iframe') return '';
+    return active?.id || active?.className || active?.localName || '';
+  });
+  if (onPage) return onPage;
   const inFrame = await page.withinFrame('svc-card-form', 'iframe', (frame) =>
-    frame.evaluate(() => (document.hasFocus() && document.querySelector('svc-card-form')!.shadowRoot!.activeElement?.id) || ''));
-  if (inFrame) return `frame:${inFrame}`;
-  return page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName || '');
+    frame.evaluate(() => document.querySelector('svc-card-form')!.shadowRoot!.activeElement?.id || ''));
+  return `frame:${inFrame}`;
 }
 
 /** The walk above, ending with Enter pressed in the CPF field (the caller waits for the outcome). */

@@ -4,7 +4,7 @@
 // EnginePage (every engine) and on a Playwright Page (the Chromium-only specs).
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { HOLDER_CPF } from './cards.mjs';
-import type { EnginePage } from './engine-page.js';
+import type { EngineFrame, EnginePage } from './engine-page.js';
 import { playwrightPage } from './playwright-page.js';
 
 export type CheckoutLang = 'pt-BR' | 'en';
@@ -31,7 +31,7 @@ export const LABELS = {
 
 // One wrapper per Playwright page (it listens to the page's events).
 const wrapped = new WeakMap<Page, EnginePage>();
-const engineOf = (page: Page | EnginePage): EnginePage => {
+const engineOf = <P extends EnginePage | EngineFrame>(page: Page | P): P | EnginePage => {
   if ('engine' in page) return page;
   if (!wrapped.has(page)) wrapped.set(page, playwrightPage(page, 'chromium'));
   return wrapped.get(page)!;
@@ -45,7 +45,7 @@ const HOLDER_DOCUMENT = /CPF/;
  * (`page.frameLocator(...)`, Playwright only): all three find the fields by label. When the form
  * asks for the holder's CPF/CNPJ (in the frame or on its page), HOLDER_CPF goes in it too.
  */
-export async function typeCard(page: Page | EnginePage | FrameLocator, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
+export async function typeCard(page: Page | EnginePage | EngineFrame | FrameLocator, card: TypedCard, lang: CheckoutLang = 'en'): Promise<void> {
   const label = LABELS[lang];
   const fields = [
     [label.holder, card.holder], [label.number, card.number.replace(/\s/g, '')],
@@ -72,6 +72,7 @@ export async function submit(page: Page | EnginePage, lang: CheckoutLang = 'en')
   // Chromium: a click that must first scroll the page can be routed to where the cross-origin
   // (out-of-process) card frame was before that scroll, and is lost. Scroll first, as a person does.
   if (!('engine' in page)) await page.getByRole('button', { name: LABELS[lang].pay }).scrollIntoViewIfNeeded();
+  else await payButton(page, lang).evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
   await payButton(page, lang).click();
 }
 

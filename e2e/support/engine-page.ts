@@ -84,8 +84,12 @@ export interface EnginePage {
   requests(): Promise<string[]>;
   /** Emulates media features; true when the page now matches them all (false where the engine cannot). */
   emulateMedia(features: MediaFeatures): Promise<boolean>;
-  /** Puts text on the system clipboard (a real copy where no clipboard permission can be granted). */
-  setClipboard(text: string): Promise<void>;
+  /**
+   * Puts text on the system clipboard (a real copy where no clipboard permission can be granted).
+   * With `elsewhere` (an address) the copy is made in another tab showing it, closed after, as a
+   * customer copying the number from another site: this page sees no copy and no scratch field.
+   */
+  setClipboard(text: string, elsewhere?: string): Promise<void>;
   /** axe-core's violations for these tags (e2e/support/axe.ts formats them). */
   runAxe(tags: string[]): Promise<AxeViolation[]>;
   /** Console messages the page logged (WebDriver: from the end of the last goto on). */

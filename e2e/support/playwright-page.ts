@@ -23,6 +23,23 @@ function wrap(locator: Locator): EngineLocator {
   };
 }
 
+/** A copy made in `page`: Chromium writes the clipboard (permission granted); Firefox grants none, so a real copy from a scratch textarea. */
+async function copyIn(page: Page, engine: Engine, text: string): Promise<void> {
+  if (engine === 'chromium') {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    return;
+  }
+  await page.evaluate((value) => {
+    const scratch = document.body.appendChild(document.createElement('textarea'));
+    scratch.id = 'clipboard-scratch';
+    scratch.value = value;
+    scratch.select();
+  }, text);
+  await page.keyboard.press('ControlOrMeta+C');
+  await page.evaluate(() => document.getElementById('clipboard-scratch')?.remove());
+}
+
 const keyboardOf = (page: Page): EnginePage['keyboard'] => ({
   type: (text) => page.keyboard.type(text),
   press: (key) => page.keyboard.press(key),
@@ -68,21 +85,13 @@ export function playwrightPage(page: Page, engine: Engine): EnginePage {
       await page.emulateMedia(features);
       return page.evaluate((queries) => queries.every((query) => matchMedia(query).matches), mediaQueries(features));
     },
-    async setClipboard(text) {
-      if (engine === 'chromium') {
-        await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-        await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-        return;
-      }
-      // Firefox grants no clipboard permission here: a real copy from a scratch textarea.
-      await page.evaluate((value) => {
-        const scratch = document.body.appendChild(document.createElement('textarea'));
-        scratch.id = 'clipboard-scratch';
-        scratch.value = value;
-        scratch.select();
-      }, text);
-      await page.keyboard.press('ControlOrMeta+C');
-      await page.evaluate(() => document.getElementById('clipboard-scratch')?.remove());
+    async setClipboard(text, elsewhere) {
+      if (!elsewhere) return copyIn(page, engine, text);
+      const other = await page.context().newPage();
+      await other.goto(elsewhere);
+      await copyIn(other, engine, text);
+      await other.close();
+      await page.bringToFront();
     },
     runAxe: async (tags) => (await new AxeBuilder({ page }).withTags(tags).analyze()).violations,
     consoleMessages: async () => [...logged],

@@ -4,7 +4,7 @@
 // no command for is said where it is done in the page instead.
 import { writeFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
-import { Key as KEYS, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { error as errors, Key as KEYS, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { ROLE_CANDIDATES, axeCoreSource, axeInDocument, collapseText, describedByText, findIframe, isDeepFocused, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
 
 const KEY: Record<Exclude<Key, 'Shift+Tab'>, string> = {
@@ -33,10 +33,23 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
   const evaluate = async <R>(fn: Function, arg?: unknown) => run<R>(driver, fn, await one(), arg);
   // Element Send Keys puts WebKit's caret at the end: keys for the focused element go
   // through Perform Actions instead, so a caret moved with Home or arrows stays put.
+  // And WebKitWebDriver calls an input of a cross-origin frame "not focusable" for Element Send
+  // Keys, while script focus does not reach an unfocused frame: there a click gives the focus
+  // (`then` runs after it, e.g. to select), and the keys go through Perform Actions.
+  const sendKeysTo = async (element: WebElement, text: string, then: () => Promise<unknown> = async () => {}) => {
+    try {
+      await element.sendKeys(text);
+    } catch (error) {
+      if (!(error instanceof errors.ElementNotInteractableError)) throw error;
+      await driver.actions().click(element).perform();
+      await then();
+      await driver.actions().sendKeys(text).perform();
+    }
+  };
   const sendKeys = async (text: string) => {
     const element = await one();
     if (await run(driver, isDeepFocused, element)) await driver.actions().sendKeys(text).perform();
-    else await element.sendKeys(text);
+    else await sendKeysTo(element, text);
   };
   return {
     type: sendKeys,
@@ -47,8 +60,9 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
     },
     clear: async () => {
       const element = await one();
-      await run(driver, (input: HTMLInputElement) => { input.focus(); input.select(); }, element);
-      await element.sendKeys(KEYS.BACK_SPACE);
+      const select = () => run(driver, (input: HTMLInputElement) => { input.focus(); input.select(); }, element);
+      await select();
+      await sendKeysTo(element, KEYS.BACK_SPACE, select);
     },
     focus: () => evaluate((element: HTMLElement) => element.focus()),
     click: async () => (await one()).click(),
@@ -136,7 +150,12 @@ export function webdriverPage(driver: WebDriver): EnginePage {
     requests: () => run(driver, () => performance.getEntriesByType('resource').map((entry) => entry.name)),
     // WebDriver has no media emulation (WebKitGTK reads reduced motion from GTK settings at start).
     emulateMedia: async () => false,
-    async setClipboard(text) {
+    async setClipboard(text, elsewhere) {
+      const home = elsewhere ? await driver.getWindowHandle() : '';
+      if (elsewhere) {
+        await driver.switchTo().newWindow('tab');
+        await driver.get(elsewhere);
+      }
       // A real copy: select the text in a scratch textarea, Ctrl+C, remove the textarea.
       await run(driver, (value: string) => {
         const scratch = document.body.appendChild(document.createElement('textarea'));
@@ -146,6 +165,10 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       }, text);
       await driver.actions().keyDown(KEYS.CONTROL).sendKeys('c').keyUp(KEYS.CONTROL).perform();
       await run(driver, () => document.getElementById('clipboard-scratch')?.remove());
+      if (elsewhere) {
+        await driver.close();
+        await driver.switchTo().window(home);
+      }
     },
     async runAxe(tags) {
       await driver.executeScript(axeCoreSource());

@@ -1,6 +1,7 @@
 // A hostile merchant page's first script (issue 9 tests): a skimmer that hooks everything a
 // page script can hook, offers its own public key to the card frame, and keeps what it saw in
-// window.__hostile for the test to search. ATTACKER_KEY is filled in by the test's route.
+// window.__hostile for the test to search. ATTACKER_KEY is filled in by hostile-page.spec.ts,
+// served as /first.js by e2e/support/merchant-front.ts.
 (() => {
   const seen = [];
   window.__hostile = seen;
