@@ -5,13 +5,10 @@
 // element's box and none over another, the Pay button over none of it, the expiry/code row
 // stacked exactly when the element is narrower than its container query's 400px, nothing
 // clipped by the iframe, axe clean. Found nothing to fix when written.
-import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.js';
 import { checkoutUrl, LABELS, submit, type CheckoutLang } from '../support/checkout.js';
 import { reflowProblems } from '../support/reflow.js';
-import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
-
-const frameOf = (page: Page) => page.frames().find((frame) => frame.url().includes('card-frame.html'))!;
+import { cardFrame, cardFrameDocument as frameOf, expect, openFrameCheckout, test } from './fixture.js';
 
 for (const { width, height } of [{ width: 320, height: 256 }, { width: 640, height: 400 }]) {
   test.describe(`${width}x${height} CSS px at device scale 2`, () => {
