@@ -8,14 +8,16 @@ import { expect, test, CARD } from './fixture.js';
 type Card = HTMLElement & { hold<T>(work: Promise<T>): Promise<T>; validationMessage: string; strings: Record<string, string>; checkValidity(): boolean };
 const FIELDS = ['holder', 'number', 'expiry', 'securityCode'] as const;
 
+/** The merchant's payment: held (hold() on svc-encrypted) until the test calls window.answer(). */
+const holdPayments = () => {
+  const card = document.querySelector('svc-card-form') as Card;
+  card.addEventListener('svc-encrypted', () => void card.hold(new Promise<void>((resolve) => ((window as unknown as { answer(): void }).answer = resolve))));
+};
+
 test('while the page pays (hold), the fields are read-only and busy, an edit is lost and a second submit dropped', async ({ checkout }) => {
   await checkout.open('?stay');
   const { page } = checkout;
-  // The merchant's payment: held until the test answers it.
-  await page.evaluate(() => {
-    const card = document.querySelector('svc-card-form') as Card;
-    card.addEventListener('svc-encrypted', () => void card.hold(new Promise<void>((resolve) => ((window as unknown as { answer(): void }).answer = resolve))));
-  });
+  await page.evaluate(holdPayments);
   await checkout.fill();
   await page.locator('#pay').click();
   await expect.poll(() => page.evaluate(() => window.seen.submits.length)).toBe(1);
@@ -39,10 +41,7 @@ test('while the page pays (hold), the fields are read-only and busy, an edit is 
 test('entering and leaving the busy state moves no input and not the Pay button; no layout-shift entry where reported', async ({ checkout }) => {
   await checkout.open('?stay');
   const { page } = checkout;
-  await page.evaluate(() => {
-    const card = document.querySelector('svc-card-form') as Card;
-    card.addEventListener('svc-encrypted', () => void card.hold(new Promise<void>((resolve) => ((window as unknown as { answer(): void }).answer = resolve))));
-  });
+  await page.evaluate(holdPayments);
   const reports = await page.evaluate(watchShifts);
   const places = () => page.evaluate(boxes, ['svc-card-form', ['pay']] as [string, string[]]);
   await checkout.fill();

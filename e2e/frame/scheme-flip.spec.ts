@@ -42,24 +42,22 @@ test('the OS colour scheme flipping after svc-ready (a page that allows both) fl
   await expect.poll(() => frameLook(page)).toEqual(light);
 });
 
-test('the page switching its theme after svc-ready (color-scheme and color on a class) restyles the frame', async ({ page, demo }) => {
-  await openWithStyle(page, demo, '.dark{color-scheme:dark}.dark body,.dark section{background:#121212;color:#e8e8e8}');
-  const light = await frameLook(page);
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, true]);
-  await expect.poll(async () => (await frameLook(page))[2]).toBe('rgb(232, 232, 232)');
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await expect.poll(() => frameLook(page)).toEqual(light);
-});
-
-test('the page switching only its color-scheme (its text colour fixed) turns the frame\'s inputs dark', async ({ page, demo }) => {
-  await openWithStyle(page, demo, ':root{color:rgb(120, 120, 120)}.dark{color-scheme:dark}');
-  const light = await frameLook(page);
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, false]);
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await expect.poll(() => frameLook(page)).toEqual(light);
-});
+// A theme class on <html>: the scheme and the text colour together, or the scheme alone.
+const THEME_SWITCHES = [
+  { what: 'color-scheme and color on a class', css: '.dark{color-scheme:dark}.dark body,.dark section{background:#121212;color:#e8e8e8}', changed: [true, true, true], label: 'rgb(232, 232, 232)' },
+  { what: 'color-scheme alone, its text colour fixed', css: 'body,section{color:rgb(120, 120, 120)}.dark{color-scheme:dark}', changed: [true, true, false], label: 'rgb(120, 120, 120)' },
+];
+for (const { what, css, changed, label } of THEME_SWITCHES) {
+  test(`the page switching its theme after svc-ready (${what}) restyles the frame`, async ({ page, demo }) => {
+    await openWithStyle(page, demo, css);
+    const light = await frameLook(page);
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual(changed);
+    await expect.poll(async () => (await frameLook(page))[2]).toBe(label);
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await expect.poll(() => frameLook(page)).toEqual(light);
+  });
+}
 
 test('a page that allows both schemes by <meta name="color-scheme"> alone: the frame follows the OS scheme, at start and when it flips', async ({ page, demo, browserName }) => {
   await page.addInitScript(() => {

@@ -1,10 +1,11 @@
 // scheme-flip.spec.ts in WebKitGTK: the page switching its theme after the frame is ready
 // restyles the frame. The OS flip is skipped here, and says why.
-import type { WebDriver, WebElement } from 'selenium-webdriver';
+import type { WebDriver } from 'selenium-webdriver';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { checkoutUrl } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
+import { readyCardFrame } from './webkit-frame.js';
 
 let demo: Demo;
 test.beforeAll(async () => {
@@ -19,12 +20,17 @@ const look = () => {
   return [getComputedStyle(input).backgroundColor, getComputedStyle(input).color, getComputedStyle(root.querySelector('label[for=number]')!).color];
 };
 
-async function openFrame(driver: WebDriver): Promise<() => Promise<string[]>> {
+/** Opens the frame checkout, gives the page `css` (the merchant's style); returns a reader of the frame's look. */
+async function openFrame(driver: WebDriver, css: string): Promise<() => Promise<string[]>> {
   await driver.get(checkoutUrl(demo.url, 'en', 'frame'));
-  const iframe = await driver.wait(async () => driver.executeScript(
-    "const f = document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe'); return f?.style.height ? f : null"), 15_000, 'the card frame ready');
+  const iframe = await readyCardFrame(driver);
+  await driver.executeScript((text: string) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    document.adoptedStyleSheets = [sheet];
+  }, css);
   return async () => {
-    await driver.switchTo().frame(iframe as WebElement);
+    await driver.switchTo().frame(iframe);
     try {
       return await driver.executeScript(look);
     } finally {
@@ -35,12 +41,7 @@ async function openFrame(driver: WebDriver): Promise<() => Promise<string[]>> {
 
 test('frame mode: the page switching its theme (color-scheme and color on a class) restyles the frame', async ({ engineSession }) => {
   const driver = (engineSession as { driver: WebDriver }).driver;
-  const frameLook = await openFrame(driver);
-  await driver.executeScript(() => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync('.dark{color-scheme:dark}.dark body,.dark section{background:#121212;color:#e8e8e8}');
-    document.adoptedStyleSheets = [sheet];
-  });
+  const frameLook = await openFrame(driver, '.dark{color-scheme:dark}.dark body,.dark section{background:#121212;color:#e8e8e8}');
   const light = await frameLook();
   await driver.executeScript(() => document.documentElement.classList.add('dark'));
   await expect.poll(async () => (await frameLook()).map((value, i) => value !== light[i])).toEqual([true, true, true]);
@@ -51,12 +52,7 @@ test('frame mode: the page switching its theme (color-scheme and color on a clas
 
 test('frame mode: the OS colour scheme flipping after load flips the frame (a page that allows both)', async ({ engineSession, enginePage }) => {
   const driver = (engineSession as { driver: WebDriver }).driver;
-  const frameLook = await openFrame(driver);
-  await driver.executeScript(() => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(':root{color-scheme:light dark}body,section{background:Canvas;color:CanvasText}');
-    document.adoptedStyleSheets = [sheet];
-  });
+  const frameLook = await openFrame(driver, ':root{color-scheme:light dark}body,section{background:Canvas;color:CanvasText}');
   const light = await frameLook();
   test.skip(!(await enginePage.emulateMedia({ colorScheme: 'dark' })),
     'WebKitWebDriver has no media emulation, and WebKitGTK reads the dark theme (GTK\'s gtk-application-prefer-dark-theme) only at start: no flip after load can be made');
