@@ -39,6 +39,21 @@ test('reportValidity() shows every error once and focuses the first bad field', 
   await expect.poll(() => checkout.field('number').isFocused()).toBe(true);
 });
 
+test('lang set as a property: the next render and validationMessage are in that language', async ({ checkout }) => {
+  await checkout.open();
+  const seen = await checkout.page.evaluate(async () => {
+    const el = document.querySelector('svc-card-form') as HTMLElement & { updateComplete: Promise<boolean>; validationMessage: string };
+    const read = () => [el.shadowRoot!.querySelector('label[for="number"]')!.textContent, el.validationMessage];
+    el.lang = 'en';
+    await el.updateComplete;
+    const english = read();
+    el.lang = 'pt-BR';
+    await el.updateComplete;
+    return [...english, ...read()];
+  });
+  expect(seen).toEqual(['Card number', 'Enter the name as it appears on the card.', 'Número do cartão', 'Informe o nome como está no cartão.']);
+});
+
 test('focus(field) focuses that input', async ({ checkout }) => {
   await checkout.open();
   for (const id of ['securityCode', 'expiry', 'number', 'holder'] as FieldId[]) {

@@ -1,19 +1,23 @@
 // Issue 12 in every engine (Chromium, Firefox ESR, WebKitGTK): the inline element holds still
-// while the page's payment is held (hold()), and validationMessage follows lang and strings
-// (defect 8). The demo with a slow POST, both modes: e2e/frame/paying.spec.ts.
+// while the page's payment is held (hold()), entering and leaving that state moves nothing,
+// and validationMessage follows lang and strings (defect 8). The demo with a slow POST, both
+// modes: e2e/frame/paying.spec.ts and paying-layout.spec.ts; WebKitGTK's frame mode: webkit-paying-layout.spec.ts.
+import { boxes, shiftsSeen, watchShifts } from '../support/layout.js';
 import { expect, test, CARD } from './fixture.js';
 
 type Card = HTMLElement & { hold<T>(work: Promise<T>): Promise<T>; validationMessage: string; strings: Record<string, string>; checkValidity(): boolean };
 const FIELDS = ['holder', 'number', 'expiry', 'securityCode'] as const;
 
+/** The merchant's payment: held (hold() on svc-encrypted) until the test calls window.answer(). */
+const holdPayments = () => {
+  const card = document.querySelector('svc-card-form') as Card;
+  card.addEventListener('svc-encrypted', () => void card.hold(new Promise<void>((resolve) => ((window as unknown as { answer(): void }).answer = resolve))));
+};
+
 test('while the page pays (hold), the fields are read-only and busy, an edit is lost and a second submit dropped', async ({ checkout }) => {
   await checkout.open('?stay');
   const { page } = checkout;
-  // The merchant's payment: held until the test answers it.
-  await page.evaluate(() => {
-    const card = document.querySelector('svc-card-form') as Card;
-    card.addEventListener('svc-encrypted', () => void card.hold(new Promise<void>((resolve) => ((window as unknown as { answer(): void }).answer = resolve))));
-  });
+  await page.evaluate(holdPayments);
   await checkout.fill();
   await page.locator('#pay').click();
   await expect.poll(() => page.evaluate(() => window.seen.submits.length)).toBe(1);
@@ -32,6 +36,23 @@ test('while the page pays (hold), the fields are read-only and busy, an edit is 
   for (const id of FIELDS) await expect.poll(() => checkout.field(id).attribute('readonly')).toBeNull();
   await expect.poll(() => checkout.part('[part="group"]').attribute('aria-busy')).toBe('false');
   expect(CARD.number).toBe('5555555555554444');
+});
+
+test('entering and leaving the busy state moves no input and not the Pay button; no layout-shift entry where reported', async ({ checkout }) => {
+  await checkout.open('?stay');
+  const { page } = checkout;
+  await page.evaluate(holdPayments);
+  const reports = await page.evaluate(watchShifts);
+  const places = () => page.evaluate(boxes, ['svc-card-form', ['pay']] as [string, string[]]);
+  await checkout.fill();
+  const before = await places();
+  await page.locator('#pay').click();
+  await expect.poll(() => checkout.part('[part="group"]').attribute('aria-busy')).toBe('true');
+  expect(await places()).toEqual(before);
+  await page.evaluate(() => (window as unknown as { answer(): void }).answer());
+  await expect.poll(() => checkout.part('[part="group"]').attribute('aria-busy')).toBe('false');
+  expect(await places()).toEqual(before);
+  if (reports) expect(await page.evaluate(shiftsSeen)).toEqual([]);
 });
 
 test('validationMessage follows a change of lang or strings at once, not at the next edit (defect 8)', async ({ checkout }) => {

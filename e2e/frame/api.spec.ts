@@ -58,8 +58,13 @@ test('disabled, strings, lang and --svc-* properties reach the frame; url() does
   await element(page).evaluate((el: Element) => { el.disabled = true; });
   await expect(number).toBeDisabled();
   expect(await element(page).evaluate((el: Element) => el.checkValidity())).toBe(true); // a disabled control is not validated
-  await element(page).evaluate((el: Element) => { el.disabled = false; el.setAttribute('lang', 'pt-BR'); el.strings = {}; });
+  await element(page).evaluate((el: Element) => { el.disabled = false; el.lang = 'pt-BR'; el.strings = {}; });
   await expect(cardFrame(page).getByLabel('Número do cartão')).toBeEnabled();
+  // The property, as inline: the frame's texts and the page's validationMessage follow.
+  await expect.poll(() => element(page).evaluate((el: Element & { validationMessage: string }) => el.validationMessage)).toBe('Informe o nome como está no cartão.');
+  await element(page).evaluate((el: Element) => { el.lang = 'en'; });
+  await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+  await expect.poll(() => element(page).evaluate((el: Element & { validationMessage: string }) => el.validationMessage)).toBe('Enter the name as it appears on the card.');
 });
 
 test('a frame that never answers: svc-error FRAME_UNAVAILABLE, and encrypt() rejects with that code', async ({ page, demo }) => {

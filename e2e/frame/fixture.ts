@@ -1,6 +1,6 @@
 // Frame mode on the demo (issue 9): the merchant page on http://127.0.0.1:<port>, the card frame
 // on the sandbox at http://localhost:<port> (two sites, ../shared/ENGINES.md). One demo per worker.
-import { test as base, type FrameLocator, type Page } from '@playwright/test';
+import { test as base, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { EXP_YEAR, EXPIRY_SHOWN, EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, type CheckoutLang } from '../support/checkout.js';
@@ -20,6 +20,8 @@ export const blankTokens = (text: string): string =>
   text.replace(/\\?"(encryptedKey|iv|ciphertext|authTag|channel)\\?"\s*:\s*\\?"[A-Za-z0-9+/=]*\\?"/g, '$1');
 
 export const cardFrame = (page: Page): FrameLocator => page.frameLocator('svc-card-form iframe');
+/** The card frame's document, to evaluate in. */
+export const cardFrameDocument = (page: Page): Frame => page.frames().find((frame) => frame.url().includes('card-frame.html'))!;
 
 /** Opens the frame-mode checkout and waits for svc-ready (recorded by the page: window.svcReady). */
 export async function openFrameCheckout(page: Page, demo: Demo, lang: CheckoutLang = 'en'): Promise<void> {

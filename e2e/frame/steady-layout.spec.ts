@@ -2,12 +2,11 @@
 // merchant's Pay button does not move while four brands' numbers are typed and errors come and
 // go, nor do the inputs inside the frame; no layout-shift entry on either side (Chromium). A dark
 // merchant page (color-scheme: dark, light text) gets a dark form in the frame, axe clean.
-import type { Frame, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.js';
 import { boxes, BRAND_NUMBERS, shiftsSeen, watchShifts } from '../support/layout.js';
-import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
+import { cardFrame, cardFrameDocument as frameOf, expect, openFrameCheckout, test } from './fixture.js';
 
-const frameOf = (page: Page): Frame => page.frames().find((frame) => frame.url().includes('card-frame.html'))!;
 const pagePlaces = (page: Page) => page.evaluate(() => ['svc-card-form', 'pay'].map((id) => {
   const r = (document.getElementById(id) ?? document.querySelector(id))!.getBoundingClientRect();
   return [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round).join(',');

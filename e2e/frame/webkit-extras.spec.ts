@@ -1,9 +1,10 @@
 // Issue 11's extras in frame mode in WebKitGTK (Chromium and Firefox ESR: checkout-extras.spec.ts):
 // the CPF typed and 3x chosen inside the cross-origin card frame come back as the form entries.
-import type { WebDriver, WebElement } from 'selenium-webdriver';
+import type { WebDriver } from 'selenium-webdriver';
 import { EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { extrasServers } from '../support/frame-host.js';
 import { expect, test } from '../support/engine-fixture.js';
+import { readyCardFrame, typeInFrame } from './webkit-frame.js';
 
 const servers = extrasServers(); // the merchant page on 127.0.0.1, the card frame on localhost (another site)
 test.beforeAll(servers.start);
@@ -12,16 +13,8 @@ test.afterAll(servers.stop);
 test('3x and a CPF chosen inside the card frame give card.installments and card.holderDocument', async ({ engineSession, enginePage }) => {
   const driver = (engineSession as { driver: WebDriver }).driver;
   await enginePage.goto(servers.page([{ installment: 1 }, { installment: 3 }]));
-  const iframe = await driver.wait(async () => driver.executeScript(
-    "const f = document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe'); return f?.style.height ? f : null"), 15_000, 'the card frame ready');
-  await driver.switchTo().frame(iframe as WebElement);
-  // As webkit-journey.spec.ts: click each input, then type (sendKeys calls them "not focusable").
-  const typed = { holder: PAID_CARD.holder, number: PAID_NUMBER, expiry: EXPIRY_TYPED, securityCode: PAID_CARD.securityCode, holderDocument: '52998224725' };
-  for (const [id, text] of Object.entries(typed)) {
-    const input = await driver.executeScript(`return document.querySelector('svc-card-form').shadowRoot.getElementById('${id}')`);
-    await driver.actions().click(input as WebElement).perform();
-    await driver.actions().sendKeys(text).perform();
-  }
+  await driver.switchTo().frame(await readyCardFrame(driver));
+  await typeInFrame(driver, { holder: PAID_CARD.holder, number: PAID_NUMBER, expiry: EXPIRY_TYPED, securityCode: PAID_CARD.securityCode, holderDocument: '52998224725' });
   // The choice as the select reports it (a click would open GTK's native popup menu).
   expect(await driver.executeScript(`const select = document.querySelector('svc-card-form').shadowRoot.getElementById('installments');
     select.value = '3'; select.dispatchEvent(new Event('change', { bubbles: true }));

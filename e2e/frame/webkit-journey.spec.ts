@@ -1,12 +1,13 @@
 // Frame mode in WebKitGTK (issue 9): a card typed inside the cross-origin card frame pays.
 // Chromium and Firefox ESR run the fuller frame specs beside this file through Playwright;
 // EnginePage has no frames, so this one drives the WebKitWebDriver session itself.
-import type { WebDriver, WebElement } from 'selenium-webdriver';
+import type { WebDriver } from 'selenium-webdriver';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { EXPIRY_SHOWN, EXPIRY_TYPED, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
+import { readyCardFrame, typeInFrame } from './webkit-frame.js';
 
 let demo: Demo;
 test.beforeAll(async () => {
@@ -17,19 +18,9 @@ test.afterAll(async () => demo?.close());
 test('a card typed inside the card frame pays (frame mode, the demo default)', async ({ engineSession, enginePage }) => {
   const driver = (engineSession as { driver: WebDriver }).driver;
   await enginePage.goto(checkoutUrl(demo.url, 'en', 'frame'));
-  // The element sets the iframe's height from the frame's ready message (svc-ready).
-  const iframe = await driver.wait(async () => driver.executeScript(
-    "const f = document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe'); return f?.style.height ? f : null"), 15_000, 'the card frame ready');
-  await driver.switchTo().frame(iframe as WebElement);
-  // WebKitWebDriver calls a shadow input inside a cross-origin frame "not focusable" for
-  // sendKeys, and script focus does not reach an unfocused frame: click each, then type.
+  await driver.switchTo().frame(await readyCardFrame(driver));
   // And the holder's CPF: the demo asks it (issue 11).
-  const typed = { holder: PAID_CARD.holder, number: PAID_NUMBER, expiry: EXPIRY_TYPED, securityCode: PAID_CARD.securityCode, holderDocument: HOLDER_CPF };
-  for (const [id, text] of Object.entries(typed)) {
-    const input = await driver.executeScript(`return document.querySelector('svc-card-form').shadowRoot.getElementById('${id}')`);
-    await driver.actions().click(input as WebElement).perform();
-    await driver.actions().sendKeys(text).perform();
-  }
+  await typeInFrame(driver, { holder: PAID_CARD.holder, number: PAID_NUMBER, expiry: EXPIRY_TYPED, securityCode: PAID_CARD.securityCode, holderDocument: HOLDER_CPF });
   expect(await driver.executeScript("return [...document.querySelector('svc-card-form').shadowRoot.querySelectorAll('input')].map((i) => i.value)"))
     .toEqual([PAID_CARD.holder, PAID_CARD.number, EXPIRY_SHOWN, PAID_CARD.securityCode, '529.982.247-25']);
   await driver.switchTo().defaultContent();

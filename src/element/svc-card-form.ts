@@ -165,11 +165,14 @@ export class SvcCardForm extends LitElement {
     return { ...stringsFor(this.#langTag), ...this.strings };
   }
 
-  /** `lang`, else the nearest ancestor's, across shadow roots (as native controls do); read at each render. */
+  /**
+   * `lang`, else the nearest ancestor's, across shadow roots (as native controls do); read at each
+   * render. Its own from the property: Lit reflects it to the attribute only after rendering.
+   */
   get #langTag(): string {
     type Up = { parentNode?: Node | null; host?: Node; getAttribute?(name: string): string | null } | null | undefined;
     for (let node: Up = this; node; node = (node.parentNode ?? node.host) as Up) {
-      const tag = node.getAttribute?.('lang');
+      const tag = node === this ? this.lang : node.getAttribute?.('lang');
       if (tag) return tag;
     }
     return '';

@@ -58,4 +58,16 @@ describe('<svc-card-form> language', () => {
     expect(label(el)).toBe('Número de tarjeta');
     expect(contentLangs(el)).toEqual(['es', 'es']);
   });
+
+  // validationMessage (ElementInternals, not in happy-dom): e2e/element/api.spec.ts.
+  it('renders a lang set as a property in that language at once (Lit reflects the attribute only after the render)', async () => {
+    const el = await mount();
+    el.lang = 'en';
+    await el.updateComplete;
+    expect([label(el), el.getAttribute('lang')]).toEqual(['Card number', 'en']);
+    expect(contentLangs(el)).toEqual(['en', 'en']);
+    el.lang = 'pt-BR';
+    await el.updateComplete;
+    expect(label(el)).toBe('Número do cartão');
+  });
 });

@@ -14,6 +14,7 @@ import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
 import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
 import { connectFrame, type FrameLink } from './frame-link.js';
+import { hostScheme, watchPageLook } from './page-look.js';
 import { FRAME_STYLES } from './styles.js';
 
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
@@ -74,6 +75,7 @@ export class SvcCardFormFrame extends HTMLElement {
   #plans: unknown = [];
   #amount = 0;
   #checking = false;
+  #unwatchLook: (() => void) | undefined;
 
   constructor() {
     super();
@@ -133,6 +135,13 @@ export class SvcCardFormFrame extends HTMLElement {
     this.#iframe.title = this.title || this.texts.group;
     if (!this.#link && this.frameSrc) this.#connect();
     this.#sync(null);
+    // The page's colour and scheme as they change (the OS flipping dark, a theme switch): sent again.
+    this.#unwatchLook ??= watchPageLook(this, () => this.#configure());
+  }
+
+  disconnectedCallback(): void {
+    this.#unwatchLook?.();
+    this.#unwatchLook = undefined;
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
@@ -225,7 +234,8 @@ export class SvcCardFormFrame extends HTMLElement {
     const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
     // What the inline element inherits from the page: its text colour and colour scheme.
     if (safeStyleValue(computed.color)) style['--svc-page-color'] = computed.color;
-    if (safeScheme(computed.colorScheme)) style['--svc-page-scheme'] = computed.colorScheme;
+    const scheme = hostScheme(computed.colorScheme);
+    if (safeScheme(scheme)) style['--svc-page-scheme'] = scheme;
     this.#toFrame('config', {
       lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
       disabled: this.#blocked, keyId: this.keyId, style,

@@ -1,0 +1,43 @@
+// Issue 12, 200% zoom as WCAG 1.4.10 (reflow) means it, on the demo, inline and in the frame,
+// Chromium and Firefox ESR: a 1280x800 window at 200% is a 640x400 CSS-px viewport drawn at
+// device scale 2, and 320 CSS px is the width the criterion asks (1280 px at 400%). With every
+// field's error shown: no horizontal scroll, every label, input and message inside the
+// element's box and none over another, the Pay button over none of it, the expiry/code row
+// stacked exactly when the element is narrower than its container query's 400px, nothing
+// clipped by the iframe, axe clean. Found nothing to fix when written.
+import { axeViolations } from '../support/axe.js';
+import { checkoutUrl, LABELS, submit, type CheckoutLang } from '../support/checkout.js';
+import { reflowProblems } from '../support/reflow.js';
+import { cardFrame, cardFrameDocument as frameOf, expect, openFrameCheckout, test } from './fixture.js';
+
+for (const { width, height } of [{ width: 320, height: 256 }, { width: 640, height: 400 }]) {
+  test.describe(`${width}x${height} CSS px at device scale 2`, () => {
+    test.use({ viewport: { width, height }, deviceScaleFactor: 2 });
+    for (const mode of ['inline', 'frame'] as const) {
+      for (const lang of ['pt-BR', 'en'] as CheckoutLang[]) {
+        test(`${mode} mode, ${lang}: no horizontal scroll, nothing outside the element or over anything else, axe clean`, async ({ page, demo }) => {
+          if (mode === 'frame') await openFrameCheckout(page, demo, lang);
+          else await page.goto(checkoutUrl(demo.url, lang, 'inline'));
+          const fields = mode === 'frame' ? cardFrame(page) : page;
+          const label = LABELS[lang];
+          // Every field wrong: each message line shown (the holder's and the CPF's: required).
+          await fields.getByLabel(label.number).pressSequentially('4111111111111112');
+          await fields.getByLabel(label.expiry).pressSequentially('13');
+          await fields.getByLabel(label.code).pressSequentially('1');
+          await submit(page, lang);
+          await expect(fields.getByLabel(label.code)).toHaveAttribute('aria-invalid', 'true');
+          await expect(fields.getByLabel(label.holder)).toHaveAttribute('aria-invalid', 'true');
+          expect(await page.evaluate(() => window.devicePixelRatio)).toBe(2);
+          // In the page: its own check of the element as a box among the page's controls.
+          expect(await page.evaluate(reflowProblems, { host: 'svc-card-form', inside: mode === 'inline', others: ['#pay'] })).toEqual([]);
+          if (mode === 'frame') {
+            expect(await frameOf(page).evaluate(reflowProblems, { host: 'svc-card-form', inside: true, others: [] })).toEqual([]);
+            // The iframe is as tall as the frame's form: nothing clipped, no scrolling inside it.
+            await expect.poll(() => frameOf(page).evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
+          }
+          expect(await axeViolations(page)).toEqual([]);
+        });
+      }
+    }
+  });
+}
