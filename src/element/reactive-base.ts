@@ -33,7 +33,7 @@ export abstract class ReactiveBase extends HTMLElement implements ReactiveContro
 
   /** Read by customElements.define: the accessors are made then, once per class. */
   static get observedAttributes(): string[] {
-    for (const [name, declaration] of Object.entries(this.properties)) {
+    return Object.entries(this.properties).flatMap(([name, declaration]) => {
       Object.defineProperty(this.prototype, name, {
         configurable: true,
         get(this: ReactiveBase) {
@@ -47,8 +47,8 @@ export abstract class ReactiveBase extends HTMLElement implements ReactiveContro
           this.requestUpdate(name, old);
         },
       });
-    }
-    return Object.entries(this.properties).flatMap(([name, declaration]) => attributeOf(name, declaration) || []);
+      return attributeOf(name, declaration) || [];
+    });
   }
 
   #props = new Map<string, unknown>();
