@@ -3,7 +3,8 @@
 // (issue 12); this does the same for our one element in a fraction. Lit's names and lifecycle:
 // declared properties with attribute converters and reflection, updates batched in a microtask,
 // willUpdate / updated / firstUpdated, updateComplete, Lit's ReactiveControllers, and the styles
-// as one constructed style sheet per class, adopted by the shadow root (no <style>: strict CSP).
+// as one constructed style sheet per class, adopted by the shadow root (no <style>: strict CSP;
+// only engines without constructed sheets get one, as with LitElement).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { render, type TemplateResult } from 'lit/html.js';
 
@@ -95,13 +96,19 @@ export abstract class ReactiveBase extends HTMLElement implements ReactiveContro
 
   connectedCallback(): void {
     if (!this.shadowRoot) {
+      const root = this.attachShadow(this.#declared.shadowRootOptions);
       let sheet = sheets.get(this.#declared);
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(this.#declared.styles);
-        sheets.set(this.#declared, sheet);
+      try {
+        if (!sheet) {
+          sheet = new CSSStyleSheet();
+          sheet.replaceSync(this.#declared.styles);
+          sheets.set(this.#declared, sheet);
+        }
+        root.adoptedStyleSheets = [sheet];
+      } catch {
+        // No constructed style sheets (Safari before 16.4): a <style>, as LitElement falls back to.
+        root.append(Object.assign(document.createElement('style'), { textContent: this.#declared.styles }));
       }
-      this.attachShadow(this.#declared.shadowRootOptions).adoptedStyleSheets = [sheet];
     }
     this.#enableUpdating();
     for (const controller of this.#controllers) controller.hostConnected?.();

@@ -2,8 +2,8 @@
 // Lit behaviours <svc-card-form> and its users rely on, on a small element of its own.
 import { html } from 'lit/html.js';
 import type { ReactiveController } from 'lit';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ReactiveBase, type PropertyValues } from '../../src/element/reactive-base.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReactiveBase, type PropertyDeclarations, type PropertyValues } from '../../src/element/reactive-base.js';
 
 const list = { fromAttribute: (value: string | null) => (value ?? '').split(',').filter(Boolean) };
 let tags = 0;
@@ -12,7 +12,7 @@ let tags = 0;
 function defineProbe(name = `probe-base-${++tags}`) {
   const log: string[] = [];
   class Probe extends ReactiveBase {
-    static override properties = {
+    static override properties: PropertyDeclarations = {
       label: {},
       count: { type: Number },
       on: { type: Boolean, reflect: true },
@@ -54,6 +54,7 @@ function defineProbe(name = `probe-base-${++tags}`) {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
 });
 
 describe('ReactiveBase (the element base standing in for LitElement)', () => {
@@ -180,5 +181,19 @@ describe('ReactiveBase (the element base standing in for LitElement)', () => {
     expect([...sheet!.cssRules].map((rule) => rule.cssText).join('')).toContain('display: block');
     expect(one.shadowRoot!.querySelector('style')).toBeNull();
     expect(one.shadowRoot!.mode).toBe('open');
+  });
+
+  it('falls back to a <style> where style sheets cannot be constructed (Safari before 16.4), as LitElement does', async () => {
+    const { Probe } = defineProbe();
+    vi.stubGlobal('CSSStyleSheet', class {
+      constructor() {
+        throw new TypeError('Illegal constructor');
+      }
+    });
+    const el = new Probe();
+    document.body.append(el);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('style')!.textContent).toBe(':host{display:block}');
+    expect(el.shadowRoot!.querySelector('p')!.textContent).toBe('default:');
   });
 });
