@@ -20,9 +20,10 @@ const iife = (entry: string, fileName: string, target: string, postBanner = ''):
   },
 });
 
-// The card frame's element never has frame-src: that element module is replaced by the frame's
-// stand-in (src/frame/page/stand-ins.ts, typed as the original).
-const STANDING_IN = new Set(['frame-src']);
+// The card frame's element never has frame-src, nor a form or a name to submit its value under: those
+// element modules are replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the
+// originals).
+const STANDING_IN = new Set(['frame-src', 'form-value', 'form-owner']);
 const frameStandIns: Plugin = {
   name: 'card-frame-stand-ins',
   enforce: 'pre',

@@ -14,21 +14,26 @@ const BUDGETS = [
   { file: 'dist/svc.js', limit: 2560, goal: 1500 },
   // "15 KB" read strictly until the merge of issues 9, 10 and 14: the JWK input (~460 B of the
   // core it carries), the setup-time key check, lang fallback and svc-ready/focus/blur (~400 B)
-  // took it to 15.4 KB. Raised in the open; 15,000 stays the goal (issue 12 asks to keep it).
-  // Raised in the open, each in its issue's note; 15,000 stays the goal: issue 12 (behaviour: the
-  // form-owner controller, hold(), stale-token re-encryption, placeholders, enterkeyhint) +296 B;
-  // issue 11 (installments control, CPF/CNPJ field, their texts, form entries) +2.2 KB; issue 12
-  // (look: brand marks in the input, the two simple-icons paths Visa and Diners Club 772 B of
-  // them, subgrid rows, themes) +1.25 KB.
-  { file: 'dist/svc-card-form.js', limit: 19_300, goal: 15_000 },
+  // took it to 15.4 KB. Raised in the open, each in its issue's note; 15,000 stays the goal:
+  // issue 12 (behaviour: the form-owner controller, hold(), stale-token re-encryption,
+  // placeholders, enterkeyhint) +296 B; issue 11 (installments control, CPF/CNPJ field, their
+  // texts, form entries) +2.2 KB; issue 12 (look: brand marks in the input, the two simple-icons
+  // paths Visa and Diners Club 772 B of them, subgrid rows, themes) +1.25 KB: 19,284 B.
+  // Lowered when the element's base became src/element/reactive-base.ts over lit-html's render
+  // instead of LitElement (ReactiveElement, css-tag, lit-element: -1,865 B; its <style> fallback for
+  // engines without constructed sheets +31 B): 17,477 B measured.
+  { file: 'dist/svc-card-form.js', limit: 17_530, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
   // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
-  // element's form owner and frame-src check for stand-ins (vite.config.ts). Over the goal, and
-  // said so: the rest is Lit and the element the frame must run. Raised in the open with the
-  // element's additions of issues 11 and 12 (the same code runs in the frame).
-  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 21_300, goal: 15_000 },
+  // element's form owner and frame-src check for stand-ins (vite.config.ts). Raised in the open
+  // with the element's additions of issues 11 and 12 (the same code runs in the frame): 21,228 B.
+  // Lowered with the element's own base (-1,822 B, then +22 B for its <style> fallback) and the
+  // stand-ins for the form value and the form's side of the form owner (the frame has neither
+  // name nor form: -496 B): 18,929 B.
+  // Over the goal, and said so: the rest is lit-html and the element the frame must run.
+  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, limit: 18_980, goal: 15_000 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
 const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;

@@ -1,10 +1,12 @@
 // The element's side of its owning <form>, as a Lit ReactiveController taking callbacks (the
 // frame-mode element, not a LitElement, uses it too): holding back the submit until every card
 // element of the form has encrypted, Enter in a field, telling a submit attempt apart from a
-// script's checkValidity(), and the busy hold that keeps the fields still while paying.
+// script's checkValidity(); on top of formless-owner.ts (the busy hold that keeps the fields
+// still while paying, reportValidity()), which the card frame's element uses alone.
 // A closure, not a class: its state stays private and minifies to short names.
 import type { ReactiveController } from 'lit';
 import type { EncryptCardResult } from '../core/index.js';
+import { createFormlessOwner } from './formless-owner.js';
 
 /** What the controller asks of its element. */
 export interface FormOwnerCallbacks {
@@ -83,8 +85,6 @@ async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement
 /** The controller of `host`; the caller adds it (`addController`) when the host is a Lit element. */
 export function createFormOwner(host: HTMLElement, callbacks: FormOwnerCallbacks): FormOwner {
   let attempt = false;
-  let reporting = false;
-  let holds = 0;
 
   const markAttempt = (): void => {
     attempt = true;
@@ -96,17 +96,12 @@ export function createFormOwner(host: HTMLElement, callbacks: FormOwnerCallbacks
     if ((button as HTMLButtonElement | null)?.type === 'submit') markAttempt();
   };
 
-  // `invalid` comes from checkValidity() too, which must show nothing: errors appear
-  // only on a submit attempt or inside reportValidity().
-  host.addEventListener('invalid', () => {
-    if (reporting || attempt) callbacks.showErrors(!reporting);
-  });
-
-  const member: Member = {
+  // Assigned onto the formless controller, not spread: its `busy` stays a getter.
+  const member: Member = Object.assign(createFormlessOwner(host, callbacks, () => attempt), {
     form: null,
     blocked: callbacks.blocked,
     encrypt: callbacks.encrypt,
-    watch(form) {
+    watch(form: HTMLFormElement | null) {
       const owner = member.form;
       const left = owner && members.get(owner);
       left?.delete(member);
@@ -127,21 +122,6 @@ export function createFormOwner(host: HTMLElement, callbacks: FormOwnerCallbacks
       else owner.requestSubmit();
       return true;
     },
-    report(run) {
-      reporting = true;
-      try {
-        return run();
-      } finally {
-        reporting = false;
-      }
-    },
-    hold(work) {
-      if (!holds++) callbacks.busyChanged(true);
-      return work.finally(() => --holds || callbacks.busyChanged(false));
-    },
-    get busy() {
-      return holds > 0;
-    },
-  };
+  });
   return member;
 }

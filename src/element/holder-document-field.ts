@@ -1,7 +1,7 @@
 // The holder's CPF or CNPJ (issue 11), on with `holder-document`. Not card data: never
 // encrypted, kept as digits and given with the token (form entry `<name>.holderDocument`,
 // svc-encrypted's `holderDocument`), as the merchant sends it: `client.doc` (reference 2.5).
-import { nothing } from 'lit';
+import { nothing } from 'lit/html.js';
 import { isValidCnpj, isValidCpf } from '../internal/tax-id.js';
 import { field, type View } from './template.js';
 import type { FieldCheck } from './validation.js';

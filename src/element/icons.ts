@@ -1,7 +1,7 @@
 // Brand marks as inline SVG (brand-marks.ts for their sources): no image files, no network,
 // nothing for a CSP to block. Decorative (aria-hidden): the brand's name is in the text
 // beside them (visually hidden) and announced by the live region when detected.
-import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit/html.js';
 import { ICON_PATHS } from './brand-marks.js';
 import { markOf, type Brand, type BrandId } from './brands.js';
 

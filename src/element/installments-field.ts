@@ -2,7 +2,7 @@
 // The choice is a number of installments; the options follow the detected brand, and a
 // brand change keeps a valid choice (the shopper's if the brand offers it, else the
 // smallest offered). Rendered only when a plan applies.
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import type { BrandId } from './brands.js';
 import { checkPlans, installmentLabel, optionsForBrand, type InstallmentOption } from './installments.js';
 

@@ -7,11 +7,10 @@
 // error, focus, muted and border colours are mixed from the inherited text or the scheme's
 // field colours, so they keep AA contrast on a light or a dark page. Every one can be set
 // through a --svc-* property (README, "Theming").
-// Written compactly, one rule per line: css`` text is shipped as is and counts against the
-// 15 KB budget of dist/svc-card-form.js.
-import { css } from 'lit';
-
-export const styles = css`
+// Written compactly, one rule per line: the text is shipped as is and counts against the
+// 15 KB budget of dist/svc-card-form.js. A plain string: the element's base (reactive-base.ts)
+// makes it one constructed style sheet.
+export const styles = /* css */ `
 :host{display:block;container-type:inline-size;font-family:var(--svc-font-family,inherit);font-size:var(--svc-font-size,1rem);color:var(--svc-color-text,inherit);background:var(--svc-color-surface,none);--_error:var(--svc-color-error,color-mix(in srgb,currentColor 40%,#d32f2f))}
 :host([hidden]){display:none}
 .group{display:grid;grid-template-columns:1fr 1fr;column-gap:var(--svc-gap,1rem);row-gap:.25rem}

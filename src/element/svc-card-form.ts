@@ -1,7 +1,6 @@
 // <svc-card-form>: collects a card, helps the customer type it right, and gives
 // the page only the encrypted token (API reference 2.7 and 4.9). No side
 // effects: define.ts registers the tag.
-import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } from '../core/index.js';
 import { BRANDS, type Brand, type BrandId } from './brands.js';
 import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
@@ -13,6 +12,7 @@ import type { InstallmentPlan } from './installments.js';
 import { createInstallments } from './installments-field.js';
 import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
+import { ReactiveBase, type PropertyDeclarations, type PropertyValues } from './reactive-base.js';
 import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
 import { setState, type SvcState } from './states.js';
@@ -73,9 +73,9 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  *   <button>Pagar</button>
  * </form>
  */
-export class SvcCardForm extends LitElement {
+export class SvcCardForm extends ReactiveBase {
   static override styles = styles;
-  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  static override shadowRootOptions: ShadowRootInit = { ...ReactiveBase.shadowRootOptions, delegatesFocus: true };
   /** Makes the element a form control (ElementInternals). */
   static formAssociated = true;
   static override properties: PropertyDeclarations = {

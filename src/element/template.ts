@@ -2,7 +2,7 @@
 // submitted) and no `value` binding: values live only in the inputs' `.value`
 // property, which is never an attribute. Whitespace between tags is left out
 // where it renders nothing (flex and grid containers): template text ships as is.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { Brand, BrandId } from './brands.js';
 import { fill, type Strings } from './i18n.js';
 import { brandMarks } from './icons.js';
