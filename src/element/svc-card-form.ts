@@ -167,7 +167,8 @@ export class SvcCardForm extends ReactiveBase {
 
   /**
    * `lang`, else the nearest ancestor's, across shadow roots (as native controls do); read at each
-   * render. Its own from the property: Lit reflects it to the attribute only after rendering.
+   * render. Its own from the property: a `lang` set as a property reaches the attribute only
+   * within the update it starts (reactive-base.ts), so the attribute may still hold the old one.
    */
   get #langTag(): string {
     type Up = { parentNode?: Node | null; host?: Node; getAttribute?(name: string): string | null } | null | undefined;
