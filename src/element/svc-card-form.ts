@@ -365,8 +365,9 @@ export class SvcCardForm extends ReactiveBase {
   readonly #onBlur = (event: Event): void => {
     const field = (event.target as HTMLInputElement).id as FieldName;
     const result = this.#check()[field];
-    // An empty field the customer only tabbed through is not an error yet: submit says so.
-    if (result.status === 'valid' || result.reason === 'required') delete this.#shown[field];
+    // An empty field the customer only tabbed through is not an error yet: submit says so, and
+    // what submit said stays when the still empty field loses focus.
+    if (result.status === 'valid' || (result.reason === 'required' && this.#shown[field] !== 'required')) delete this.#shown[field];
     else this.#shown[field] = result.reason;
     this.#state('focused', false);
     this.#changed();

@@ -108,6 +108,19 @@ describe('<svc-card-form> typing help', () => {
     expect(input(el, 'holder').getAttribute('aria-invalid')).toBe('false');
   });
 
+  // Found by a CI run: the frame's holder lost its "required" error when a late blur reached it
+  // after submit had focused it. A person clicking away from the focused empty field does the same.
+  it('keeps the "required" error a submit showed when the empty field then loses focus', async () => {
+    const el = await mount();
+    el.publicKey = publicKey;
+    await el.encrypt();
+    await el.updateComplete;
+    expect(input(el, 'holder').getAttribute('aria-invalid')).toBe('true');
+    await blur(el, 'holder');
+    expect(input(el, 'holder').getAttribute('aria-invalid')).toBe('true');
+    expect(el.shadowRoot!.getElementById('holder-error')!.textContent).not.toBe('');
+  });
+
   it('reports complete only when every field is valid, and reset clears all', async () => {
     const el = await mount();
     const changes = record<{ complete: boolean }>(el, 'svc-change');
