@@ -1,7 +1,8 @@
 // Issue 12 in frame mode: the frame cannot inherit the page's colour and colour scheme, so the
 // parent forwards them; these check it forwards them again when they change after svc-ready:
-// the OS scheme flipping (prefers-color-scheme, on a page that allows both) and the page's
-// own theme switch (a class that sets color-scheme and color). Chromium and Firefox ESR.
+// the OS scheme flipping (prefers-color-scheme, on a page that allows both), the page's own
+// theme switch (a class that sets color-scheme and color, also with a transition of the page's
+// own on the element), --svc-* set from script, the meta tag edited. Chromium and Firefox ESR.
 import type { Page } from '@playwright/test';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 import type { Demo } from '../../demo/start-demo.mjs';
@@ -77,4 +78,36 @@ test('a page that allows both schemes by <meta name="color-scheme"> alone: the f
   await page.emulateMedia({ colorScheme: 'light' });
   await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== dark[i])).toEqual([true, true, true]);
   await expect.poll(async () => (await frameLook(page))[2]).toBe(await pageColor(page));
+});
+
+// What else can change the look after svc-ready, each seen by the frame (all failed before: the
+// watch was a transition on the host, which the page's own `transition` there replaced, and it
+// watched neither the --svc-* properties nor the meta tag).
+test('a merchant transition of its own on the element does not stop the frame following a theme switch', async ({ page, demo }) => {
+  const { css, label } = THEME_SWITCHES[0]!;
+  await openWithStyle(page, demo, `${css}svc-card-form{transition:opacity .2s}`);
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expect.poll(async () => (await frameLook(page))[2]).toBe(label);
+});
+
+test('--svc-* properties the page changes after svc-ready reach the frame', async ({ page, demo }) => {
+  await openWithStyle(page, demo, 'svc-card-form{--svc-color-text:rgb(120, 120, 120)}');
+  await expect.poll(async () => (await frameLook(page)).slice(1)).toEqual(['rgb(120, 120, 120)', 'rgb(120, 120, 120)']);
+  await page.locator('svc-card-form').evaluate((el: HTMLElement) => el.style.setProperty('--svc-color-text', 'rgb(10, 20, 30)'));
+  await expect.poll(async () => (await frameLook(page)).slice(1)).toEqual(['rgb(10, 20, 30)', 'rgb(10, 20, 30)']);
+});
+
+test('<meta name="color-scheme"> edited after svc-ready restyles the frame', async ({ page, demo }) => {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      document.head.append(Object.assign(document.createElement('meta'), { name: 'color-scheme', content: 'light' }));
+    });
+  });
+  // A fixed text colour: nothing the host computes changes, only the scheme the meta tag gives the page.
+  await openWithStyle(page, demo, 'body,section{color:rgb(120, 120, 120)}');
+  const light = await frameLook(page);
+  await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')!.setAttribute('content', 'dark'));
+  await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, false]);
 });

@@ -1,5 +1,6 @@
-// scheme-flip.spec.ts in WebKitGTK: the page switching its theme after the frame is ready
-// restyles the frame. The OS flip is skipped here, and says why.
+// scheme-flip.spec.ts in WebKitGTK: the page switching its theme (also with a transition of its
+// own on the element) or setting --svc-* after the frame is ready restyles the frame. The OS
+// flip is skipped here, and says why.
 import type { WebDriver } from 'selenium-webdriver';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { checkoutUrl } from '../support/checkout.js';
@@ -57,4 +58,19 @@ test('frame mode: the OS colour scheme flipping after load flips the frame (a pa
   test.skip(!(await enginePage.emulateMedia({ colorScheme: 'dark' })),
     'WebKitWebDriver has no media emulation, and WebKitGTK reads the dark theme (GTK\'s gtk-application-prefer-dark-theme) only at start: no flip after load can be made');
   await expect.poll(async () => (await frameLook()).map((value, i) => value !== light[i])).toEqual([true, true, true]);
+});
+
+test('frame mode: a merchant transition of its own on the element does not stop the frame following a theme switch', async ({ engineSession }) => {
+  const driver = (engineSession as { driver: WebDriver }).driver;
+  const frameLook = await openFrame(driver, '.dark{color-scheme:dark}.dark body,.dark section{color:#e8e8e8}svc-card-form{transition:opacity .2s}');
+  await driver.executeScript(() => document.documentElement.classList.add('dark'));
+  await expect.poll(async () => (await frameLook())[2]).toBe('rgb(232, 232, 232)');
+});
+
+test('frame mode: --svc-* properties the page changes after load reach the frame', async ({ engineSession }) => {
+  const driver = (engineSession as { driver: WebDriver }).driver;
+  const frameLook = await openFrame(driver, 'svc-card-form{--svc-color-text:rgb(120, 120, 120)}');
+  await expect.poll(async () => (await frameLook()).slice(1)).toEqual(['rgb(120, 120, 120)', 'rgb(120, 120, 120)']);
+  await driver.executeScript(() => document.querySelector<HTMLElement>('svc-card-form')!.style.setProperty('--svc-color-text', 'rgb(10, 20, 30)'));
+  await expect.poll(async () => (await frameLook()).slice(1)).toEqual(['rgb(10, 20, 30)', 'rgb(10, 20, 30)']);
 });

@@ -1,9 +1,11 @@
-// The page's text colour and colour scheme, which the frame cannot inherit, are forwarded at
-// connect (svc-card-form-frame.ts); this says when to forward them again, without polling:
+// The page's text colour and colour scheme, which the frame cannot inherit, and the --svc-*
+// properties are forwarded at connect (svc-card-form-frame.ts); this says when to forward them
+// again, without polling:
 // - the OS scheme flipping: a `change` of (prefers-color-scheme: dark), for a page that allows both;
-// - the host's inherited `color` or `color-scheme` changing for any other reason (a theme class,
-//   a stylesheet swapped): the host transitions both for 1 ms (styles.ts), and that ends.
-const WATCHED = ['color', 'color-scheme'];
+// - any of them (or the page's font) changing on the host for any other reason (a theme class, a stylesheet swapped,
+//   forced colours or a contrast preference the page's styles follow): the iframe, which
+//   inherits them all, transitions them for 1 ms (styles.ts), and that ends;
+// - the page's `<meta name="color-scheme">` added, removed or edited, which no property shows.
 
 /**
  * The scheme the host is painted in: its computed `color-scheme`, or where that is `normal` the
@@ -12,16 +14,27 @@ const WATCHED = ['color', 'color-scheme'];
 export const hostScheme = (computed: string): string =>
   computed === 'normal' ? document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content.trim() || computed : computed;
 
-/** Calls `changed` on each such change until the returned function is called. */
-export function watchPageLook(host: HTMLElement, changed: () => void): () => void {
+const touchesMeta = (record: MutationRecord): boolean =>
+  [record.target, ...record.addedNodes, ...record.removedNodes].some((node) => node.nodeName === 'META');
+
+/** Calls `changed` on each such change until the returned function is called; `inheritor` carries the transitions. */
+export function watchPageLook(inheritor: HTMLElement, changed: () => void): () => void {
+  // A theme switch ends one transition per property: told once, a task later.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const soon = () => (timer ??= setTimeout(() => {
+    timer = undefined;
+    changed();
+  }));
   const scheme = matchMedia('(prefers-color-scheme: dark)');
-  const ended = (event: TransitionEvent) => {
-    if (event.target === host && WATCHED.includes(event.propertyName)) changed();
-  };
-  scheme.addEventListener('change', changed);
-  host.addEventListener('transitionend', ended);
+  const meta = new MutationObserver((records) => records.some(touchesMeta) && soon());
+  scheme.addEventListener('change', soon);
+  inheritor.addEventListener('transitionend', soon);
+  if (document.head) meta.observe(document.head, { subtree: true, childList: true, attributeFilter: ['name', 'content'] });
   return () => {
-    scheme.removeEventListener('change', changed);
-    host.removeEventListener('transitionend', ended);
+    scheme.removeEventListener('change', soon);
+    inheritor.removeEventListener('transitionend', soon);
+    meta.disconnect();
+    clearTimeout(timer);
+    timer = undefined;
   };
 }

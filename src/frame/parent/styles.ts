@@ -6,10 +6,14 @@
 // The `installments` and `holder-document` attributes add one row each (118px measured: 613px
 // and 712px with both in the demo, Chromium and Firefox ESR).
 // The iframe inherits the host's color-scheme, which the frame's root is given too (a frame whose
-// scheme differs from its iframe's is painted opaque). The host's 1 ms transition of `color` and
-// `color-scheme` paints nothing: its end tells the element to forward them again (page-look.ts).
-export const FRAME_STYLES = `:host{display:block;container-type:inline-size;transition:color 1ms,color-scheme 1ms allow-discrete}:host([hidden]){display:none}
-iframe{--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0;height:var(--svc-frame-height,calc(380px + var(--_rows)));min-height:var(--svc-frame-height,calc(380px + var(--_rows)))}
+// scheme differs from its iframe's is painted opaque). The iframe's 1 ms transition of what it
+// inherits and the frame is told (`color`, `color-scheme`, `font-family`, the --svc-* properties) paints
+// nothing: its end tells the element to forward them again (page-look.ts). On the iframe, not
+// the host: a `transition` the page gives the host would replace a :host one.
+import { STYLE_PROPERTIES } from '../style-props.js';
+
+export const FRAME_STYLES = `:host{display:block;container-type:inline-size}:host([hidden]){display:none}
+iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0;height:var(--svc-frame-height,calc(380px + var(--_rows)));min-height:var(--svc-frame-height,calc(380px + var(--_rows)))}
 :host([installments]) iframe,:host([holder-document]) iframe{--_rows:118px}
 :host([installments][holder-document]) iframe{--_rows:236px}
 @container (width<408px){iframe{height:var(--svc-frame-height,calc(480px + var(--_rows)));min-height:var(--svc-frame-height,calc(480px + var(--_rows)))}}`;

@@ -135,8 +135,8 @@ export class SvcCardFormFrame extends HTMLElement {
     this.#iframe.title = this.title || this.texts.group;
     if (!this.#link && this.frameSrc) this.#connect();
     this.#sync(null);
-    // The page's colour and scheme as they change (the OS flipping dark, a theme switch): sent again.
-    this.#unwatchLook ??= watchPageLook(this, () => this.#configure());
+    // The page's colour, scheme and --svc-* properties as they change (the OS flipping dark, a theme switch): sent again.
+    this.#unwatchLook ??= watchPageLook(this.#iframe, () => this.#configure());
   }
 
   disconnectedCallback(): void {
