@@ -2,7 +2,8 @@
 // parent forwards them; these check it forwards them again when they change after svc-ready:
 // the OS scheme flipping (prefers-color-scheme, on a page that allows both), the page's own
 // theme switch (a class that sets color-scheme and color, also with a transition of the page's
-// own on the element), --svc-* set from script, the meta tag edited. Chromium and Firefox ESR.
+// own on the element), --svc-* set from script, the meta tag edited, the page's prefers-contrast
+// rules flipped (Chromium: moz-firefox cannot emulate it). Chromium and Firefox ESR.
 import type { Page } from '@playwright/test';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 import type { Demo } from '../../demo/start-demo.mjs';
@@ -110,4 +111,14 @@ test('<meta name="color-scheme"> edited after svc-ready restyles the frame', asy
   const light = await frameLook(page);
   await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')!.setAttribute('content', 'dark'));
   await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, false]);
+});
+
+test('the page\'s own prefers-contrast rules, flipped after svc-ready, reach the frame', async ({ page, demo, browserName }) => {
+  await openWithStyle(page, demo, 'body,section{color:rgb(120, 120, 120)}@media (prefers-contrast: more){body,section{color:rgb(0, 0, 128)}}');
+  expect((await frameLook(page))[2]).toBe('rgb(120, 120, 120)');
+  await page.emulateMedia({ contrast: 'more' });
+  test.skip(!(await page.evaluate(() => matchMedia('(prefers-contrast: more)').matches)), `${browserName}: this driver cannot emulate prefers-contrast`);
+  await expect.poll(async () => (await frameLook(page))[2]).toBe('rgb(0, 0, 128)');
+  await page.emulateMedia({ contrast: 'no-preference' });
+  await expect.poll(async () => (await frameLook(page))[2]).toBe('rgb(120, 120, 120)');
 });
