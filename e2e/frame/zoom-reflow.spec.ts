@@ -1,16 +1,18 @@
 // Issue 12, 200% zoom as WCAG 1.4.10 (reflow) means it, on the demo, inline and in the frame,
 // Chromium and Firefox ESR: a 1280x800 window at 200% is a 640x400 CSS-px viewport drawn at
-// device scale 2, and 320 CSS px is the width the criterion asks (1280 px at 400%). With every
+// device scale 2, and 320 CSS px is the width the criterion asks (1280 px at 400%); 195 CSS px
+// is a 390 px phone at 200% (the demo page scrolled sideways there by 6 px: its product line
+// did not wrap; found by trying, failed before the fix in demo/public/checkout.css). With every
 // field's error shown: no horizontal scroll, every label, input and message inside the
 // element's box and none over another, the Pay button over none of it, the expiry/code row
 // stacked exactly when the element is narrower than its container query's 400px, nothing
-// clipped by the iframe, axe clean. Found nothing to fix when written.
+// clipped by the iframe, axe clean. At 640 and 320 it found nothing to fix when written.
 import { axeViolations } from '../support/axe.js';
 import { checkoutUrl, LABELS, submit, type CheckoutLang } from '../support/checkout.js';
 import { reflowProblems } from '../support/reflow.js';
 import { cardFrame, cardFrameDocument as frameOf, expect, openFrameCheckout, test } from './fixture.js';
 
-for (const { width, height } of [{ width: 320, height: 256 }, { width: 640, height: 400 }]) {
+for (const { width, height } of [{ width: 195, height: 422 }, { width: 320, height: 256 }, { width: 640, height: 400 }]) {
   test.describe(`${width}x${height} CSS px at device scale 2`, () => {
     test.use({ viewport: { width, height }, deviceScaleFactor: 2 });
     for (const mode of ['inline', 'frame'] as const) {
