@@ -47,8 +47,9 @@ const forgotten = new FinalizationRegistry<number>((handle) => {
 });
 
 function start(slot: Slot): Worker {
-  const worker = new Worker(new URL(WORKER_FILE, import.meta.url));
-  worker.unref();
+  // No flags of the main thread: the worker needs none, and some refuse to run there (a service
+  // started with `node --input-type=module -e ...` made every worker exit at once).
+  const worker = new Worker(new URL(WORKER_FILE, import.meta.url), { execArgv: [] });
   let failure: unknown;
   worker.on('error', (error) => (failure = error));
   worker.on('message', ([id, cek]: [number, Uint8Array | null]) => {
@@ -71,6 +72,7 @@ function start(slot: Slot): Worker {
     const live = key.deref();
     if (live) worker.postMessage([handle, live]);
   }
+  worker.unref(); // after the listeners: adding a 'message' listener refs the worker again
   return worker;
 }
 

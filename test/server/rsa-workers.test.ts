@@ -3,6 +3,7 @@
 // waiting first in, first out; a worker that stops fails only its own pending decrypts, with
 // DECRYPTOR_UNAVAILABLE (the token stays unused), and the next job starts a new worker.
 // Told by outcomes and order, never by timings.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createDecryptor, DecryptorUnavailableError, SvcCardError } from '../../src/server/index.js';
 import { importPrivateKeys } from '../../src/server/private-keys.js';
@@ -25,6 +26,13 @@ describe(`RSA worker threads (${RSA_WORKERS} here, ${JOBS_PER_WORKER} jobs poste
     const tokens = await Promise.all(Array.from({ length: 20 }, () => tokenFor(readSharedKey('rsa-2048-public.pem'))));
     const results = await Promise.all(tokens.map((token) => decryptor.decrypt(token)));
     expect(results.map((r) => r.paymentProfile.cardNumber)).toEqual(tokens.map(() => '4111111111111111'));
+  });
+
+  it('a process that decrypted a token and has nothing left to do exits by itself (idle workers are unref\'d)', () => {
+    // A generous time-out instead of a hang; a referenced worker would keep the process alive.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/server/support/decrypt-once.ts'], { encoding: 'utf8', timeout: 60_000 });
+    expect(`${run.stdout}${run.stderr}`.trim()).toBe('4111111111111111');
+    expect(run.status).toBe(0);
   });
 
   it(`a flood of 300 unwraps: each resolves only once all but ${POSTED_AT_MOST - 1} of those called before it have (first in, first out, bounded)`, async () => {
