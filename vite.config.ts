@@ -34,6 +34,15 @@ const frameStandIns: Plugin = {
   },
 };
 
+// The decryptor's worker thread (src/server/rsa-workers.ts) loads dist/rsa-worker.mjs, beside
+// dist/server.js: plain JavaScript, shipped as it is.
+const rsaWorkerFile: Plugin = {
+  name: 'rsa-worker-file',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'rsa-worker.mjs', source: readFileSync('src/server/rsa-worker.mjs', 'utf8') });
+  },
+};
+
 export default defineConfig(({ mode }): UserConfig => {
   // svc.js carries V8's explicit compile hint: its few functions are compiled while the script
   // loads instead of on the first encryptCard call (the cold first token). Not for the element
@@ -45,6 +54,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
   if (mode === 'card-frame') return { ...iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022'), plugins: [frameStandIns] };
   return {
+    plugins: [rsaWorkerFile],
     build: {
       emptyOutDir: true,
       target: 'es2022',

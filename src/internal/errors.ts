@@ -15,12 +15,13 @@ export type TokenErrorCode =
 /**
  * Every `code` a {@link SvcCardError} can carry: `SECURE_CONTEXT_REQUIRED` (encryptCard without
  * WebCrypto), the {@link TokenErrorCode}s (a token refused), `REPLAY_STORE_UNAVAILABLE` (single use
- * could not be recorded), `INVALID_OPTION` (a bad option of any factory).
+ * could not be recorded), `DECRYPTOR_UNAVAILABLE` (the decryptor's RSA worker stopped), `INVALID_OPTION`
+ * (a bad option of any factory).
  *
  * @example
  * function status(code: SvcCardErrorCode): number { return code === 'REPLAY_STORE_UNAVAILABLE' ? 503 : 400; }
  */
-export type SvcCardErrorCode = 'SECURE_CONTEXT_REQUIRED' | TokenErrorCode | 'REPLAY_STORE_UNAVAILABLE' | 'INVALID_OPTION';
+export type SvcCardErrorCode = 'SECURE_CONTEXT_REQUIRED' | TokenErrorCode | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE' | 'INVALID_OPTION';
 
 /**
  * The base of every error svc-card throws or rejects with; `code` is stable, `message` is for people

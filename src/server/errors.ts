@@ -39,6 +39,20 @@ export class ReplayStoreError extends SvcCardError<'REPLAY_STORE_UNAVAILABLE'> {
 }
 
 /**
+ * The decryptor could not run the RSA step: the worker thread doing it stopped (crashed or was
+ * terminated) while this token waited on it. The token was NOT accepted and is still unused:
+ * answer 503 and let the buyer retry; a new worker takes the next token.
+ *
+ * @example
+ * catch (error) { if (error instanceof DecryptorUnavailableError) reply(503, { code: error.code }); }
+ */
+export class DecryptorUnavailableError extends SvcCardError<'DECRYPTOR_UNAVAILABLE'> {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('DecryptorUnavailableError', 'DECRYPTOR_UNAVAILABLE', message, options);
+  }
+}
+
+/**
  * A bad option given to any factory of `svc-card/server` (`createDecryptor`, the replay stores,
  * `generateKeyPair`, `publicJwks`, `createCardFrameHost`); `option` names it.
  *

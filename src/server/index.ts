@@ -5,7 +5,7 @@ export type { PaymentProfile } from './check-payload.js';
 export type { KeysOption, PrivateKeyInput } from './private-keys.js';
 export { SvcCardError } from '../internal/errors.js';
 export type { SvcCardErrorCode, TokenErrorCode } from '../internal/errors.js';
-export { TokenError, ReplayStoreError, InvalidOptionError, DecryptorOptionsError } from './errors.js';
+export { TokenError, ReplayStoreError, DecryptorUnavailableError, InvalidOptionError, DecryptorOptionsError } from './errors.js';
 export type { ReplayStore } from './replay-store.js';
 export { createMemoryReplayStore } from './memory-replay-store.js';
 export type { MemoryReplayStoreOptions } from './memory-replay-store.js';

@@ -3,30 +3,27 @@
 // a random CEK goes through AES-GCM anyway and the same error comes out (RFC 7516
 // section 11.5, as jose does), so neither the error nor the timing is an oracle.
 //
-// How the work is spread (issue 14): the RSA unwrap (about 0.6 ms at 2048 bits) runs in
-// WebCrypto, on libuv's thread pool, off the event loop, within the process's bound on RSA
-// jobs there (key-pool.ts, rsa-jobs.ts). AES-GCM over the ~150-byte plaintext
-// runs synchronously with node:crypto: about 10 µs, where WebCrypto's importKey + decrypt cost
-// the event loop over 100 µs (a CryptoKey object, WebIDL conversions, a second trip through the
-// thread pool queued behind every pending RSA job). The default import is read at each call,
-// so a test can spy on the real createDecipheriv.
+// How the work is spread (issue 14): the RSA unwrap (about 0.7 ms at 2048 bits) runs on a
+// worker thread, off the event loop (rsa-workers.ts). AES-GCM over the ~150-byte plaintext
+// runs synchronously on the event loop with node:crypto: about 10 µs, less than a second trip
+// to a worker. The default import is read at each call, so a test can spy on the real
+// createDecipheriv.
 import nodeCrypto from 'node:crypto';
 import { CEK_BYTES } from '../internal/token-format.js';
 import { undecryptable } from './errors.js';
 import type { KeyPool } from './key-pool.js';
 import type { ParsedToken } from './parse-token.js';
 
-async function unwrapOrRandom(key: KeyPool, encryptedKey: Uint8Array<ArrayBuffer>): Promise<{ cek: Uint8Array<ArrayBuffer>; unwrapped: boolean }> {
+async function unwrapOrRandom(key: KeyPool, encryptedKey: Uint8Array<ArrayBuffer>): Promise<{ cek: Uint8Array; unwrapped: boolean }> {
   // The modulus length in bytes, no other (TOKEN-FORMAT.md; RFC 8017 7.1.2 step 1.b): OpenSSL
   // also takes a shorter text (leading zero dropped), a second text of one token. Any other
   // length goes through RSA all the same, as zeros that cannot decode: one path for every failure.
   const rightLength = encryptedKey.length === key.modulusBytes;
-  try {
-    const cek = new Uint8Array(await key.unwrap(rightLength ? encryptedKey : new Uint8Array(key.modulusBytes)));
-    if (rightLength && cek.length === CEK_BYTES) return { cek, unwrapped: true };
-  } catch {
-    // fall through: same path as a wrong-size key
-  }
+  // A failed unwrap is null, never a throw; only a stopped worker rejects (DecryptorUnavailableError:
+  // the service's fault, not the token's, so it is not turned into TOKEN_UNDECRYPTABLE).
+  const cek = await key.unwrap(rightLength ? encryptedKey : new Uint8Array(key.modulusBytes));
+  if (cek && rightLength && cek.length === CEK_BYTES) return { cek, unwrapped: true };
+  cek?.fill(0);
   return { cek: crypto.getRandomValues(new Uint8Array(CEK_BYTES)), unwrapped: false };
 }
 

@@ -55,7 +55,7 @@ async function importOne(keyId: string, value: unknown, option: string): Promise
     } catch {
       throw new InvalidOptionError(option, 'expected a PKCS#8 RSA private key; this PEM is not one (not RSA, or damaged)');
     }
-    return keyPool(keyId, checkKey(key, option), body);
+    return keyPool(keyId, checkKey(key, option));
   }
   if (value instanceof CryptoKey) return keyPool(keyId, checkKey(value, option));
   throw new InvalidOptionError(option, `expected a PKCS#8 PEM string or a CryptoKey, got ${value === null ? 'null' : typeof value}`);

@@ -1,6 +1,6 @@
 // The service's configured private keys -> the public JWKS (RFC 7517 section 5) that the card
 // frame fetches from its own origin (issue 9): the frame encrypts only with these keys.
-import { KeyObject, createPublicKey } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import type { PublicJwk } from '../core/index.js';
 import { importPrivateKeys, type KeysOption } from './private-keys.js';
 
@@ -22,8 +22,8 @@ export async function publicJwks(keys: KeysOption): Promise<PublicJwks> {
   const imported = await importPrivateKeys(keys);
   return {
     keys: [...imported].map(([kid, pool]) => {
-      // KeyObject.from reads non-extractable CryptoKeys too; only n and e are taken out.
-      const { n, e } = createPublicKey(KeyObject.from(pool.key)).export({ format: 'jwk' });
+      // Only n and e are taken out.
+      const { n, e } = createPublicKey(pool.keyObject).export({ format: 'jwk' });
       return { kty: 'RSA', alg: 'RSA-OAEP-256', use: 'enc', kid, n: n!, e: e! };
     }),
   };

@@ -3,6 +3,7 @@
 // CommonJS (require(esm)). One run per tool over fixtures/good (must check) and
 // fixtures/bad (each reads a member no event detail has: it must fail there and only there,
 // which shows the event types are real and not `any`).
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackedApp, type PackedApp } from './support/packed-app.js';
 
@@ -50,5 +51,19 @@ describe('types of the packed package in a user project (skipLibCheck off)', () 
     const esm = app.run('node', ['-e', "import('svc-card/server').then((m) => console.log(typeof m.createDecryptor))"]);
     const cjs = app.run('node', ['-e', "console.log(typeof require('svc-card').encryptCard, typeof require('svc-card/server').createDecryptor)"]);
     expect([esm.output.trim(), cjs.output.trim()]).toEqual(['function', 'function function']);
+  });
+
+  it('decrypts a token with the tarball, as ESM and from CommonJS, on its worker threads (dist/rsa-worker.mjs), and exits by itself', () => {
+    // A generous time-out instead of a hang: a worker kept referenced would keep the process alive.
+    const body = (load: string) => `(async () => { const { encryptCard } = ${load}('svc-card'); const s = ${load}('svc-card/server');
+      const { publicKeyPem, privateKeyPem } = await s.generateKeyPair({ bits: 2048 });
+      const decryptor = await s.createDecryptor({ keys: { v1: privateKeyPem } });
+      const { encryptedCard } = await encryptCard({ holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: '2030', securityCode: '123', publicKey: publicKeyPem, keyId: 'v1' });
+      console.log((await decryptor.decrypt(encryptedCard)).paymentProfile.cardNumber); })()`;
+    for (const [type, load] of [['module', 'await import'], ['commonjs', 'require']] as const) {
+      const run = spawnSync(process.execPath, ['--input-type', type, '-e', body(load)], { cwd: app.dir, encoding: 'utf8', timeout: 120_000 });
+      expect(`${run.stdout}${run.stderr}`.trim(), type).toBe('4111111111111111');
+      expect(run.status, type).toBe(0);
+    }
   });
 });

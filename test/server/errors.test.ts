@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SecureContextError, SvcCardError as CoreBase } from '../../src/core/index.js';
 import { decryptVectorKeys } from '../../test-support/shared-vectors.mjs';
 import {
-  DecryptorOptionsError, InvalidOptionError, ReplayStoreError, SvcCardError, TokenError,
+  DecryptorOptionsError, DecryptorUnavailableError, InvalidOptionError, ReplayStoreError, SvcCardError, TokenError,
   createDecryptor, createMemoryReplayStore, generateKeyPair, type SvcCardErrorCode,
 } from '../../src/server/index.js';
 
@@ -20,6 +20,7 @@ describe('SvcCardError', () => {
     ['SecureContextError', new SecureContextError(), 'SECURE_CONTEXT_REQUIRED'],
     ['TokenError', new TokenError('TOKEN_EXPIRED', 'token: older than 600 s'), 'TOKEN_EXPIRED'],
     ['ReplayStoreError', new ReplayStoreError('replay store: down'), 'REPLAY_STORE_UNAVAILABLE'],
+    ['DecryptorUnavailableError', new DecryptorUnavailableError('decrypt: the RSA worker thread stopped'), 'DECRYPTOR_UNAVAILABLE'],
     ['InvalidOptionError', new InvalidOptionError('keys', 'expected at least one keyId'), 'INVALID_OPTION'],
   ] as const)('%s extends it, with its name and code', (name, error, code: SvcCardErrorCode) => {
     expect(error).toBeInstanceOf(SvcCardError);

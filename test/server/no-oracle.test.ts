@@ -1,17 +1,20 @@
 // TOKEN-FORMAT.md: one code for every decryption failure, and one path (RFC 7516 section 11.5):
 // a failed RSA unwrap still goes through AES-GCM with a random key before TOKEN_UNDECRYPTABLE.
-// The RSA unwrap is WebCrypto's, AES-GCM node:crypto's (open-envelope.ts says why): both are
-// spied on (the real implementations run), never replaced.
+// The RSA unwrap runs on a worker thread (rsa-workers.ts), AES-GCM with node:crypto on the event
+// loop (open-envelope.ts says why): the job posted to the worker, the worker's answer and the
+// AES-GCM call are observed (the real implementations run), never replaced.
 import nodeCrypto from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createDecryptor } from '../../src/server/index.js';
+import { runningWorkers } from '../../src/server/rsa-workers.js';
 import { codeOf } from './support/codes.js';
 import { decryptVectorKeys, decryptVectors } from '../../test-support/shared-vectors.mjs';
 
-let rsa: MockInstance<SubtleCrypto['decrypt']>;
+let rsa: MockInstance<Worker['postMessage']>;
 let aes: MockInstance<typeof nodeCrypto.createDecipheriv>;
 beforeEach(() => {
-  rsa = vi.spyOn(globalThis.crypto.subtle, 'decrypt');
+  rsa = vi.spyOn(Worker.prototype, 'postMessage');
   aes = vi.spyOn(nodeCrypto, 'createDecipheriv');
 });
 afterEach(() => vi.restoreAllMocks());
@@ -22,13 +25,18 @@ const vector = (name: string) => decryptVectors().vectors.find((v) => v.name ===
 async function attempt(name: string) {
   const { token, now, options } = vector(name);
   const decryptor = await createDecryptor({ keys: decryptVectorKeys(), ...options, now: () => now * 1000 });
+  const answers: [number, Uint8Array | null][] = [];
+  const listen = (answer: [number, Uint8Array | null]) => answers.push(answer);
+  for (const worker of runningWorkers()) worker.on('message', listen);
+  rsa.mockClear(); // the keys registered with the workers are not unwraps
   const code = await codeOf(decryptor.decrypt(token));
-  const unwrap = await Promise.allSettled(rsa.mock.results.map((r) => r.value as Promise<unknown>));
-  const order = [...rsa.mock.invocationCallOrder.map((n) => [n, 'RSA-OAEP'] as const), ...aes.mock.invocationCallOrder.map((n) => [n, 'AES-GCM'] as const)];
+  for (const worker of runningWorkers()) worker.off('message', listen);
+  const unwraps = rsa.mock.calls.flatMap(([message], i) => ((message as unknown[]).length === 3 ? [[(message as number[])[0], rsa.mock.invocationCallOrder[i]!]] : []));
+  const order = [...unwraps.map(([, n]) => [n, 'RSA-OAEP'] as const), ...aes.mock.invocationCallOrder.map((n) => [n, 'AES-GCM'] as const)];
   return {
     code,
-    calls: order.sort(([a], [b]) => a - b).map(([, call]) => call),
-    unwrap: unwrap.map((o) => o.status),
+    calls: order.sort(([a], [b]) => a! - b!).map(([, call]) => call),
+    unwrap: unwraps.map(([id]) => (answers.find(([answered]) => answered === id)![1] ? 'fulfilled' : 'rejected')),
     aes: aes.mock.calls.map(([cipher, key]) => [cipher, (key as Uint8Array).length]),
   };
 }
