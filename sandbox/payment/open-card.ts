@@ -32,6 +32,8 @@ export async function openCard(body: { token?: unknown; paymentProfile?: CardPro
     // Fail closed (the token was not accepted), but say it is the service, not the card.
     if (code === 'REPLAY_STORE_UNAVAILABLE')
       throw new ApiError(503, 'REPLAY_STORE_UNAVAILABLE', [fieldError('token', 'the service cannot check token reuse right now: retry later')]);
+    if (code === 'DECRYPTOR_UNAVAILABLE')
+      throw new ApiError(503, 'DECRYPTOR_UNAVAILABLE', [fieldError('token', 'the service cannot decrypt tokens right now: retry later (the token is still unused)')]);
     throw error;
   }
 }
