@@ -10,11 +10,15 @@ import { playwrightPage } from '../support/playwright-page.js';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 import { walkAndPayByKeyboard } from './keyboard-walk.js';
 
-test('Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays', async ({ page, demo, browserName }) => {
-  await openFrameCheckout(page, demo);
-  await walkAndPayByKeyboard(playwrightPage(page, browserName as Engine));
-  expect(await finalOutcome(page)).toBe('paid');
-});
+// 390x844, a phone: the lower fields start below the fold, and the page scrolls to each one focused.
+for (const [width, height] of [[1280, 720], [390, 844]] as const) {
+  test(`Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays (${width}x${height})`, async ({ page, demo, browserName }) => {
+    await page.setViewportSize({ width, height });
+    await openFrameCheckout(page, demo);
+    await walkAndPayByKeyboard(playwrightPage(page, browserName as Engine));
+    expect(await finalOutcome(page)).toBe('paid');
+  });
+}
 
 test('no axe violations, frame included, when empty, invalid and filled', async ({ page, demo }) => {
   await openFrameCheckout(page, demo);

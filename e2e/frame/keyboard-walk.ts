@@ -1,7 +1,8 @@
 // Keyboard only across the card frame (issue 9), for every engine through EnginePage: from the
 // control before the card, Tab goes holder -> number -> expiry -> code -> the holder's CPF ->
 // Parcelas (the demo offers both, issue 11) -> Pay, Shift+Tab back to that control (no trap),
-// then the card and the CPF are typed field by field and Enter in the CPF field submits. Used by keyboard-a11y.spec.ts (Playwright) and webkit-boundaries.spec.ts (WebDriver).
+// then the card and the CPF are typed field by field, each field on screen when the keys go to it (the
+// page scrolls to it), and Enter in the CPF field submits. Used by keyboard-a11y.spec.ts (Playwright) and webkit-boundaries.spec.ts (WebDriver).
 import { expect } from '@playwright/test';
 import { EXPIRY_TYPED, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import type { EnginePage } from '../support/engine-page.js';
@@ -28,6 +29,21 @@ export async function focused(page: EnginePage): Promise<string> {
   return `frame:${inFrame}`;
 }
 
+/**
+ * How far the focused field inside the card frame lies outside the page's viewport, in CSS px
+ * (0: wholly on screen). A shopper typing by keyboard must see the field the keys go to: the
+ * browser scrolls the page to a field focused inside the cross-origin frame.
+ */
+export async function focusedFieldOffScreen(page: EnginePage): Promise<number> {
+  const [top, bottom] = await page.withinFrame('svc-card-form', 'iframe', (frame) => frame.evaluate(() => {
+    const box = document.querySelector('svc-card-form')!.shadowRoot!.activeElement!.getBoundingClientRect();
+    return [box.top, box.bottom];
+  }));
+  const [frameTop, viewport] = await page.evaluate(() =>
+    [document.querySelector('svc-card-form')!.shadowRoot!.querySelector('iframe')!.getBoundingClientRect().top, innerHeight]);
+  return Math.max(0, -(frameTop + top), frameTop + bottom - viewport);
+}
+
 /** The walk above, ending with Enter pressed in the CPF field (the caller waits for the outcome). */
 export async function walkAndPayByKeyboard(page: EnginePage): Promise<void> {
   await page.locator('.lang-switch').focus();
@@ -43,6 +59,7 @@ export async function walkAndPayByKeyboard(page: EnginePage): Promise<void> {
   for (const [i, text] of TYPED.entries()) {
     await page.keyboard.press('Tab');
     await expect.poll(() => focused(page)).toBe(forward[i]);
+    await expect.poll(() => focusedFieldOffScreen(page)).toBe(0);
     await page.keyboard.type(text);
   }
   await page.keyboard.press('Enter');

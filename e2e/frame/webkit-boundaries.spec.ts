@@ -24,9 +24,10 @@ const openFrameCheckout = (page: EnginePage) => openFrameCheckoutAt(page, demo.u
 
 // At 640 px too: a window that narrow (the demo specs' width, kept by the WebDriver session for
 // the next spec of a full run) makes WebKitGTK under Xvfb report document.hasFocus() false.
-for (const width of [1280, 640]) {
-  test(`Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays (${width} px)`, async ({ enginePage: page }) => {
-    await page.setViewportSize({ width, height: 800 });
+// At 390x844, a phone, the lower fields start below the fold: the page scrolls to each one focused.
+for (const [width, height] of [[1280, 800], [640, 800], [390, 844]] as const) {
+  test(`Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays (${width}x${height})`, async ({ enginePage: page }) => {
+    await page.setViewportSize({ width, height });
     await openFrameCheckout(page);
     await walkAndPayByKeyboard(page);
     expect(await finalOutcome(page)).toBe('paid');

@@ -1,6 +1,6 @@
 // Frame -> parent messages (protocol.ts): flags, brand, reasons and messages, the token and
 // error codes. `last4` only beside a token, as svc-encrypted has it in inline mode.
-import { bool, count, FIELD_NAMES, list, map, oneOf, optional, record, text, type Check, type Schema } from './protocol.js';
+import { amount, bool, count, FIELD_NAMES, list, map, oneOf, optional, record, text, type Check, type Schema } from './protocol.js';
 
 const brand = text(20);
 const base64: Check = (v) => typeof v === 'string' && v.length <= 4096 && /^[A-Za-z0-9+/=]*$/.test(v);
@@ -26,6 +26,8 @@ export const TO_PARENT: Schema = {
   // svc-focus / svc-blur: which field, as in inline mode.
   focus: record({ field: oneOf(...FIELD_NAMES) }),
   blur: record({ field: oneOf(...FIELD_NAMES) }),
+  // The focused control's field, from its top to its message lines, in the frame's CSS px.
+  reveal: record({ top: amount, bottom: amount }),
   // With the token only, as svc-encrypted has them (issue 11): the installments chosen, the holder's CPF or CNPJ.
   encrypted: record({
     encryptedCard: token, brand, last4: (v) => typeof v === 'string' && /^\d{0,4}$/.test(v),

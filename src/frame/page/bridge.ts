@@ -44,15 +44,10 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   };
 
   const configure = (config: Record<string, unknown>) => {
-    const lang = config.lang as string;
-    element.lang = lang;
+    // Members TO_FRAME checked, named as the element's properties.
+    const { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument } = config as unknown as SvcCardForm;
+    Object.assign(element, { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument });
     document.documentElement.lang = lang || 'pt-BR';
-    element.strings = config.strings as SvcCardForm['strings'];
-    element.acceptedBrands = config.acceptedBrands as SvcCardForm['acceptedBrands'];
-    element.disabled = config.disabled as boolean;
-    element.installments = config.installments as SvcCardForm['installments'];
-    element.amount = config.amount as number;
-    element.holderDocument = config.holderDocument as boolean;
     const style = config.style as Record<string, unknown>;
     for (const name of STYLE_PROPERTIES) {
       const value = style[name];
@@ -121,11 +116,17 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   });
   element.addEventListener('input', () => edits++, true);
   element.addEventListener('focusin', () => sendChange());
+  // The focused field's block (label, input, message lines), where the iframe shows it: the parent
+  // scrolls the page to it whole, as Firefox and WebKit scroll a page only to the caret of a field in a frame.
+  element.addEventListener('svc-focus', (event) => {
+    const { top, bottom } = element.shadowRoot!.getElementById(event.detail.field)!.closest('.field')!.getBoundingClientRect();
+    send('reveal', { top, bottom });
+  });
   element.addEventListener('focusout', () => sendChange());
-  element.addEventListener('svc-focus', (event) => send('focus', { field: event.detail.field }));
-  element.addEventListener('svc-blur', (event) => send('blur', { field: event.detail.field }));
-  element.addEventListener('svc-brand', (event) => send('brand', { ...event.detail }));
-  element.addEventListener('svc-encrypted', (event) => send('encrypted', { ...event.detail }));
+  // These four go to the parent with their details as they are (to-parent.ts checks each).
+  for (const type of ['focus', 'blur', 'brand', 'encrypted'] as const) {
+    element.addEventListener(`svc-${type}`, (event) => send(type, { ...event.detail }));
+  }
   element.addEventListener('svc-error', (event) => {
     if (event.detail.code !== 'INVALID_PUBLIC_KEY' || keyGiven) send('error', { ...event.detail });
   });

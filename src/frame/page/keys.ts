@@ -14,7 +14,7 @@ export async function loadKeys(doc: Document = document): Promise<PublicJwk[]> {
     const response = await fetch(url, { credentials: 'omit', cache: 'no-cache' });
     const jwks: unknown = response.ok ? await response.json() : null;
     const keys = (jwks as { keys?: unknown } | null)?.keys;
-    return Array.isArray(keys) ? keys.filter((k): k is PublicJwk => typeof k === 'object' && k !== null && (k as PublicJwk).use === 'enc') : [];
+    return Array.isArray(keys) ? keys.filter((k): k is PublicJwk => (k as PublicJwk | null)?.use === 'enc') : [];
   } catch {
     return [];
   }

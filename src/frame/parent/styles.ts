@@ -9,10 +9,11 @@
 // scheme differs from its iframe's is painted opaque). The iframe's 1 ms transition of what it
 // inherits and the frame is told (`color`, `color-scheme`, `font-family`, the --svc-* properties) paints
 // nothing: its end tells the element to forward them again (page-look.ts). On the iframe, not
-// the host: a `transition` the page gives the host would replace a :host one.
+// the host: a `transition` the page gives the host would replace a :host one. The span is the
+// empty probe laid over a focused field to scroll to it (the host positioned for it).
 import { STYLE_PROPERTIES } from '../style-props.js';
 
-export const FRAME_STYLES = `:host{display:block;container-type:inline-size}:host([hidden]){display:none}
+export const FRAME_STYLES = `:host{display:block;position:relative;container-type:inline-size}:host([hidden]){display:none}span{position:absolute;left:0;width:1px;pointer-events:none}
 iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0;height:var(--svc-frame-height,calc(380px + var(--_rows)));min-height:var(--svc-frame-height,calc(380px + var(--_rows)))}
 :host([installments]) iframe,:host([holder-document]) iframe{--_rows:118px}
 :host([installments][holder-document]) iframe{--_rows:236px}

@@ -57,6 +57,8 @@ export class SvcCardFormFrame extends HTMLElement {
 
   readonly #internals = this.attachInternals();
   readonly #iframe = document.createElement('iframe');
+  // Laid over the frame's focused field to scroll the page to it (#reveal).
+  readonly #probe = document.createElement('span');
   readonly #formOwner = createFormOwner(this, {
     blocked: () => this.#blocked,
     encrypt: () => this.encrypt(),
@@ -84,7 +86,7 @@ export class SvcCardFormFrame extends HTMLElement {
     sheet.replaceSync(FRAME_STYLES);
     root.adoptedStyleSheets = [sheet];
     this.#iframe.referrerPolicy = 'no-referrer';
-    root.append(this.#iframe);
+    root.append(this.#iframe, this.#probe);
   }
 
   /** Frame URL (attribute `frame-src`): the payment service's card-frame.html. */
@@ -261,6 +263,7 @@ export class SvcCardFormFrame extends HTMLElement {
     if (type === 'ready') emit(this, 'svc-ready', {});
     else if (type === 'change') this.#onChange(body);
     else if (type === 'focus' || type === 'blur') emit(this, `svc-${type}`, body as { field: FieldName });
+    else if (type === 'reveal') this.#reveal(body.top as number, body.bottom as number);
     else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
     else if (type === 'encrypted') {
       const detail = body as unknown as SvcEncryptedDetail;
@@ -269,6 +272,18 @@ export class SvcCardFormFrame extends HTMLElement {
     } else if (type === 'error') emit(this, 'svc-error', body as { code: SvcErrorCode; errors: CardError[]; message: string });
     else if (type === 'result') this.#settle(body);
     else if (type === 'submit') this.#formOwner.submitFromField();
+  }
+
+  /**
+   * Scrolls the page, and any scroller around the element, just enough to show the frame's
+   * focused field whole: a browser shows only the caret of a field focused inside a frame (Firefox,
+   * WebKit), leaving its lower edge and its error line below the fold. Bounded to the iframe.
+   */
+  #reveal(top: number, bottom: number): void {
+    const height = this.#iframe.offsetHeight;
+    top = Math.min(top, height);
+    this.#probe.style.cssText = `top:${this.#iframe.offsetTop + top}px;height:${Math.min(bottom, height) - top}px`;
+    this.#probe.scrollIntoView({ block: 'nearest' });
   }
 
   #onChange(body: Record<string, unknown>): void {
