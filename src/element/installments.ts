@@ -113,24 +113,39 @@ export function optionsForBrand(options: readonly InstallmentOption[], brand: Br
   return open.filter((option, index) => open.findIndex((first) => first.installments === option.installments) === index);
 }
 
+// The words around the amounts: after the count, before the first installment's, when interest-free.
 const LABELS = {
-  'pt-BR': { each: '{n}x de {amount}', free: ' sem juros', total: ' (total {total})', first: ' (1ª de {first})' },
-  en: { each: '{n}x {amount}', free: ' interest-free', total: ' (total {total})', first: ' (1st {first})' },
+  'pt-BR': ['x de ', ' (1ª de ', ' sem juros'],
+  en: ['x ', ' (1st ', ' interest-free'],
 } as const;
 
 /**
+ * Cents as BRL in the language's own way, as `Intl.NumberFormat`'s currency format writes them:
+ * `R$ 1.234,56` in pt-BR (a no-break space after R$), `R$1,234.56` in en (a property test holds
+ * it to Intl). Not Intl itself: a page's first `Intl.NumberFormat` costs 20-70 ms of ICU set-up in
+ * Chromium, spent on the render that first shows the plans (in frame mode, before svc-ready).
+ *
+ * @example
+ * formatBrl(12990, 'pt-BR'); // 'R$\u00a0129,90'
+ */
+export function formatBrl(cents: number, lang: 'pt-BR' | 'en'): string {
+  const en = lang === 'en';
+  const reais = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+$)/g, en ? ',' : '.');
+  return `R$${en ? '' : '\u00a0'}${reais}${en ? '.' : ','}${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
  * The label of an option: `1x de R$ 129,90 sem juros`, `12x de R$ 12,10 (total R$ 145,20)`.
- * Money is formatted by `Intl` in the language's own way, always in BRL.
+ * Money in the language's own way (formatBrl), always in BRL.
  *
  * @example
  * installmentLabel({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR');
  * // '3x de R$ 43,30 sem juros'
  */
 export function installmentLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
-  const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' });
-  const brl = (cents: number) => money.format(cents / 100);
-  const text = LABELS[lang];
-  let label = text.each.replace('{n}', String(option.installments)).replace('{amount}', brl(option.installmentCents));
-  if (option.firstCents !== option.installmentCents) label += text.first.replace('{first}', brl(option.firstCents));
-  return label + (option.interestFree ? text.free : text.total.replace('{total}', brl(option.totalCents)));
+  const brl = (cents: number) => formatBrl(cents, lang);
+  const [each, first, free] = LABELS[lang];
+  return option.installments + each + brl(option.installmentCents)
+    + (option.firstCents !== option.installmentCents ? `${first}${brl(option.firstCents)})` : '')
+    + (option.interestFree ? free : ` (total ${brl(option.totalCents)})`);
 }

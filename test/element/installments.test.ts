@@ -1,10 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, resolveInstallments, toCents } from '../../src/element/installments.js';
+import { formatBrl, type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, resolveInstallments, toCents } from '../../src/element/installments.js';
 
-// Intl separates the currency sign with a no-break space; compare with plain spaces.
+// The labels separate the currency sign with a no-break space, as Intl does; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 const options = (...args: Parameters<typeof resolveInstallments>) => resolveInstallments(...args) as InstallmentOption[];
+
+describe('BRL amounts', () => {
+  // formatBrl stands in for Intl.NumberFormat (whose first use costs a page 20-70 ms): Node's full ICU is the oracle.
+  it('writes any whole number of cents exactly as Intl.NumberFormat does, in pt-BR and en', () => {
+    fc.assert(fc.property(fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1e15 })), fc.constantFrom('pt-BR' as const, 'en' as const), (cents, lang) => {
+      expect(formatBrl(cents, lang)).toBe(new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' }).format(cents / 100));
+    }), { numRuns: 2000 });
+  });
+});
 
 describe('installment plans', () => {
   it('labels the issue\'s examples in pt-BR and en', () => {
