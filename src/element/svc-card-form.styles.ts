@@ -26,7 +26,7 @@ input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:i
 input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus,color-mix(in srgb,currentColor 30%,#1a73e8));outline-offset:2px}
 input[aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error);outline-color:var(--_error)}
 input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
-.marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 11rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
+.marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 17.5ch - 1.5rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
 .messages{min-height:2.5em;font-size:.875em;line-height:1.25}
 .hint{color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent))}
 .error{color:var(--_error)}
