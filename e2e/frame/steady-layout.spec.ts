@@ -42,7 +42,7 @@ for (const width of [390, 1280]) {
 
 // At 320 px the frame's form wraps more labels than the reserve allowed for (Chromium: the code's,
 // Firefox ESR: the holder's too): svc-ready grew the iframe 15 px (Chromium) or 34 px (Firefox
-// ESR) and moved the Pay button, before the reserve for an element narrower than 300 px.
+// ESR) and moved the Pay button, before the reserves below 260 and 240 px of element width.
 for (const [width, lang] of [[320, 'pt-BR'], [320, 'en'], [390, 'pt-BR'], [1280, 'pt-BR']] as const) {
   test(`the frame's answer moves nothing on the page: the iframe keeps the height reserved for it (${width} px, ${lang})`, async ({ page, demo }) => {
     await page.setViewportSize({ width, height: 844 });
