@@ -7,6 +7,7 @@ import { checkoutUrl } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import { boxes, BRAND_NUMBERS } from '../support/layout.js';
+import { readyCardFrame } from './webkit-frame.js';
 
 let demo: Demo;
 test.beforeAll(async () => {
@@ -71,8 +72,7 @@ for (const lang of ['pt-BR', 'en'] as const) {
   test(`frame mode: the reserved height holds the form at 246 and 234 px of element width (${lang})`, async ({ engineSession, enginePage }) => {
     const driver = (engineSession as { driver: WebDriver }).driver;
     await enginePage.goto(checkoutUrl(demo.url, lang, 'frame'));
-    const iframe = await driver.wait(async () => driver.executeScript(
-      "const f = document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe'); return f?.style.height ? f : null"), 15_000, 'the card frame ready') as WebElement;
+    const iframe = await readyCardFrame(driver);
     for (const width of [246, 234]) {
       await enginePage.evaluate((w) => { document.querySelector('svc-card-form')!.style.width = `${w}px`; }, width);
       // The form's height as the frame measures it, once the element was told it.
