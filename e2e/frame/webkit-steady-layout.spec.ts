@@ -7,6 +7,7 @@ import { checkoutUrl } from '../support/checkout.js';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import { boxes, BRAND_NUMBERS } from '../support/layout.js';
+import { readyCardFrame } from './webkit-frame.js';
 
 let demo: Demo;
 test.beforeAll(async () => {
@@ -59,5 +60,31 @@ for (const width of [390, 1280]) {
     await driver.switchTo().defaultContent();
     expect(await where()).toEqual(before);
     await driver.switchTo().defaultContent();
+  });
+}
+
+// What a 320 px phone leaves the demo's element (246 px, 234 px beside a classic scrollbar): the
+// height reserved before the frame answers must hold the form, or svc-ready moves the Pay button
+// (e2e/frame/steady-layout.spec.ts loads the page at 320 px in Chromium and Firefox ESR; WebKitGTK's
+// window is wider, so the element is narrowed here). WebKitGTK's form was 3 px taller than the
+// first narrow reserves (495px and 514px).
+for (const lang of ['pt-BR', 'en'] as const) {
+  test(`frame mode: the reserved height holds the form at 246 and 234 px of element width (${lang})`, async ({ engineSession, enginePage }) => {
+    const driver = (engineSession as { driver: WebDriver }).driver;
+    await enginePage.goto(checkoutUrl(demo.url, lang, 'frame'));
+    const iframe = await readyCardFrame(driver);
+    for (const width of [246, 234]) {
+      await enginePage.evaluate((w) => { document.querySelector('svc-card-form')!.style.width = `${w}px`; }, width);
+      // The form's height as the frame measures it, once the element was told it.
+      let form = 0;
+      await driver.wait(async () => {
+        await driver.switchTo().frame(iframe);
+        form = await driver.executeScript('return Math.ceil(document.documentElement.getBoundingClientRect().height)') as number;
+        await driver.switchTo().defaultContent();
+        return (await driver.executeScript('return parseFloat(arguments[0].style.height)', iframe)) === form;
+      }, 10_000, 'the frame\'s height told');
+      const reserved = await driver.executeScript('return parseFloat(getComputedStyle(arguments[0]).minHeight)', iframe) as number;
+      expect(form, `${width} px`).toBeLessThanOrEqual(reserved);
+    }
   });
 }

@@ -28,7 +28,7 @@ export interface Brand {
 }
 
 // One brand per line: id; name; code name and length; lengths; lettered badge (icons.ts:
-// background, lettering colour, lettering; `-` where brand-marks.ts has the mark); prefixes; gaps (default 4 8 12). A prefix `a-b` is the inclusive range from a to b, where b is written as
+// background, lettering colour, lettering; `-` where brand-marks.ts has the mark); prefixes; gaps (default 4 8 12 16: a 19-digit card prints 4-4-4-4-3). A prefix `a-b` is the inclusive range from a to b, where b is written as
 // a's last digits only: `506699-778` is 506699–506778, `51-5` is 51–55. A compact
 // string rather than arrays: the table is most of what brand detection costs in the
 // size budget. Brazil first: the order only matters for equal-length matches, which
@@ -56,7 +56,7 @@ function range(text: string): Prefix {
 }
 
 const ROWS = TABLE.split('\n').map((line) => {
-  const [id, name, code, lengths, mark, prefixes, gaps = '4 8 12'] = line.split(';') as string[];
+  const [id, name, code, lengths, mark, prefixes, gaps = '4 8 12 16'] = line.split(';') as string[];
   const brand: Brand = {
     id: id as BrandId, name: name!, gaps: numbers(gaps), lengths: numbers(lengths!),
     code: { name: code!.slice(0, 3), size: Number(code![3]) },

@@ -22,11 +22,11 @@ label{align-self:end;font-weight:var(--svc-label-font-weight,600)}
 .code-name{display:inline-block;min-width:3.2em}
 .control{position:relative}
 input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:var(--svc-color-text,FieldText);padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,Field);border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,FieldText 55%,Field));border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
-#number{padding-right:3rem}
+#number{padding-right:2.75rem}
 input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus,color-mix(in srgb,currentColor 30%,#1a73e8));outline-offset:2px}
 input[aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error);outline-color:var(--_error)}
 input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
-.marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 11rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
+.marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 17.5ch - 1.5rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
 .messages{min-height:2.5em;font-size:.875em;line-height:1.25}
 .hint{color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent))}
 .error{color:var(--_error)}

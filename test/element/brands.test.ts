@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRANDS, detectBrand } from '../../src/element/brands.js';
+import { groupDigits } from '../../src/element/format.js';
 import { luhnValid } from '../../src/element/luhn.js';
 import { cardNumber } from './card-numbers.js';
 
@@ -80,6 +81,13 @@ describe('detectBrand', () => {
     expect(detectBrand('34')!.gaps).toEqual([4, 10]);
     expect(detectBrand('36')!.gaps).toEqual([4, 10]);
     for (const brand of BRANDS.filter((b) => b.id !== 'amex')) expect(brand.code.size, brand.id).toBe(3);
+  });
+
+  it('groups the 4-digit brands\' longest numbers 4-4-4-4-3, as a 19-digit card prints them', () => {
+    const grouped = BRANDS.filter((brand) => brand.gaps[1] === 8)
+      .map((brand) => [brand.id, groupDigits('0'.repeat(Math.max(...brand.lengths)), brand.gaps)]);
+    expect(grouped.filter(([, text]) => text!.split(' ').some((group) => group.length > 4))).toEqual([]);
+    expect(groupDigits(SAMPLES.aura![0]!, detectBrand('507860')!.gaps)).toMatch(/^\d{4}( \d{4}){3} \d{3}$/);
   });
 
   it('is unknown for no digits or non-digits', () => {
