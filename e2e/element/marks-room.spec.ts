@@ -63,3 +63,32 @@ test("every brand's test number of up to 16 digits is whole beside its mark at 2
   expect(UP_TO_16_DIGITS.length).toBeGreaterThan(10);
   expect(await checkout.page.evaluate(crowded, [[238, 320], UP_TO_16_DIGITS] as [number[], string[]])).toEqual([]);
 });
+
+/** In the page: at each element width, the brands of the marks the empty number input shows (those that fit). */
+async function marksShown(widths: number[]): Promise<string[][]> {
+  const form = document.querySelector('svc-card-form')!;
+  const root = form.shadowRoot!;
+  // A mark's brand, from its drawing: the lettered badges say it; the icon set's and Mastercard's by colour.
+  const COLOURS: Record<string, string> = { '#1a1f71': 'visa', '#eb001b': 'mastercard', '#004c97': 'diners' };
+  const brandOf = (mark: Element) =>
+    mark.querySelector('text')?.textContent?.toLowerCase() ?? COLOURS[mark.querySelector('path, circle')?.getAttribute('fill') ?? ''] ?? '?';
+  const seen: string[][] = [];
+  for (const width of widths) {
+    form.style.width = `${width}px`;
+    const strip = root.querySelector('.marks')!.getBoundingClientRect();
+    seen.push([...root.querySelectorAll('.marks svg')].filter((mark) => mark.getBoundingClientRect().top < strip.bottom).map(brandOf));
+  }
+  form.style.width = '';
+  return seen;
+}
+
+// On a phone only two or three marks fit: they must be the brands most shoppers carry, not Elo,
+// Hipercard and Hiper (before, the strip followed the detection table, Brazil's own brands first,
+// so a 390 px phone showed no Visa and no Mastercard).
+test('the empty number input shows Visa and Mastercard first, Elo next, at phone widths', async ({ checkout }) => {
+  await checkout.open();
+  await expect.poll(() => checkout.part('.marks svg').count()).toBeGreaterThan(1);
+  const [phone320, phone390] = await checkout.page.evaluate(marksShown, [238, 350]);
+  expect(phone320!.slice(0, 3)).toEqual(['visa', 'mastercard', 'elo'].slice(0, Math.max(phone320!.length, 1)));
+  expect(phone390!.slice(0, 3)).toEqual(['visa', 'mastercard', 'elo']);
+});

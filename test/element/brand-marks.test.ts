@@ -19,6 +19,6 @@ describe('brand marks', () => {
     expect(marks).toHaveLength(BRANDS.length);
     for (const mark of marks) expect(mark.querySelector('path, circle, text')).not.toBeNull();
     expect(marks.filter((mark) => mark.querySelector('text')).map((mark) => mark.textContent)).toEqual(
-      ['elo', 'Hipercard', 'hiper', 'AMEX', 'Discover', 'JCB', 'aura', 'cabal']);
+      ['elo', 'AMEX', 'Hipercard', 'hiper', 'Discover', 'JCB', 'aura', 'cabal']);
   });
 });
