@@ -144,14 +144,22 @@ export class SvcCardFormFrame extends HTMLElement {
   disconnectedCallback(): void {
     this.#unwatchLook?.();
     this.#unwatchLook = undefined;
+    // Out of the document the iframe's page is gone, its port with it; put back, it loads anew
+    // and says hello on a new port: a new handshake, as for a new frame-src.
+    this.#drop();
   }
+
+  /** @internal moveBefore() (Chromium 133+) keeps the iframe's page and port: nothing to redo. */
+  connectedMoveCallback(): void {}
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
     if (name === 'installments') this.installments = json(value) as InstallmentPlan[];
     if (name === 'amount') this.amount = Number(value);
-    if (name === 'frame-src' && this.isConnected && !this.#link) this.#connect();
-    else this.#configure();
+    if (name === 'frame-src' && this.isConnected && (!this.#link || _old !== value)) {
+      this.#drop();
+      if (value) this.#connect();
+    } else this.#configure();
   }
 
   checkValidity(): boolean { return this.#internals.checkValidity(); }
@@ -181,8 +189,9 @@ export class SvcCardFormFrame extends HTMLElement {
   }
 
   async #encrypt(): Promise<EncryptCardResult> {
-    const link = this.#link && (await this.#link.catch(() => undefined));
-    if (!link) {
+    const current = this.#link;
+    const link = current && (await current.catch(() => undefined));
+    if (!link || current !== this.#link) { // none, or dropped meanwhile (#drop)
       this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed);
       throw coded('FRAME_UNAVAILABLE', 'the card frame did not load');
     }
@@ -210,17 +219,42 @@ export class SvcCardFormFrame extends HTMLElement {
   #connect(): void {
     let giveUp!: (error: Error) => void;
     const timeout = new Promise<never>((_, reject) => (giveUp = reject));
-    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message));
-    this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]);
-    this.#link.then(() => this.#configure(), () => this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
+    const { signal } = (this.#stop = new AbortController());
+    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message), signal);
+    const current = (this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]));
+    // A link dropped meanwhile (#drop) says nothing more.
+    current.then(() => {
+      if (this.#link !== current) return;
+      this.#configure();
+      if (this.#formOwner.busy) this.#toFrame('hold', { on: true }); // a new frame, while the page holds
+    }, () => this.#link === current && this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
     // The frame's script runs before its load event: no answer soon after it (refused by
     // frame-ancestors, an error page, a wrong frame-src) means none is coming.
     this.#iframe.addEventListener('load', () => setTimeout(() => {
       if (!this.#answered) giveUp(coded('FRAME_UNAVAILABLE', 'the card frame did not answer'));
-    }, 10_000), { once: true });
+    }, 10_000), { once: true, signal });
+  }
+
+  /**
+   * Ends the link to the frame's page (the element left the document, or frame-src changed): its
+   * pending encrypt() calls reject, its token and validity go (the card typed there is gone), and
+   * the iframe is emptied so that a later #connect loads the frame once.
+   */
+  #drop(): void {
+    this.#stop?.abort();
+    this.#link = undefined;
+    this.#answered = this.#complete = false;
+    this.#frameEdits = 0;
+    this.#iframe.removeAttribute('src');
+    for (const { reject } of this.#pending.values()) reject(coded('FRAME_UNAVAILABLE', 'the card frame left the document'));
+    this.#pending.clear();
+    this.#internals.setFormValue(null);
+    this.#sync(null);
+    for (const state of ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const) setState(this, this.#internals, state, false);
   }
 
   #answered = false;
+  #stop: AbortController | undefined;
 
   #toFrame(type: string, body?: Record<string, unknown>): void {
     void this.#link?.then((link) => link.send(type, body), () => undefined);
