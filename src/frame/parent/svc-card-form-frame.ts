@@ -4,7 +4,7 @@
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
 import type { BrandId } from '../../element/brands.js';
-import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode } from '../../element/events.js';
+import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../element/events.js';
 import { createFormOwner } from '../../element/form-owner.js';
 import { formValue } from '../../element/form-value.js';
 import { stringsFor, type Strings } from '../../element/i18n.js';
@@ -245,7 +245,7 @@ export class SvcCardFormFrame extends HTMLElement {
     this.#link = undefined;
     this.#answered = this.#complete = false;
     this.#frameEdits = 0;
-    this.#iframe.removeAttribute('src');
+    if (!this.isConnected) this.#iframe.removeAttribute('src');
     for (const { reject } of this.#pending.values()) reject(coded('FRAME_UNAVAILABLE', 'the card frame left the document'));
     this.#pending.clear();
     this.#internals.setFormValue(null);
@@ -303,9 +303,19 @@ export class SvcCardFormFrame extends HTMLElement {
       const detail = body as unknown as SvcEncryptedDetail;
       this.#internals.setFormValue(formValue(this.getAttribute('name'), detail.encryptedCard, detail));
       emit(this, 'svc-encrypted', detail);
-    } else if (type === 'error') emit(this, 'svc-error', body as { code: SvcErrorCode; errors: CardError[]; message: string });
+    } else if (type === 'error') emit(this, 'svc-error', this.#named(body as unknown as SvcErrorDetail));
     else if (type === 'result') this.#settle(body);
     else if (type === 'submit') this.#formOwner.submitFromField();
+  }
+
+  /**
+   * The frame's element, given no key, says `public-key: missing`; this page has no public-key: its
+   * problem is the frame's JWKS (unreachable, or without the key-id asked), named so here.
+   */
+  #named(detail: SvcErrorDetail): SvcErrorDetail {
+    if (detail.code !== 'INVALID_PUBLIC_KEY' || !detail.message.endsWith('public-key: missing')) return detail;
+    const key = this.keyId ? `key-id "${this.keyId}"` : 'key-id (none: the first key)';
+    return { ...detail, message: `<svc-card-form> ${key}: no such encryption key in the card frame's JWKS, or the JWKS could not be loaded` };
   }
 
   /**
