@@ -97,3 +97,23 @@ test('the frame JWKS unreachable: svc-error names the JWKS, not a public-key att
     `INVALID_PUBLIC_KEY: <svc-card-form> key-id "${demo.keys.keyId}": no such encryption key in the card frame's JWKS, or the JWKS could not be loaded`,
   ]);
 });
+
+test('moveBefore(): as a move, a new frame in every engine (Firefox reloads a moved iframe): svc-ready again, it takes a card and encrypts', async ({ page, demo }) => {
+  await openFrameCheckout(page, demo);
+  test.skip(!(await page.evaluate(() => 'moveBefore' in Element.prototype)), 'no moveBefore() in this engine');
+  await typeCard(cardFrame(page), PAID_CARD);
+  await countReadies(page);
+  await element(page).evaluate((el) => {
+    const holder = document.createElement('div');
+    el.parentNode!.insertBefore(holder, el);
+    (holder as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(el, null);
+  });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { readies: number }).readies)).toBe(1);
+  await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('');
+  await typeCard(cardFrame(page), PAID_CARD);
+  const result = await element(page).evaluate((el: Element) => {
+    el.addEventListener('svc-encrypted', (event) => event.stopPropagation(), { once: true });
+    return el.encrypt();
+  });
+  expect(result.hasErrors).toBe(false);
+});

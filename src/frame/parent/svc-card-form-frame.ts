@@ -19,6 +19,7 @@ import { FRAME_STYLES } from './styles.js';
 
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
+const newIframe = () => Object.assign(document.createElement('iframe'), { referrerPolicy: 'no-referrer' });
 const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean);
 const json = (value: string | null): unknown => {
   try {
@@ -56,7 +57,7 @@ export class SvcCardFormFrame extends HTMLElement {
   static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title', 'installments', 'amount', 'holder-document'];
 
   readonly #internals = this.attachInternals();
-  readonly #iframe = document.createElement('iframe');
+  #iframe = newIframe();
   // Laid over the frame's focused field to scroll the page to it (#reveal).
   readonly #probe = document.createElement('span');
   readonly #formOwner = createFormOwner(this, {
@@ -85,7 +86,6 @@ export class SvcCardFormFrame extends HTMLElement {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(FRAME_STYLES);
     root.adoptedStyleSheets = [sheet];
-    this.#iframe.referrerPolicy = 'no-referrer';
     root.append(this.#iframe, this.#probe);
   }
 
@@ -144,13 +144,11 @@ export class SvcCardFormFrame extends HTMLElement {
   disconnectedCallback(): void {
     this.#unwatchLook?.();
     this.#unwatchLook = undefined;
-    // Out of the document the iframe's page is gone, its port with it; put back, it loads anew
-    // and says hello on a new port: a new handshake, as for a new frame-src.
+    // Out of the document the iframe's page is gone, its port with it; put back, it would load anew
+    // and say hello on a new port: a new frame and handshake, as for a new frame-src. moveBefore()
+    // comes here too (no connectedMoveCallback): Firefox 153 reloads the iframe it moves, Chromium does not.
     this.#drop();
   }
-
-  /** @internal moveBefore() (Chromium 133+) keeps the iframe's page and port: nothing to redo. */
-  connectedMoveCallback(): void {}
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
@@ -237,15 +235,23 @@ export class SvcCardFormFrame extends HTMLElement {
 
   /**
    * Ends the link to the frame's page (the element left the document, or frame-src changed): its
-   * pending encrypt() calls reject, its token and validity go (the card typed there is gone), and
-   * the iframe is emptied so that a later #connect loads the frame once.
+   * pending encrypt() calls reject, its token and validity go (the card typed there is gone), and the
+   * iframe is replaced by an empty one (a new src differing only in its fragment would not reload
+   * a kept frame, and emptying a connected iframe's src then setting it closed the page in Chromium).
    */
   #drop(): void {
     this.#stop?.abort();
     this.#link = undefined;
     this.#answered = this.#complete = false;
     this.#frameEdits = 0;
-    if (!this.isConnected) this.#iframe.removeAttribute('src');
+    const fresh = newIframe();
+    fresh.title = this.#iframe.title;
+    this.#iframe.replaceWith(fresh);
+    this.#iframe = fresh;
+    if (this.#unwatchLook) { // connected: watch the new iframe's transitions (page-look.ts)
+      this.#unwatchLook();
+      this.#unwatchLook = watchPageLook(fresh, () => this.#configure());
+    }
     for (const { reject } of this.#pending.values()) reject(coded('FRAME_UNAVAILABLE', 'the card frame left the document'));
     this.#pending.clear();
     this.#internals.setFormValue(null);
