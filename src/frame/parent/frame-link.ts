@@ -18,9 +18,11 @@ const channelId = (): string => {
 /**
  * Points `iframe` at `frameSrc` and resolves the link once the frame answers; `onMessage` gets
  * every well-formed frame -> parent message, anything else is dropped. Rejects when `frameSrc`
- * is not an http(s) URL.
+ * is not an http(s) URL. `signal` ends it: no hello taken any more, the port closed.
  */
-export function connectFrame(iframe: HTMLIFrameElement, frameSrc: string, lang: string, onMessage: (message: Message) => void): Promise<FrameLink> {
+export function connectFrame(
+  iframe: HTMLIFrameElement, frameSrc: string, lang: string, onMessage: (message: Message) => void, signal: AbortSignal,
+): Promise<FrameLink> {
   const url = new URL(frameSrc, document.baseURI);
   if (!/^https?:$/.test(url.protocol)) return Promise.reject(new Error('frame-src: expected an http(s) URL'));
   const channel = channelId();
@@ -31,13 +33,14 @@ export function connectFrame(iframe: HTMLIFrameElement, frameSrc: string, lang: 
       const port = event.ports[0];
       if (!hello || hello.body.channel !== channel || event.ports.length !== 1 || !port) return;
       window.removeEventListener('message', onHello);
+      signal.addEventListener('abort', () => port.close());
       port.onmessage = (portEvent) => {
         const received = readMessage(portEvent.data, TO_PARENT);
         if (received) onMessage(received);
       };
       resolve({ send: (type, body = {}) => port.postMessage(message(type, body)) });
     };
-    window.addEventListener('message', onHello);
+    window.addEventListener('message', onHello, { signal });
     iframe.src = url.href;
   });
 }

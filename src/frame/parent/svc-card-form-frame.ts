@@ -4,7 +4,7 @@
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
 import type { BrandId } from '../../element/brands.js';
-import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode } from '../../element/events.js';
+import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../element/events.js';
 import { createFormOwner } from '../../element/form-owner.js';
 import { formValue } from '../../element/form-value.js';
 import { stringsFor, type Strings } from '../../element/i18n.js';
@@ -19,6 +19,7 @@ import { FRAME_STYLES } from './styles.js';
 
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
+const newIframe = () => Object.assign(document.createElement('iframe'), { referrerPolicy: 'no-referrer' });
 const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean);
 const json = (value: string | null): unknown => {
   try {
@@ -56,7 +57,7 @@ export class SvcCardFormFrame extends HTMLElement {
   static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title', 'installments', 'amount', 'holder-document'];
 
   readonly #internals = this.attachInternals();
-  readonly #iframe = document.createElement('iframe');
+  #iframe = newIframe();
   // Laid over the frame's focused field to scroll the page to it (#reveal).
   readonly #probe = document.createElement('span');
   readonly #formOwner = createFormOwner(this, {
@@ -85,7 +86,6 @@ export class SvcCardFormFrame extends HTMLElement {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(FRAME_STYLES);
     root.adoptedStyleSheets = [sheet];
-    this.#iframe.referrerPolicy = 'no-referrer';
     root.append(this.#iframe, this.#probe);
   }
 
@@ -144,14 +144,20 @@ export class SvcCardFormFrame extends HTMLElement {
   disconnectedCallback(): void {
     this.#unwatchLook?.();
     this.#unwatchLook = undefined;
+    // Out of the document the iframe's page is gone, its port with it; put back, it would load anew
+    // and say hello on a new port: a new frame and handshake, as for a new frame-src. moveBefore()
+    // comes here too (no connectedMoveCallback): Firefox 153 reloads the iframe it moves, Chromium does not.
+    this.#drop();
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
     if (name === 'installments') this.installments = json(value) as InstallmentPlan[];
     if (name === 'amount') this.amount = Number(value);
-    if (name === 'frame-src' && this.isConnected && !this.#link) this.#connect();
-    else this.#configure();
+    if (name === 'frame-src' && this.isConnected && (!this.#link || _old !== value)) {
+      this.#drop();
+      if (value) this.#connect();
+    } else this.#configure();
   }
 
   checkValidity(): boolean { return this.#internals.checkValidity(); }
@@ -181,8 +187,9 @@ export class SvcCardFormFrame extends HTMLElement {
   }
 
   async #encrypt(): Promise<EncryptCardResult> {
-    const link = this.#link && (await this.#link.catch(() => undefined));
-    if (!link) {
+    const current = this.#link;
+    const link = current && (await current.catch(() => undefined));
+    if (!link || current !== this.#link) { // none, or dropped meanwhile (#drop)
       this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed);
       throw coded('FRAME_UNAVAILABLE', 'the card frame did not load');
     }
@@ -210,17 +217,50 @@ export class SvcCardFormFrame extends HTMLElement {
   #connect(): void {
     let giveUp!: (error: Error) => void;
     const timeout = new Promise<never>((_, reject) => (giveUp = reject));
-    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message));
-    this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]);
-    this.#link.then(() => this.#configure(), () => this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
+    const { signal } = (this.#stop = new AbortController());
+    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message), signal);
+    const current = (this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]));
+    // A link dropped meanwhile (#drop) says nothing more.
+    current.then(() => {
+      if (this.#link !== current) return;
+      this.#configure();
+      if (this.#formOwner.busy) this.#toFrame('hold', { on: true }); // a new frame, while the page holds
+    }, () => this.#link === current && this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
     // The frame's script runs before its load event: no answer soon after it (refused by
     // frame-ancestors, an error page, a wrong frame-src) means none is coming.
     this.#iframe.addEventListener('load', () => setTimeout(() => {
       if (!this.#answered) giveUp(coded('FRAME_UNAVAILABLE', 'the card frame did not answer'));
-    }, 10_000), { once: true });
+    }, 10_000), { once: true, signal });
+  }
+
+  /**
+   * Ends the link to the frame's page (the element left the document, or frame-src changed): its
+   * pending encrypt() calls reject, its token and validity go (the card typed there is gone), and the
+   * iframe is replaced by an empty one (a new src differing only in its fragment would not reload
+   * a kept frame, and emptying a connected iframe's src then setting it closed the page in Chromium).
+   */
+  #drop(): void {
+    this.#stop?.abort();
+    this.#link = undefined;
+    this.#answered = this.#complete = false;
+    this.#frameEdits = 0;
+    const fresh = newIframe();
+    fresh.title = this.#iframe.title;
+    this.#iframe.replaceWith(fresh);
+    this.#iframe = fresh;
+    if (this.#unwatchLook) { // connected: watch the new iframe's transitions (page-look.ts)
+      this.#unwatchLook();
+      this.#unwatchLook = watchPageLook(fresh, () => this.#configure());
+    }
+    for (const { reject } of this.#pending.values()) reject(coded('FRAME_UNAVAILABLE', 'the card frame left the document'));
+    this.#pending.clear();
+    this.#internals.setFormValue(null);
+    this.#sync(null);
+    for (const state of ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const) setState(this, this.#internals, state, false);
   }
 
   #answered = false;
+  #stop: AbortController | undefined;
 
   #toFrame(type: string, body?: Record<string, unknown>): void {
     void this.#link?.then((link) => link.send(type, body), () => undefined);
@@ -269,9 +309,19 @@ export class SvcCardFormFrame extends HTMLElement {
       const detail = body as unknown as SvcEncryptedDetail;
       this.#internals.setFormValue(formValue(this.getAttribute('name'), detail.encryptedCard, detail));
       emit(this, 'svc-encrypted', detail);
-    } else if (type === 'error') emit(this, 'svc-error', body as { code: SvcErrorCode; errors: CardError[]; message: string });
+    } else if (type === 'error') emit(this, 'svc-error', this.#named(body as unknown as SvcErrorDetail));
     else if (type === 'result') this.#settle(body);
     else if (type === 'submit') this.#formOwner.submitFromField();
+  }
+
+  /**
+   * The frame's element, given no key, says `public-key: missing`; this page has no public-key: its
+   * problem is the frame's JWKS (unreachable, or without the key-id asked), named so here.
+   */
+  #named(detail: SvcErrorDetail): SvcErrorDetail {
+    if (detail.code !== 'INVALID_PUBLIC_KEY' || !detail.message.endsWith('public-key: missing')) return detail;
+    const key = this.keyId ? `key-id "${this.keyId}"` : 'key-id (none: the first key)';
+    return { ...detail, message: `<svc-card-form> ${key}: no such encryption key in the card frame's JWKS, or the JWKS could not be loaded` };
   }
 
   /**
