@@ -20,10 +20,10 @@ const iife = (entry: string, fileName: string, target: string, postBanner = ''):
   },
 });
 
-// The card frame's element never has frame-src, nor a form or a name to submit its value under: those
-// element modules are replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the
-// originals).
-const STANDING_IN = new Set(['frame-src', 'form-value', 'form-owner']);
+// The card frame's element never has frame-src, nor a form or a name to submit its value under, and
+// its key comes from the JWKS after it connects (no setup warning): those element modules are
+// replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the originals).
+const STANDING_IN = new Set(['frame-src', 'form-value', 'form-owner', 'key-check']);
 const frameStandIns: Plugin = {
   name: 'card-frame-stand-ins',
   enforce: 'pre',

@@ -117,3 +117,16 @@ test('moveBefore(): as a move, a new frame in every engine (Firefox reloads a mo
   });
   expect(result.hasErrors).toBe(false);
 });
+
+// The card frame's element starts without a key and gets the JWKS's a moment later: its setup
+// check must not warn "public-key: missing" on every load (an attribute frame mode never uses).
+// A JWKS without the key asked still reaches the page as svc-error (the tests above).
+test('the card frame logs no setup warning while it loads', async ({ page, demo }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await openFrameCheckout(page, demo);
+  await typeCard(cardFrame(page), PAID_CARD);
+  expect(warnings.filter((text) => text.includes('svc-card-form'))).toEqual([]);
+});

@@ -1,11 +1,19 @@
 // Stand-ins the card frame's build puts in place of element modules (vite.config.ts, mode
-// card-frame): the element in the frame never carries frame-src, and has neither a name nor a
-// form (the parent element submits the token). Typed as the modules they replace, so a change
-// of their interface fails the type check here.
+// card-frame): the element in the frame never carries frame-src, has neither a name nor a
+// form (the parent element submits the token), and gets its key from the JWKS a moment after
+// it connects, so its setup check would warn "public-key: missing" on every load. Typed as the
+// modules they replace, so a change of their interface fails the type check here.
 import type { createFormOwner as CreateFormOwner } from '../../element/form-owner.js';
 import type { refuseFrameSrc as RefuseFrameSrc } from '../../element/frame-src.js';
 import type { formValue as FormValue } from '../../element/form-value.js';
+import type { warnSetup as WarnSetup } from '../../element/key-check.js';
 import { createFormlessOwner } from '../../element/formless-owner.js';
+
+// Not resolved to this file again: the stand-ins' own imports are left alone (vite.config.ts).
+export { checkPublicKey } from '../../element/key-check.js';
+
+/** No console line: a key the JWKS lacks reaches the page as svc-error, naming the JWKS (the parent's side). */
+export const warnSetup: typeof WarnSetup = () => {};
 
 /** The frame page's element has no frame-src attribute. */
 export const refuseFrameSrc: typeof RefuseFrameSrc = () => {};
