@@ -1,5 +1,5 @@
-// The page's sandbox hint: a paid and a declined test card per brand, in the element's
-// brand order (Elo first), from the sandbox's own list (sandbox/payment/test-cards.json)
+// The page's sandbox hint: a paid and a declined test card per brand, Brazil's own brands
+// first (Elo, Hipercard, Hiper; issue 11), then the element's brand order, from the sandbox's own list (sandbox/payment/test-cards.json)
 // and grouped as the element shows each brand's number.
 import { readFileSync } from 'node:fs';
 import { BRANDS } from './project-rules.mjs';
@@ -15,7 +15,10 @@ const TEXTS = {
 };
 
 /** `[{brand, paid, declined}]`: the first paid and declined number of each brand, grouped. */
-export const hintRows = () => BRANDS.map((brand) => {
+const BRAZIL_FIRST = ['elo', 'hipercard', 'hiper'];
+const rank = (brand) => (BRAZIL_FIRST.indexOf(brand.id) + 1 || 9);
+const inHintOrder = () => [...BRANDS].sort((a, b) => rank(a) - rank(b));
+export const hintRows = () => inHintOrder().map((brand) => {
   const first = (status) => TEST_CARDS.find((card) => card.brand === brand.id && card.status === status && !card.alert)?.number;
   return { brand: brand.name, paid: grouped(first('PAID'), brand.gaps), declined: grouped(first('DECLINED'), brand.gaps) };
 });
