@@ -53,6 +53,24 @@ for (const width of [390, 1280]) {
   }
 }
 
+// A merchant's hint can be longer than the error that replaces it on screen: the error covers it
+// in one cell, and the hint's lines stay (Firefox ESR moved the Pay button 18 px at 390 px).
+test('an error over a three-line hint moves no input and not the Pay button (390 px)', async ({ checkout }) => {
+  await checkout.page.setViewportSize({ width: 390, height: 844 });
+  await checkout.open();
+  await checkout.page.evaluate(() => {
+    document.querySelector('svc-card-form')!.strings = { codeHint: 'The {digits} digits printed on the back of the card, beside the signature strip, or on the front of it, above and to the right of the number; never the last digits of the number itself' };
+  });
+  const lines = () => checkout.part('#securityCode-hint').evaluate((hint: HTMLElement) => Math.round(hint.getBoundingClientRect().height / parseFloat(getComputedStyle(hint).lineHeight)));
+  await expect.poll(lines).toBeGreaterThanOrEqual(3);
+  const before = await where(checkout);
+  await checkout.field('securityCode').type('1');
+  await checkout.field('holder').focus();
+  await expect.poll(() => checkout.field('securityCode').attribute('aria-invalid')).toBe('true');
+  expect(await checkout.part('#securityCode-error').text()).not.toBe('');
+  expect(await where(checkout)).toEqual(before);
+});
+
 test('expiry and code inputs line up at any label length; the row stacks below 400 px of the element', async ({ checkout }) => {
   await checkout.page.setViewportSize({ width: 1280, height: 844 });
   await checkout.open();

@@ -29,9 +29,9 @@ export const reflowProblems = ({ host, inside, others }: ReflowCheck): string[] 
   if (!inside) return problems;
   const shadow = element.shadowRoot!;
   // What a person reads or types in: labels, controls, and the messages shown (an empty error
-  // line, or the hint an error replaced on screen, is no box).
+  // line is no box; the hint an error covers is not seen).
   const items = [...shadow.querySelectorAll('label, input, select, .error, .hint')]
-    .filter((node) => !node.classList.contains('sr-only') && node.getBoundingClientRect().height > 0 && (node.matches('label, input, select') || node.textContent!.trim()));
+    .filter((node) => !node.classList.contains('sr-only') && getComputedStyle(node).opacity !== '0' && node.getBoundingClientRect().height > 0 && (node.matches('label, input, select') || node.textContent!.trim()));
   const rects = items.map((node) => node.getBoundingClientRect());
   items.forEach((node, i) => {
     if (!within(rects[i]!, box)) problems.push(`${name(node)} is outside ${host}`);

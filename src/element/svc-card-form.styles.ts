@@ -27,8 +27,10 @@ input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus
 input[aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error);outline-color:var(--_error)}
 input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
 .marks{position:absolute;top:0;right:.5rem;bottom:0;max-width:calc(100% - 17.5ch - 1.5rem);display:flex;flex-wrap:wrap;justify-content:flex-end;gap:0 .25rem;height:20px;margin:auto 0;overflow:hidden;pointer-events:none}
-.messages{min-height:2.5em;font-size:.875em;line-height:1.25}
+.messages{display:grid;min-height:2.5em;font-size:.875em;line-height:1.25}
+.messages>*{grid-area:1/1}
 .hint{color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent))}
+.covered{opacity:0}
 .error{color:var(--_error)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (forced-colors:active){input{border-color:FieldText}[aria-invalid=true]{border-width:3px;border-color:Highlight;box-shadow:none}.error{color:CanvasText}}

@@ -32,7 +32,8 @@ export interface View {
 // The holder is free text (up to the core's 255 characters); the other three are digits.
 // Three children, one per row of the group's subgrid (label, control, messages): the inputs of
 // a row line up whatever their labels' lengths. `extra` sits inside the control, over the input.
-// An error takes the hint's place on screen (the hint stays in the description): two lines kept.
+// An error covers the hint in one grid cell: the hint, unseen, stays read in the description and
+// keeps its height, so a hint longer than the error moves nothing. Two lines kept.
 // Enter submits from any field (implicit submission): on an incomplete card that moves the focus
 // to the first bad field, so the keyboard says "next" until the last field, where it pays ("go").
 export function field(view: View, id: FieldName, label: unknown, autocomplete: string, placeholder: unknown, extra?: unknown, hint?: string): TemplateResult {
@@ -48,7 +49,7 @@ export function field(view: View, id: FieldName, label: unknown, autocomplete: s
  aria-describedby=${hint ? `${id}-hint ${id}-error` : `${id}-error`}
  ?disabled=${view.disabled} ?readonly=${view.busy}
  @input=${view.onInput} @focus=${view.onFocus} @blur=${view.onBlur} @keydown=${view.onKeydown}>${extra}</div><div class="messages">
-${hint ? html`<div id="${id}-hint" class="hint ${error ? 'sr-only' : ''}" part="hint">${hint}</div>` : ''}
+${hint ? html`<div id="${id}-hint" class="hint ${error ? 'covered' : ''}" part="hint">${hint}</div>` : ''}
 <div id="${id}-error" class="error" part="error error-${id}">${error}</div></div>
 </div>`;
 }
