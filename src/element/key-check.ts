@@ -14,12 +14,17 @@ function problem(key: string | PublicJwk, error: CardError): string {
   return `public-key: ${why}`;
 }
 
-/** The key's error and a message naming the attribute and the problem, or null when the key is usable. */
-export async function checkPublicKey(publicKey: string | PublicJwk, keyId: string): Promise<{ errors: CardError[]; message: string } | null> {
+/** What encryptCard says of the key and key-id alone: [] when they are usable. */
+export async function keyErrors(publicKey: string | PublicJwk, keyId: string): Promise<CardError[]> {
   // No card members: the field errors that come back are ignored, only the key's count.
   const { errors } = await encryptCard({ publicKey, keyId: keyId || undefined } as CardInput);
-  const keyErrors = errors.filter((error) => error.code === 'INVALID_PUBLIC_KEY');
-  return keyErrors[0] ? { errors: keyErrors, message: `<svc-card-form> ${problem(publicKey, keyErrors[0])}` } : null;
+  return errors.filter((error) => error.code === 'INVALID_PUBLIC_KEY');
+}
+
+/** The key's error and a message naming the attribute and the problem, or null when the key is usable. */
+export async function checkPublicKey(publicKey: string | PublicJwk, keyId: string): Promise<{ errors: CardError[]; message: string } | null> {
+  const errors = await keyErrors(publicKey, keyId);
+  return errors[0] ? { errors, message: `<svc-card-form> ${problem(publicKey, errors[0])}` } : null;
 }
 
 /** The library's only console line: a setup warning built from the key alone (see source-hygiene.test.ts). */

@@ -309,19 +309,9 @@ export class SvcCardFormFrame extends HTMLElement {
       const detail = body as unknown as SvcEncryptedDetail;
       this.#internals.setFormValue(formValue(this.getAttribute('name'), detail.encryptedCard, detail));
       emit(this, 'svc-encrypted', detail);
-    } else if (type === 'error') emit(this, 'svc-error', this.#named(body as unknown as SvcErrorDetail));
+    } else if (type === 'error') emit(this, 'svc-error', body as unknown as SvcErrorDetail);
     else if (type === 'result') this.#settle(body);
     else if (type === 'submit') this.#formOwner.submitFromField();
-  }
-
-  /**
-   * The frame's element, given no key, says `public-key: missing`; this page has no public-key: its
-   * problem is the frame's JWKS (unreachable, or without the key-id asked), named so here.
-   */
-  #named(detail: SvcErrorDetail): SvcErrorDetail {
-    if (detail.code !== 'INVALID_PUBLIC_KEY' || !detail.message.endsWith('public-key: missing')) return detail;
-    const key = this.keyId ? `key-id "${this.keyId}"` : 'key-id (none: the first key)';
-    return { ...detail, message: `<svc-card-form> ${key}: no such encryption key in the card frame's JWKS, or the JWKS could not be loaded` };
   }
 
   /**
