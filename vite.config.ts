@@ -6,8 +6,8 @@
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { elementStandIns } from './scripts/size/element-stand-ins.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -24,15 +24,7 @@ const iife = (entry: string, fileName: string, target: string, postBanner = ''):
 // its key comes from the JWKS after it connects (no setup warning): those element modules are
 // replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the originals).
 const STANDING_IN = new Set(['frame-src', 'form-value', 'form-owner', 'key-check']);
-const frameStandIns: Plugin = {
-  name: 'card-frame-stand-ins',
-  enforce: 'pre',
-  resolveId(id, importer) {
-    const name = /^\.\/([\w-]+)\.js$/.exec(id)?.[1];
-    if (name && STANDING_IN.has(name) && importer?.replace(/\\/g, '/').includes('/src/element/')) return resolve('src/frame/page/stand-ins.ts');
-    return null;
-  },
-};
+const frameStandIns = elementStandIns('card-frame-stand-ins', (module) => (STANDING_IN.has(module) ? 'src/frame/page/stand-ins.ts' : null));
 
 // The decryptor's worker thread (src/server/rsa-workers.ts) loads dist/rsa-worker.mjs, beside
 // dist/server.js: plain JavaScript, shipped as it is.

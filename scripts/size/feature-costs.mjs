@@ -2,9 +2,9 @@
 // the budgets"), measured on every run rather than once: the script is built again, in memory,
 // with the feature's element modules replaced by inert stand-ins (scripts/size/*.ts), and the
 // two min+gzip sizes compared. Used by check-package.mjs.
-import { resolve } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { elementStandIns } from './element-stand-ins.mjs';
 
 /** Each feature: its stand-in file and the element modules (as imported) it replaces. */
 export const FEATURES = [
@@ -18,16 +18,7 @@ export const FEATURES = [
 
 export const gzipSize = (code) => gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length;
 
-const standingIn = (features) => ({
-  name: 'feature-stand-ins',
-  enforce: 'pre',
-  resolveId(id, importer) {
-    const name = /^\.\/([\w-]+)\.js$/.exec(id)?.[1];
-    if (!name || !importer?.replace(/\\/g, '/').includes('/src/element/')) return null;
-    const feature = features.find((f) => f.modules.includes(name));
-    return feature ? resolve(feature.standIn) : null;
-  },
-});
+const standingIn = (features) => elementStandIns('feature-stand-ins', (module) => features.find((f) => f.modules.includes(module))?.standIn);
 
 /** The min+gzip size of a script-tag build (a vite.config.ts mode) without `features`. */
 export async function sizeWithout(mode, features) {
