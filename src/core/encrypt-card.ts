@@ -34,11 +34,11 @@ let aad: Uint8Array<ArrayBuffer>;
  * if (result.hasErrors) showErrors(result.errors); else await sendToServer(result.encryptedCard);
  */
 export async function encryptCard(input: CardInput): Promise<EncryptCardResult> {
-  const [errors, payload, keyId, pem] = validateCard(input);
+  const [errors, payload, keyId, key] = validateCard(input);
   const subtle = globalThis.crypto?.subtle;
-  // Without WebCrypto only the PEM syntax can be checked: bad fields are still worth reporting.
-  const publicKey = pem && (subtle ? await importPublicKey(pem) : pemToSpki(pem));
-  if (pem && !publicKey) errors.push(publicKeyError(pem));
+  // Without WebCrypto only a PEM's syntax can be checked (a JWK's was): bad fields are still worth reporting.
+  const publicKey = key && (subtle ? await importPublicKey(key) : typeof key == 'object' || pemToSpki(key));
+  if (key && !publicKey) errors.push(publicKeyError(key));
   if (errors.length) return { hasErrors: true, errors, encryptedCard: null };
   if (!subtle) throw new SecureContextError();
 
@@ -67,8 +67,8 @@ export async function encryptCard(input: CardInput): Promise<EncryptCardResult> 
   } catch {
     // Only RSA can fail here: a key that imports but is no RSA key (even modulus, e > n; WebCrypto
     // checks neither on import). Reported like any bad key, and not kept for the next call.
-    forgetPublicKey(pem);
-    return { hasErrors: true, errors: [publicKeyError(pem)], encryptedCard: null };
+    forgetPublicKey(key);
+    return { hasErrors: true, errors: [publicKeyError(key)], encryptedCard: null };
   }
   return { hasErrors: false, errors: errors as [] /* empty */, encryptedCard: assembleToken(keyId, encryptedKey, iv, sealed) };
 }

@@ -1,10 +1,16 @@
 import { binaryToBytes } from '../internal/base64.js';
 import { usableRsaKey } from '../internal/key-rules.js';
 
-// PEM -> RSA-OAEP-256 CryptoKey (TOKEN-FORMAT.md "Keys"), cached: a checkout
+// PEM or JWK -> RSA-OAEP-256 CryptoKey (TOKEN-FORMAT.md "Keys"), cached: a checkout
 // page encrypts with the same key every time, so the import is paid once.
 
+/** A PEM, or the modulus and exponent of a JWK (base64url, as jwk.ts read them). */
+export type KeyMaterial = string | { n: string; e: string };
+
 const cache = new Map<string, Promise<CryptoKey | null>>();
+// Tagged, so no PEM text can ever name a JWK's entry.
+const cacheKey = (key: KeyMaterial): string => (typeof key == 'string' ? `p${key}` : `j${key.n}.${key.e}`);
+const RSA_OAEP_256 = { name: 'RSA-OAEP', hash: 'SHA-256' };
 
 /**
  * The DER SubjectPublicKeyInfo of a PEM public key; PKCS#1 is wrapped. Null when it is not one.
@@ -30,28 +36,35 @@ export function pemToSpki(pem: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** The key, or null for anything but an RSA public key of at least 2048 bits with an odd exponent >= 3 (not RSA, truncated, ...). */
-async function importRsaKey(pem: string): Promise<CryptoKey | null> {
-  const spki = pemToSpki(pem);
-  return (
-    spki &&
-    crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']).then(
-      (key) => (usableRsaKey(key.algorithm as RsaHashedKeyAlgorithm) ? key : null),
-      () => null,
-    )
+/**
+ * The key, or null for anything but an RSA public key of at least 2048 bits with an odd exponent >= 3
+ * (not RSA, truncated, ...). A JWK goes to WebCrypto's own JWK import: no DER is built here.
+ */
+async function importRsaKey(key: KeyMaterial): Promise<CryptoKey | null> {
+  let importing: Promise<CryptoKey>;
+  if (typeof key == 'object') importing = crypto.subtle.importKey('jwk', { kty: 'RSA', n: key.n, e: key.e }, RSA_OAEP_256, false, ['encrypt']);
+  else {
+    const spki = pemToSpki(key);
+    if (!spki) return null;
+    importing = crypto.subtle.importKey('spki', spki, RSA_OAEP_256, false, ['encrypt']);
+  }
+  return importing.then(
+    (imported) => (usableRsaKey(imported.algorithm as RsaHashedKeyAlgorithm) ? imported : null),
+    () => null,
   );
 }
 
 /** Drops a key that imported but that RSA refused to use (an even modulus, e > n): it is not kept. */
-export function forgetPublicKey(pem: string): void {
-  cache.delete(pem);
+export function forgetPublicKey(key: KeyMaterial): void {
+  cache.delete(cacheKey(key));
 }
 
-/** Resolves the key, or null when the PEM is not an RSA public key of at least 2048 bits. */
-export function importPublicKey(pem: string): Promise<CryptoKey | null> {
-  const key = cache.get(pem) ?? importRsaKey(pem);
-  cache.delete(pem); // re-inserted last: the first in the map is the least recently used
-  cache.set(pem, key);
+/** Resolves the key, or null when it is not an RSA public key of at least 2048 bits. */
+export function importPublicKey(key: KeyMaterial): Promise<CryptoKey | null> {
+  const id = cacheKey(key);
+  const imported = cache.get(id) ?? importRsaKey(key);
+  cache.delete(id); // re-inserted last: the first in the map is the least recently used
+  cache.set(id, imported);
   if (cache.size > 4) cache.delete(cache.keys().next().value!);
-  return key;
+  return imported;
 }

@@ -1,9 +1,10 @@
 // The field rules of API reference 4.9 (and TOKEN-FORMAT.md for keyId).
-// Pure and synchronous: whether the PEM really is an RSA key >= 2048 bits is
+// Pure and synchronous: whether the PEM or JWK really is an RSA key >= 2048 bits is
 // decided by public-key.ts, which needs WebCrypto.
 import { readMember } from '../internal/members.js';
 import { DEFAULT_KEY_ID, KEY_ID_PATTERN } from '../internal/token-format.js';
-import { jwkToPem } from './jwk.js';
+import { readJwk } from './jwk.js';
+import type { KeyMaterial } from './public-key.js';
 import type { CardError, CardField, CardErrorCode } from './types.js';
 
 /** The card members of the plaintext, TOKEN-FORMAT.md step 1. */
@@ -18,7 +19,7 @@ export interface CardPayload {
 type CodeSuffix<Code = CardErrorCode> = Code extends `INVALID_${infer Suffix}` ? Suffix : never;
 
 // payload and keyId matter only when errors is empty.
-export type Validation = [errors: CardError[], payload: CardPayload, keyId: string, publicKey: string];
+export type Validation = [errors: CardError[], payload: CardPayload, keyId: string, publicKey: KeyMaterial];
 
 /**
  * The five card fields in the order of the error table (API reference 4.9), each with the
@@ -61,9 +62,9 @@ export const fieldError = (code: CodeSuffix, field: CardField, expected: string,
 });
 
 export const publicKeyError = (value: unknown): CardError =>
-  fieldError('PUBLIC_KEY', 'publicKey', 'a PEM RSA public key of 2048+ bits', value);
+  fieldError('PUBLIC_KEY', 'publicKey', `a ${typeof value == 'object' ? 'JWK of an' : 'PEM'} RSA public key of 2048+ bits`, value);
 
-/** The errors, the plaintext's card members, the keyId, and the PEM to import ('' when the key or keyId was reported). */
+/** The errors, the plaintext's card members, the keyId, and the key to import ('' when the key or keyId was reported). */
 export function validateCard(input: unknown): Validation {
   const errors: CardError[] = [];
   const [holderName, cardNumber, month, year, cardCvv] = FIELDS.map(([code, field, expected, min, max]) => {
@@ -80,17 +81,16 @@ export function validateCard(input: unknown): Validation {
   // One INVALID_PUBLIC_KEY at most: the key material is the pair publicKey + keyId (TOKEN-FORMAT.md "Keys").
   // A PEM over 16 KiB is longer than any real key: refused before a regular expression sees it, and
   // the bound keeps every DER length of public-key.ts within two bytes.
-  // A JWK becomes the PEM of the same key (jwk.ts); its kid is the keyId unless one is given.
-  let publicKey = readMember(input, 'publicKey');
-  const jwk = publicKey !== null && typeof publicKey === 'object' ? jwkToPem(publicKey as Record<string, unknown>) : undefined;
+  // A JWK's kid is the keyId unless one is given.
+  const publicKey = readMember(input, 'publicKey');
+  const jwk = publicKey !== null && typeof publicKey === 'object' ? readJwk(publicKey as Record<string, unknown>) : undefined;
   const keyId = readMember(input, 'keyId') ?? (typeof jwk === 'object' ? jwk.kid : undefined) ?? DEFAULT_KEY_ID;
-  if (typeof jwk === 'object') publicKey = jwk.pem;
-  let pem = '';
+  let key: KeyMaterial = '';
   if (typeof jwk === 'string') errors.push({ code: 'INVALID_PUBLIC_KEY', field: 'publicKey', message: `publicKey: expected a public JWK (kty RSA, alg RSA-OAEP-256, use enc, n, e), got ${jwk}` });
-  else if (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384) errors.push(publicKeyError(publicKey));
+  else if (!jwk && (typeof publicKey !== 'string' || !publicKey.trim() || publicKey.length > 16384)) errors.push(publicKeyError(publicKey));
   else if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) errors.push(fieldError('PUBLIC_KEY', 'keyId', '1-64 of A-Za-z0-9._-', keyId));
-  else if (typeof jwk === 'object' && jwk.kid !== undefined && jwk.kid !== keyId) errors.push(fieldError('PUBLIC_KEY', 'keyId', "the JWK's kid", keyId));
-  else pem = publicKey;
+  else if (jwk && jwk.kid !== undefined && jwk.kid !== keyId) errors.push(fieldError('PUBLIC_KEY', 'keyId', "the JWK's kid", keyId));
+  else key = jwk ?? (publicKey as string);
   const payload = { holderName, cardNumber, cardExpiration: `${month.padStart(2, '0')}/${year}`, cardCvv };
-  return [errors, payload, keyId as string, pem];
+  return [errors, payload, keyId as string, key];
 }
