@@ -22,6 +22,7 @@ export const warnSetup: typeof WarnSetup = () => {};
  */
 export const checkPublicKey: typeof CheckPublicKey = async (publicKey, keyId) => {
   const errors = await keyErrors(publicKey, keyId);
+  // A keyId error's message is "keyId: expected …": the key-id is named below, so its 7 characters go.
   const why = errors[0]?.field === 'keyId' ? errors[0].message.slice(7)
     : publicKey ? "the card frame's JWKS gives no RSA public key of 2048+ bits for it"
       : "no such encryption key in the card frame's JWKS, or the JWKS could not be loaded";
