@@ -73,6 +73,8 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE INDEX alerts_transaction_type ON alerts (company_id, transaction_id, type)`,
   // Events in the order they were made: a day of the test clock stamps many with one time.
   `ALTER TABLE events ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY`,
+  // A company's own routes and split (store/company-settings.ts).
+  `CREATE TABLE company_settings (company_id text PRIMARY KEY, data jsonb NOT NULL)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

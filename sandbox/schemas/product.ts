@@ -1,6 +1,7 @@
 // Products (2.1, 4.2): the whole create body as 2.1 states it.
 import { Type } from 'typebox';
 import { CompanyId, PaymentMethod, Timestamp } from './common.js';
+import { Split } from './split.js';
 
 const Bool = Type.Boolean();
 const Str = Type.String();
@@ -8,7 +9,20 @@ const NonNegative = Type.Number({ minimum: 0 });
 const NonNegativeInt = Type.Integer({ minimum: 0 });
 const PositiveInt = Type.Integer({ minimum: 1 });
 const Opt = Type.Optional;
-const ROUTE_IDS = Array.from({ length: 16 }, (_, i) => `provider_${String(i + 1).padStart(2, '0')}`);
+export const ROUTE_IDS = Array.from({ length: 16 }, (_, i) => `provider_${String(i + 1).padStart(2, '0')}`);
+
+/** A provider route (2.1 charge.routes): which simulated acquirer, for which brands and which payments. */
+export const PaymentRoute = Type.Object({
+  id: Type.Enum(ROUTE_IDS),
+  integrationId: Str,
+  name: Str,
+  active: Bool,
+  order: Opt(PositiveInt),
+  settings: Opt(Type.Object({
+    brandCard: Opt(Type.Object({ all: Bool, list: Type.Array(Str) })),
+    modality: Opt(Type.Object({ initial: Bool, recurring: Bool })),
+  })),
+});
 
 export const Setting = Type.Object({
   re1to1: Opt(Bool),
@@ -27,17 +41,7 @@ export const ChargeRules = Type.Object({
     active: Bool,
     installments: Type.Array(Type.Object({ installment: PositiveInt, fee: Opt(NonNegative), totalAmount: Opt(NonNegative), installmentAmount: Opt(NonNegative) })),
   })),
-  routes: Opt(Type.Array(Type.Object({
-    id: Type.Enum(ROUTE_IDS),
-    integrationId: Str,
-    name: Str,
-    active: Bool,
-    order: Opt(PositiveInt),
-    settings: Opt(Type.Object({
-      brandCard: Opt(Type.Object({ all: Bool, list: Type.Array(Str) })),
-      modality: Opt(Type.Object({ initial: Bool, recurring: Bool })),
-    })),
-  }), { default: [] })),
+  routes: Opt(Type.Array(PaymentRoute, { default: [] })),
 });
 
 export const Commercial = Type.Object({
@@ -82,6 +86,8 @@ const ProductFields = {
   send: Opt(Send),
   discount: Opt(Discount),
   notification: Opt(Type.Object({}, { additionalProperties: true, description: 'free-form (2.1: not shown)' })),
+  /** Sandbox: the product's split, used when the transaction has no active split (4.3). */
+  split: Opt(Split),
 };
 
 /** 2.1 does not say which top-level members are required: companyId and product (price, title, warranty) are. */

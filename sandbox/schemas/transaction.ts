@@ -1,20 +1,14 @@
 // POST /v1/transaction (4.3) and the transaction (2.2).
 import { Type } from 'typebox';
 import { ListQuery } from './list.js';
+import { Split } from './split.js';
+
+export { Split };
 import { CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 
 export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED', 'DISCARDED', 'AUTHORIZED', 'IN_ANALYSIS', 'ERROR_PAYMENT',
   'DISPUTE', 'STANDBY', 'CHARGEBACK', 'PENDING_REVIEW', 'PENDING_3DS', 'BLOCKED', 'INVALID_PAYMENT', 'NO_PAYMENT_ROUTE', 'PENDING_PAYMENT', 'ERROR_REFUNDED'] as const;
 
-export const Split = Type.Object({
-  active: Type.Optional(Type.Boolean()),
-  rules: Type.Optional(Type.Array(Type.Object({
-    companyId: Type.String({ minLength: 1, description: 'recipient company' }),
-    percentage: Type.Number({ minimum: 0, maximum: 100 }),
-    chargeProcessingFee: Type.Optional(Type.Boolean()),
-    chargeRecipientProcessingFee: Type.Optional(Type.Boolean()),
-  }))),
-}, { description: 'When active, takes priority over the split of the product or company' });
 
 export const CreateTransactionBody = Type.Object({
   companyId: CompanyId,

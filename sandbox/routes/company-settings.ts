@@ -1,0 +1,28 @@
+// Sandbox only: a company's routes and split (schemas/company.ts).
+import { ERROR_RESPONSES } from '../schemas/common.js';
+import { CompanySettings, CompanySettingsQuery, PutCompanySettingsBody } from '../schemas/company.js';
+import { getCompanySettings, putCompanySettings } from '../store/company-settings.js';
+import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+export const companySettingsRoutes: ResourceRoutes = async (app, { ctx }) => {
+  app.get('/sandbox/v1/company/settings', {
+    config: { auth: 'product.read' },
+    schema: {
+      tags: ['company'], summary: 'Sandbox only: the company\'s payment routes and split', security: SECURITY,
+      description: 'A company that never set them has the default routes (provider_01 then provider_02, every brand, initial and recurring) and no split.',
+      querystring: CompanySettingsQuery, response: { 200: CompanySettings, ...ERROR_RESPONSES },
+    },
+  }, async (request) => getCompanySettings(ctx.db, request.query.companyId));
+
+  app.put('/sandbox/v1/company/settings', {
+    config: { auth: 'product.write' },
+    schema: {
+      tags: ['company'], summary: 'Sandbox only: set the company\'s payment routes and/or split', security: SECURITY,
+      description: 'routes replace the company\'s routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split. A member not sent is kept.',
+      body: PutCompanySettingsBody, response: { 200: CompanySettings, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, routes, split } = request.body;
+    return putCompanySettings(ctx.db, companyId, { ...(routes ? { routes } : {}), ...(split ? { split } : {}) }, ctx.now(companyId));
+  });
+};

@@ -1,0 +1,13 @@
+// The split of a payment among recipient companies (4.3): on a transaction,
+// a product (sandbox) or a company's settings (sandbox).
+import { Type } from 'typebox';
+
+export const Split = Type.Object({
+  active: Type.Optional(Type.Boolean()),
+  rules: Type.Optional(Type.Array(Type.Object({
+    companyId: Type.String({ minLength: 1, description: 'recipient company' }),
+    percentage: Type.Number({ minimum: 0, maximum: 100 }),
+    chargeProcessingFee: Type.Optional(Type.Boolean()),
+    chargeRecipientProcessingFee: Type.Optional(Type.Boolean()),
+  }))),
+}, { description: 'When active, takes priority over the split of the product or company' });
