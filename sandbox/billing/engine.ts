@@ -59,6 +59,7 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     if (sub.card && CARD.has(sub.paymentMethod) && (firstTry || retryDue)) {
       const transaction = await payByCard(ctx, db, {
         companyId: sub.companyId, cents: charge.amount.value, installments: sub.installments, paymentMethod: sub.paymentMethod, profile: renewalProfile(sub.card),
+        product, modality: 'recurring',
         links: { chargeId: charge._id, subscriptionId: sub._id, productId: product._id, ...(sub.clientId ? { clientId: sub.clientId } : {}) },
       });
       ctx.recent.remember(transaction);

@@ -12,7 +12,7 @@ import { charges, type ChargeDoc, type TransactionDoc } from '../store/tables.js
 import { addDays, dayOf } from './dates.js';
 
 /** Charge statuses a payment (card or slip) may still settle. */
-export const PAYABLE = ['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT'];
+export const PAYABLE = ['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT', 'NO_PAYMENT_ROUTE'];
 
 /** The charge paid (by card or slip): PAID, its waiting slip gone. */
 export function paidCharge({ slip: _paid, ...charge }: ChargeDoc, updatedAt: string): ChargeDoc {

@@ -75,6 +75,17 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE events ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY`,
   // A company's own routes and split (store/company-settings.ts).
   `CREATE TABLE company_settings (company_id text PRIMARY KEY, data jsonb NOT NULL)`,
+  // Faults injected into a company's simulated providers for a span of its test clock (domain/payments/faults.ts).
+  `CREATE TABLE provider_faults (
+     id text PRIMARY KEY,
+     seq bigint GENERATED ALWAYS AS IDENTITY,
+     company_id text NOT NULL,
+     provider_id text NOT NULL,
+     starts_at timestamptz NOT NULL,
+     ends_at timestamptz NOT NULL,
+     data jsonb NOT NULL
+   );
+   CREATE INDEX provider_faults_company ON provider_faults (company_id, starts_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -73,9 +73,14 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: charge.amount.value, installments, paymentMethod: body.paymentMethod, profile,
+        ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
         links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
       });
-      if (transaction.status !== 'PAID') return { charge: await charges.update(tx, { ...charge, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
+      if (transaction.status !== 'PAID') {
+        // No route is the charge's status until a route takes it; a decline leaves the status as it was.
+        const status = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : charge.status;
+        return { charge: await charges.update(tx, { ...charge, status, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
+      }
       await settleSubscription(tx, charge, transaction);
       await charges.update(tx, paidCharge(charge, transaction.updatedAt));
       await alertIfTestCard(ctx, tx, transaction);

@@ -49,11 +49,12 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       }
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: priceCents(product), installments: subscription.installments, paymentMethod: body.paymentMethod, profile,
-        links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },
+        product, links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },
       });
       const paid = transaction.status === 'PAID';
-      await charges.update(tx, { ...charge, status: paid ? 'PAID' : 'ERROR_PAYMENT', attempts: paid ? 0 : 1, lastAttemptAt: at });
-      await subscriptions.update(tx, { ...subscription, status: paid ? 'ACTIVE' : 'ERROR_PAYMENT', card: transaction.card });
+      const failed = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT';
+      await charges.update(tx, { ...charge, status: paid ? 'PAID' : failed, attempts: paid ? 0 : 1, lastAttemptAt: at });
+      await subscriptions.update(tx, { ...subscription, status: paid ? 'ACTIVE' : failed, card: transaction.card });
       await alertIfTestCard(ctx, tx, transaction);
       return { subscription: (await subscriptions.get(tx, subscription.companyId, subscription._id))!, transaction };
     });

@@ -1,5 +1,6 @@
 // Transactions (4.3): capture and cancel. Each decides under the
 // transaction's row lock, so two racing calls make one move, never two.
+import { connectorFor } from '../domain/payments/simulated-acquirer.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
@@ -25,7 +26,9 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
       if (transaction.status !== 'AUTHORIZED')
         throw invalid(fieldError(refField(body), `only an AUTHORIZED transaction can be captured; this one is ${transaction.status}`));
       const updatedAt = ctx.now(body.companyId).toISOString();
-      return transactions.update(tx, { ...transaction, status: 'PAID', message: 'Captured', updatedAt });
+      // The provider that authorized it captures it (a transaction made before routing has none: the sandbox's own word).
+      const { message } = transaction.acquirer ? await connectorFor(transaction.acquirer.provider).capture(transaction.acquirer, transaction.amount.value) : { message: 'Captured' };
+      return transactions.update(tx, { ...transaction, status: 'PAID', message, updatedAt });
     });
     ctx.recent.remember(captured);
     return { statusCode: 200, data: captured };

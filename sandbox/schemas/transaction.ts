@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { ListQuery } from './list.js';
 import { Split } from './split.js';
+import { Acquirer, RoutingTrace } from './routing.js';
 
 export { Split };
 import { CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
@@ -37,6 +38,8 @@ export const Transaction = Type.Object({
   complementaryMessage: Type.String(),
   card: Type.Optional(Type.Object({ bin: Type.String({ description: 'first six digits' }), last4: Type.String(), brand: Type.String(), expiration: Type.String(), holderName: Type.String() })),
   split: Type.Optional(Split),
+  acquirer: Type.Optional(Acquirer),
+  routing: Type.Optional(RoutingTrace),
   metadata: Type.Object({}, { additionalProperties: true }),
   createdAt: Timestamp,
   updatedAt: Timestamp,

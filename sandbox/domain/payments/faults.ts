@@ -1,0 +1,43 @@
+// Faults a merchant injects into a simulated provider for a span of the
+// company's test clock (POST /sandbox/v1/faults), to watch failover: the
+// provider is unavailable, times out, or answers slowly.
+import type { Queryable } from '../../db/database.js';
+
+export const FAULT_KINDS = ['unavailable', 'timeout', 'slow'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface ProviderFault {
+  _id: string;
+  companyId: string;
+  providerId: string;
+  kind: FaultKind;
+  /** `slow` only: how long the provider takes to answer. */
+  delayMs?: number;
+  /** The span on the company's clock: from startsAt (inclusive) to endsAt (exclusive). */
+  startsAt: string;
+  endsAt: string;
+  createdAt: string;
+}
+
+export async function insertFault(db: Queryable, fault: ProviderFault): Promise<ProviderFault> {
+  await db.query('INSERT INTO provider_faults (id, company_id, provider_id, starts_at, ends_at, data) VALUES ($1, $2, $3, $4, $5, $6)',
+    [fault._id, fault.companyId, fault.providerId, fault.startsAt, fault.endsAt, JSON.stringify(fault)]);
+  return fault;
+}
+
+/** Faults of the company in force at `at`, by provider; of two on one provider, the one made last wins. */
+export async function faultsAt(db: Queryable, companyId: string, at: Date): Promise<Map<string, ProviderFault>> {
+  const rows = await db.query<{ data: ProviderFault }>(
+    'SELECT data FROM provider_faults WHERE company_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY seq', [companyId, at.toISOString()]);
+  return new Map(rows.map(({ data }) => [data.providerId, data]));
+}
+
+export async function listFaults(db: Queryable, companyId: string): Promise<ProviderFault[]> {
+  return (await db.query<{ data: ProviderFault }>('SELECT data FROM provider_faults WHERE company_id = $1 ORDER BY seq', [companyId])).map((r) => r.data);
+}
+
+/** Ends the company's faults (one, or all); answers how many were removed. */
+export async function clearFaults(db: Queryable, companyId: string, faultId?: string): Promise<number> {
+  const rows = await db.query('DELETE FROM provider_faults WHERE company_id = $1 AND ($2::text IS NULL OR id = $2) RETURNING id', [companyId, faultId ?? null]);
+  return rows.length;
+}

@@ -1,0 +1,48 @@
+// A simulated acquirer behind each of provider_01 ... provider_16: it asks the
+// "issuer" (the sandbox test cards decide) unless a fault injected for the
+// company makes the provider itself fail first. Captures and refunds always
+// succeed: faults are about whether an authorization can be asked.
+import { randomBytes, randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cardOutcome } from '../../payment/test-cards.js';
+import type { AcquirerRecord, AuthorizeAnswer, AuthorizeRequest, Connector, ProviderId } from './connector.js';
+
+/** How long the payment core waits for a provider's answer before it gives up and fails over. */
+export const PROVIDER_TIMEOUT_MS = 5_000;
+
+const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
+
+export function simulatedAcquirer(id: ProviderId): Connector {
+  return {
+    id,
+    async authorize(request: AuthorizeRequest): Promise<AuthorizeAnswer> {
+      const { fault } = request;
+      if (fault?.kind === 'unavailable') return { outcome: 'failed', reason: 'unavailable', message: `${id} unavailable (injected fault)` };
+      // A timeout is given up at once, as if PROVIDER_TIMEOUT_MS had passed: `slow` is the fault that really waits.
+      if (fault?.kind === 'timeout') return { outcome: 'failed', reason: 'timeout', message: `${id} gave no answer within ${PROVIDER_TIMEOUT_MS} ms (injected fault)` };
+      if (fault?.kind === 'slow') {
+        const waited = Math.min(fault.delayMs ?? 0, PROVIDER_TIMEOUT_MS);
+        await sleep(waited);
+        if ((fault.delayMs ?? 0) > PROVIDER_TIMEOUT_MS) return { outcome: 'failed', reason: 'timeout', message: `${id} gave no answer within ${PROVIDER_TIMEOUT_MS} ms (injected fault: slow by ${fault.delayMs} ms)` };
+      }
+      const issuer = cardOutcome(request.card, request.at);
+      const acquirer: AcquirerRecord = {
+        provider: id, integrationId: request.integrationId, name: request.name,
+        tid: `${id}_${randomBytes(10).toString('hex')}`, nsu: digits(9), message: issuer.message,
+        ...(issuer.status === 'PAID' ? { authorizationCode: digits(6) } : {}),
+      };
+      return { outcome: issuer.status === 'PAID' ? 'approved' : 'declined', acquirer };
+    },
+    capture: async () => ({ message: `Captured by ${id}` }),
+    refund: async () => ({ message: `Refunded by ${id}` }),
+  };
+}
+
+const connectors = new Map<string, Connector>();
+
+/** The connector of a route id (provider_01 ... provider_16): one instance each. */
+export function connectorFor(id: string): Connector {
+  let connector = connectors.get(id);
+  if (!connector) connectors.set(id, (connector = simulatedAcquirer(id as ProviderId)));
+  return connector;
+}
