@@ -14,6 +14,7 @@ import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
 import { clockRoutes } from './routes/clock.js';
 import { companySettingsRoutes } from './routes/company-settings.js';
+import { payableRoutes } from './routes/payables.js';
 import { productRoutes } from './routes/products.js';
 import { subscriptionBatchRoutes } from './routes/subscription-batches.js';
 import { subscriptionManageRoutes } from './routes/subscription-manage.js';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(alertRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
   await app.register(companySettingsRoutes, { ctx });
+  await app.register(payableRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

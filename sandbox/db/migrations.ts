@@ -75,6 +75,11 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE events ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY`,
   // A company's own routes and split (store/company-settings.ts).
   `CREATE TABLE company_settings (company_id text PRIMARY KEY, data jsonb NOT NULL)`,
+  // Payables: company_id is the recipient (its list); a transaction's are found by transaction_id,
+  // a paying company's waiting ones by its clock's day (store/payables.ts).
+  `${resource('payables', 'paying_company_id text NOT NULL, transaction_id text NOT NULL, available_on date NOT NULL,')}
+   CREATE INDEX payables_transaction ON payables (transaction_id);
+   CREATE INDEX payables_waiting ON payables (paying_company_id, available_on) WHERE status = 'WAITING_FUNDS'`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

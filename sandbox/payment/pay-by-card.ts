@@ -4,6 +4,7 @@
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { emit } from '../events.js';
+import { createPayables } from '../domain/split/payables.js';
 import { money, newId, transactions, type PaymentMethod, type TransactionDoc } from '../store/tables.js';
 import { cardOutcome, cardSummary, type CardProfile } from './test-cards.js';
 
@@ -18,13 +19,14 @@ type Attempt = Omit<CardPayment, 'profile' | 'capture'> & Pick<TransactionDoc, '
 async function record(ctx: SandboxContext, db: Queryable, attempt: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
-  const transaction: TransactionDoc = {
+  const made: TransactionDoc = {
     _id: newId(), companyId: attempt.companyId, tid: `sbx_tid_${newId()}`, ...attempt.links,
     amount: money(attempt.cents), installments: attempt.installments, paymentMethod: attempt.paymentMethod,
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
+  const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
   await transactions.insert(db, transaction);
   await emit(db, attempt.companyId, 'transaction.created', { transaction }, now);
   return transaction;

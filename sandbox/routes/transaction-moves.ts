@@ -1,5 +1,6 @@
 // Transactions (4.3): capture and cancel. Each decides under the
 // transaction's row lock, so two racing calls make one move, never two.
+import { createPayables, reversePayables } from '../domain/split/payables.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
@@ -25,7 +26,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
       if (transaction.status !== 'AUTHORIZED')
         throw invalid(fieldError(refField(body), `only an AUTHORIZED transaction can be captured; this one is ${transaction.status}`));
       const updatedAt = ctx.now(body.companyId).toISOString();
-      return transactions.update(tx, { ...transaction, status: 'PAID', message: 'Captured', updatedAt });
+      return transactions.update(tx, await createPayables(ctx, tx, { ...transaction, status: 'PAID', message: 'Captured', updatedAt }));
     });
     ctx.recent.remember(captured);
     return { statusCode: 200, data: captured };
@@ -47,6 +48,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
         throw invalid(fieldError(refField(body), `only a PAID or AUTHORIZED transaction can be canceled; this one is ${transaction.status}`));
       const updatedAt = ctx.now(body.companyId).toISOString();
       const canceled = await transactions.update(tx, { ...transaction, status: 'CANCELED', message: 'Canceled and refunded', updatedAt });
+      if (transaction.status === 'PAID') await reversePayables(tx, canceled, updatedAt);
       if (body.cancelSubscription && transaction.subscriptionId) {
         const subscription = await subscriptions.get(tx, body.companyId, transaction.subscriptionId, true);
         if (subscription) await subscriptions.update(tx, { ...subscription, status: 'CANCELED_MANUAL', active: false, updatedAt });
