@@ -15,6 +15,7 @@ import { clientRoutes } from './routes/clients.js';
 import { clockRoutes } from './routes/clock.js';
 import { companySettingsRoutes } from './routes/company-settings.js';
 import { faultRoutes } from './routes/faults.js';
+import { payableRoutes } from './routes/payables.js';
 import { productRoutes } from './routes/products.js';
 import { subscriptionBatchRoutes } from './routes/subscription-batches.js';
 import { subscriptionManageRoutes } from './routes/subscription-manage.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(webhookRoutes, { ctx });
   await app.register(companySettingsRoutes, { ctx });
   await app.register(faultRoutes, { ctx });
+  await app.register(payableRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

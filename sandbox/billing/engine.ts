@@ -11,6 +11,7 @@ import { frequencyOf, openCharge } from './charges.js';
 import { addDays, dayOf, daysBetween } from './dates.js';
 import { renewalProfile } from './renewal-card.js';
 import { expireDueSlips } from './slips.js';
+import { releaseDuePayables } from '../store/payables.js';
 
 const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
 const LIVE = ['CREATED', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'PENDING_PAYMENT'];
@@ -114,6 +115,7 @@ export async function runBilling(ctx: SandboxContext, db: Queryable, companyId: 
     const at = new Date(`${day}T00:00:00.000Z`);
     const then = contextAt(ctx, companyId, at);
     moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
+    await releaseDuePayables(db, companyId, day, at);
     const subs = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id FOR UPDATE', [companyId, LIVE]);
     for (const { data: sub } of subs) {
       const product = await products.get(db, companyId, sub.productId);

@@ -86,6 +86,11 @@ export const MIGRATIONS: readonly string[] = [
      data jsonb NOT NULL
    );
    CREATE INDEX provider_faults_company ON provider_faults (company_id, starts_at)`,
+  // Payables: company_id is the recipient (its list); a transaction's are found by transaction_id,
+  // a paying company's waiting ones by its clock's day (store/payables.ts).
+  `${resource('payables', 'paying_company_id text NOT NULL, transaction_id text NOT NULL, available_on date NOT NULL,')}
+   CREATE INDEX payables_transaction ON payables (transaction_id);
+   CREATE INDEX payables_waiting ON payables (paying_company_id, available_on) WHERE status = 'WAITING_FUNDS'`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

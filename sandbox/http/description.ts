@@ -2,6 +2,7 @@
 // the sandbox chose. Each rule is stated once, here (README points to it).
 import { TEST_CARDS } from '../payment/test-cards.js';
 import { ROUTING_SECTION } from './docs/routing.js';
+import { SPLIT_DOCS } from './docs/split.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -51,4 +52,5 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 
 ${ROUTING_SECTION}
+${SPLIT_DOCS}
 `.trim();

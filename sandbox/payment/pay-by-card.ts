@@ -9,6 +9,7 @@ import { faultsAt } from '../domain/payments/faults.js';
 import { routePayment } from '../domain/payments/route-payment.js';
 import type { Modality } from '../domain/payments/routing.js';
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
+import { createPayables } from '../domain/split/payables.js';
 import { getCompanySettings } from '../store/company-settings.js';
 import { money, newId, transactions, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
 import { cardSummary, type CardProfile } from './test-cards.js';
@@ -29,7 +30,7 @@ type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality'>
 async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, ...attempt }: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
-  const transaction: TransactionDoc = {
+  const made: TransactionDoc = {
     _id: newId(), companyId: attempt.companyId, tid: tid ?? `sbx_tid_${newId()}`, ...attempt.links,
     amount: money(attempt.cents), installments: attempt.installments, paymentMethod: attempt.paymentMethod,
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
@@ -37,6 +38,7 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
+  const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
   await transactions.insert(db, transaction);
   await emit(db, attempt.companyId, 'transaction.created', { transaction }, now);
   return transaction;

@@ -1,4 +1,5 @@
 // Sandbox only: a company's routes and split (schemas/company.ts).
+import { assertSplitRules } from '../http/split-check.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CompanySettings, CompanySettingsQuery, PutCompanySettingsBody } from '../schemas/company.js';
 import { getCompanySettings, putCompanySettings } from '../store/company-settings.js';
@@ -23,6 +24,7 @@ export const companySettingsRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const { companyId, routes, split } = request.body;
+    await assertSplitRules(ctx.db, split);
     return putCompanySettings(ctx.db, companyId, { ...(routes ? { routes } : {}), ...(split ? { split } : {}) }, ctx.now(companyId));
   });
 };

@@ -3,6 +3,7 @@
 // checkout needs its price and installment plans (the demo merchant reads them).
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.js';
+import { assertSplitRules } from '../http/split-check.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateProductBody, Product } from '../schemas/product.js';
 import { newId, products, type ProductDoc } from '../store/tables.js';
@@ -17,6 +18,7 @@ export const productRoutes: ResourceRoutes = async (app, { ctx }) => {
       body: CreateProductBody, response: { 201: Product, ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
+    await assertSplitRules(ctx.db, request.body.split);
     const at = ctx.now(request.body.companyId).toISOString();
     const product: ProductDoc = { active: true, deleted: false, ...request.body, _id: newId(), createdAt: at, updatedAt: at };
     reply.code(201);

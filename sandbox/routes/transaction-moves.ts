@@ -1,6 +1,7 @@
 // Transactions (4.3): capture and cancel. Each decides under the
 // transaction's row lock, so two racing calls make one move, never two.
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
+import { createPayables, reversePayables } from '../domain/split/payables.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
@@ -28,7 +29,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
       const updatedAt = ctx.now(body.companyId).toISOString();
       // The provider that authorized it captures it (a transaction made before routing has none: the sandbox's own word).
       const { message } = transaction.acquirer ? await connectorFor(transaction.acquirer.provider).capture(transaction.acquirer, transaction.amount.value) : { message: 'Captured' };
-      return transactions.update(tx, { ...transaction, status: 'PAID', message, updatedAt });
+      return transactions.update(tx, await createPayables(ctx, tx, { ...transaction, status: 'PAID', message, updatedAt }));
     });
     ctx.recent.remember(captured);
     return { statusCode: 200, data: captured };
@@ -50,6 +51,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
         throw invalid(fieldError(refField(body), `only a PAID or AUTHORIZED transaction can be canceled; this one is ${transaction.status}`));
       const updatedAt = ctx.now(body.companyId).toISOString();
       const canceled = await transactions.update(tx, { ...transaction, status: 'CANCELED', message: 'Canceled and refunded', updatedAt });
+      if (transaction.status === 'PAID') await reversePayables(tx, canceled, updatedAt);
       if (body.cancelSubscription && transaction.subscriptionId) {
         const subscription = await subscriptions.get(tx, body.companyId, transaction.subscriptionId, true);
         if (subscription) await subscriptions.update(tx, { ...subscription, status: 'CANCELED_MANUAL', active: false, updatedAt });

@@ -1,6 +1,6 @@
 // Transactions (4.3): create, list, full (capture and cancel: transaction-moves.ts).
 import { listPage, scopeOf, type Filter } from '../db/list.js';
-import { fieldError, invalid } from '../http/errors.js';
+import { assertSplitRules } from '../http/split-check.js';
 import { alertIfTestCard } from '../billing/alerts.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
@@ -23,8 +23,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const body = request.body;
-    const shares = body.split?.rules?.reduce((sum, rule) => sum + rule.percentage, 0) ?? 0;
-    if (body.split?.active && shares > 100) throw invalid(fieldError('split.rules', `split.rules percentages add up to ${shares}: at most 100`));
+    await assertSplitRules(ctx.db, body.split);
     const installments = checkInstallments(body.installments, 'CREDIT_CARD');
     // Decrypt before the database transaction: no lock is held across the decryptor.
     const profile = await openCard(body as never, ctx.decryptor);
@@ -61,7 +60,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.read' },
     schema: {
       tags: ['transactions'], summary: 'One transaction with its product, client, subscription and BIN data', security: SECURITY,
-      description: 'Query: transactionId or tid (companyId optional). Unknown: 404.',
+      description: 'Query: transactionId or tid (companyId optional). Unknown: 404. payables: one per split recipient once PAID.',
       querystring: FullQuery, response: { 200: TransactionFull, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -11,3 +11,6 @@ export const Split = Type.Object({
     chargeRecipientProcessingFee: Type.Optional(Type.Boolean()),
   }))),
 }, { description: 'When active, takes priority over the split of the product or company' });
+
+/** Where a paid transaction's split came from (domain/split/choose.ts): the first active one in this order, else none. */
+export const SPLIT_SOURCES = ['transaction', 'product', 'company', 'none'] as const;

@@ -1,8 +1,9 @@
 // POST /v1/transaction (4.3) and the transaction (2.2).
 import { Type } from 'typebox';
 import { ListQuery } from './list.js';
-import { Split } from './split.js';
 import { Acquirer, RoutingTrace } from './routing.js';
+import { Payable } from './payable.js';
+import { SPLIT_SOURCES, Split } from './split.js';
 
 export { Split };
 import { CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
@@ -40,6 +41,8 @@ export const Transaction = Type.Object({
   split: Type.Optional(Split),
   acquirer: Type.Optional(Acquirer),
   routing: Type.Optional(RoutingTrace),
+  splitSource: Type.Optional(Type.Enum([...SPLIT_SOURCES], { description: 'sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company' })),
+  processingFee: Type.Optional(Type.Integer({ minimum: 0, description: 'sandbox: cents, once PAID: the fee table\'s fee on the whole amount, shared among the payables' })),
   metadata: Type.Object({}, { additionalProperties: true }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -85,4 +88,5 @@ export const TransactionFull = Type.Object({
   client: Type.Optional(Type.Object({ _id: Type.String(), name: Type.String(), doc: Type.String(), email: Type.Optional(Type.String()) })),
   subscription: Type.Optional(Type.Object({ _id: Type.String(), status: Type.String(), productId: Type.String() })),
   binData: Type.Optional(Type.Object({ bin: Type.String(), brand: Type.String(), issuerName: Type.String() })),
+  payables: Type.Array(Payable, { description: 'sandbox: one per recipient once PAID, in split rule order; empty before' }),
 });

@@ -12,7 +12,7 @@ beforeAll(async () => { demo = await startDemoProcess(); });
 afterAll(async () => { await demo?.stop(); });
 
 const client = { name: 'Ana', doc: '12345678909', email: 'ana@example.com' };
-const split = { active: true, rules: [{ companyId: COMPANY, percentage: 10, chargeProcessingFee: true, chargeRecipientProcessingFee: false }] };
+const split = { active: true, rules: [{ companyId: COMPANY, percentage: 100, chargeProcessingFee: true, chargeRecipientProcessingFee: false }] };
 const profile = { ...PAID_PROFILE };
 
 /** A valid body per route, with the member paths the route checks. */

@@ -6,7 +6,11 @@ import type { Sandbox } from '../../sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await memorySandbox(); });
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+  // A recipient the sandbox knows: one a credential names.
+  await createCredential(sandbox.db, { permissions: ['transaction.read'], companies: ['partner'] });
+});
 afterAll(async () => sandbox?.close());
 
 const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
@@ -25,10 +29,10 @@ describe('POST /v1/transaction', () => {
     expect(refused.body.error_messages).toEqual([expect.objectContaining({ path: 'client.doc', location: 'body' })]);
   });
 
-  it('split: each rule checked, percentages at most 100 in all, kept on the transaction', async () => {
-    const rules = [{ companyId: 'partner', percentage: 30, chargeProcessingFee: true }, { companyId: 'other', percentage: 20 }];
+  it('split: each rule checked, percentages exactly 100 in all, kept on the transaction', async () => {
+    const rules = [{ companyId: 'partner', percentage: 30, chargeProcessingFee: true }, { companyId: COMPANY, percentage: 70 }];
     expect((await pay({ split: { active: true, rules } })).split).toEqual({ active: true, rules });
-    const over = await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 1, paymentProfile: PAID_PROFILE, split: { active: true, rules: [{ companyId: 'a', percentage: 60 }, { companyId: 'b', percentage: 50 }] } });
+    const over = await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 1, paymentProfile: PAID_PROFILE, split: { active: true, rules: [{ companyId: 'partner', percentage: 60 }, { companyId: COMPANY, percentage: 50 }] } });
     expect(over.body.error_messages).toEqual([expect.objectContaining({ path: 'split.rules', msg: expect.stringMatching(/110/) })]);
     const bad = await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 1, paymentProfile: PAID_PROFILE, split: { active: 'yes', rules: [{ percentage: 101, chargeProcessingFee: 1 }] } });
     expect(bad.body.error_messages.map((m: { path: string }) => m.path).sort())
