@@ -75,6 +75,21 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE events ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY`,
   // A company's own routes and split (store/company-settings.ts).
   `CREATE TABLE company_settings (company_id text PRIMARY KEY, data jsonb NOT NULL)`,
+  // Idempotency-Key (http/idempotency.ts): one row per scope and key, claimed by the request that
+  // runs (owner) and then holding its answer; status NULL while that request is in flight.
+  `CREATE TABLE idempotency_keys (
+     scope text NOT NULL,
+     key text NOT NULL,
+     fingerprint text NOT NULL,
+     owner text NOT NULL,
+     created_at timestamptz NOT NULL,
+     claimed_at timestamptz NOT NULL,
+     status integer,
+     headers jsonb,
+     body text,
+     PRIMARY KEY (scope, key)
+   );
+   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {
