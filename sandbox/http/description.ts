@@ -1,6 +1,7 @@
 // The description's introduction: where the reference says "not shown", what
 // the sandbox chose. Each rule is stated once, here (README points to it).
 import { TEST_CARDS } from '../payment/test-cards.js';
+import { IDEMPOTENCY_SECTION } from './docs/idempotency.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -48,4 +49,5 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 9 | day > charge slip.expiresOn, before rows 1-8 | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
+${IDEMPOTENCY_SECTION}
 `.trim();
