@@ -1,11 +1,13 @@
 // The sandbox as a Fastify application: validation (validation.ts), the guard
-// (auth/guard.ts), errors answered once (error-handler.ts), the description
-// (openapi.ts), one plugin per resource (routes/), then extensions.
+// (auth/guard.ts), Idempotency-Key (idempotency.ts), errors answered once
+// (error-handler.ts), the description (openapi.ts), one plugin per resource
+// (routes/), then extensions.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerFactory } from 'fastify';
 import { installGuard } from './auth/guard.js';
 import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
+import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { installOpenApi } from './http/openapi.js';
 import { clientErrorHandler, frameworkErrors, installRequestChecks } from './http/unrouted.js';
 import { createAjv } from './http/validation.js';
@@ -30,6 +32,8 @@ export interface AppOptions {
   extensions?: FastifyPluginAsync[];
   /** How the HTTP server is made (server.ts sets its timeouts); inject() tests need none. */
   serverFactory?: FastifyServerFactory;
+  /** Idempotency-Key's clock and wait bound (tests move and shorten them). */
+  idempotency?: IdempotencyOptions;
 }
 
 export type SandboxApp = FastifyInstance;
@@ -62,6 +66,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   installErrorHandling(app);
   installRequestChecks(app);
   installGuard(app, ctx.db, await loadJwtKey(ctx.db));
+  // After the guard (its hooks run first: a refused request takes no key), before the routes (its onRoute describes them).
+  await installIdempotency(app, ctx.db, options.idempotency);
   await installOpenApi(app);
   await app.register(transactionRoutes, { ctx });
   await app.register(transactionMoveRoutes, { ctx });

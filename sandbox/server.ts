@@ -12,6 +12,7 @@ import { createRecentRecords, type RecentRecords } from './recent.js';
 import { startDispatcher } from './webhooks/dispatcher.js';
 import { startBatchWorker } from './billing/batch-worker.js';
 import { rawRefusal } from './http/unrouted.js';
+import type { IdempotencyOptions } from './http/idempotency.js';
 import { insertCharge, seed } from './seed.js';
 
 
@@ -24,6 +25,8 @@ export interface SandboxOptions extends StorageOptions {
   /** Headers and body must arrive within this time (default 10 s), else 408. */
   requestTimeoutMs?: number;
   extensions?: FastifyPluginAsync[];
+  /** Idempotency-Key's clock (real time by default) and how long a request waits on its key in flight (10 s). */
+  idempotency?: IdempotencyOptions;
 }
 
 export interface Sandbox {
@@ -45,6 +48,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const ctx: SandboxContext = { db, decryptor: options.decryptor, now: clocks.now, clocks, recent: createRecentRecords() };
     const app = await buildApp(ctx, {
       extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],
+      ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       serverFactory: (handler) => createServer({
         requestTimeout, headersTimeout: requestTimeout, keepAliveTimeout: 5_000,
         // A request without Host is refused by the app, in the part-7 body (http/unrouted.ts), not by Node with an empty one.

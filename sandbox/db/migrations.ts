@@ -91,6 +91,21 @@ export const MIGRATIONS: readonly string[] = [
   `${resource('payables', 'paying_company_id text NOT NULL, transaction_id text NOT NULL, available_on date NOT NULL,')}
    CREATE INDEX payables_transaction ON payables (transaction_id);
    CREATE INDEX payables_waiting ON payables (paying_company_id, available_on) WHERE status = 'WAITING_FUNDS'`,
+  // Idempotency-Key (http/idempotency.ts): one row per scope and key, claimed by the request that
+  // runs (owner) and then holding its answer; status NULL while that request is in flight.
+  `CREATE TABLE idempotency_keys (
+     scope text NOT NULL,
+     key text NOT NULL,
+     fingerprint text NOT NULL,
+     owner text NOT NULL,
+     created_at timestamptz NOT NULL,
+     claimed_at timestamptz NOT NULL,
+     status integer,
+     headers jsonb,
+     body text,
+     PRIMARY KEY (scope, key)
+   );
+   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -3,6 +3,7 @@
 import { TEST_CARDS } from '../payment/test-cards.js';
 import { ROUTING_SECTION } from './docs/routing.js';
 import { SPLIT_DOCS } from './docs/split.js';
+import { IDEMPOTENCY_SECTION } from './docs/idempotency.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -53,4 +54,5 @@ unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE 
 
 ${ROUTING_SECTION}
 ${SPLIT_DOCS}
+${IDEMPOTENCY_SECTION}
 `.trim();

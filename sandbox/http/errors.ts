@@ -7,9 +7,10 @@ export type TokenErrorCode =
   | 'TOKEN_NOT_YET_VALID' | 'TOKEN_EXPIRED' | 'TOKEN_REUSED';
 export type ApiErrorCode =
   | 'SchemaValidationException' | 'unauthorized' | 'forbidden' | 'not_found' | 'unknown_server_error'
-  | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE' | TokenErrorCode;
+  | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE' | TokenErrorCode
+  | 'idempotency_key_reused' | 'idempotency_key_in_use';
 
-export type FieldLocation = 'body' | 'query';
+export type FieldLocation = 'body' | 'query' | 'headers';
 export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
 export type ErrorMessage = FieldError | { msg: string };
 

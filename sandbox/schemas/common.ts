@@ -38,7 +38,7 @@ export const ErrorMessage = Type.Object({
   msg: Type.String(),
   type: Type.Optional(Type.Literal('field')),
   path: Type.Optional(Type.String()),
-  location: Type.Optional(Type.Enum(['body', 'query'])),
+  location: Type.Optional(Type.Enum(['body', 'query', 'headers'])),
 });
 export const ErrorBody = Type.Object({
   error_messages: Type.Array(ErrorMessage),

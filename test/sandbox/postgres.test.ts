@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../sandbox/db/migrations.js';
 import { startPostgres } from '../../test-support/postgres-server.js';
 import type { Sandbox } from '../../sandbox/server.js';
+import { fiftyAtOnce } from './support/idempotency.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let server: Awaited<ReturnType<typeof startPostgres>>;
@@ -46,5 +47,14 @@ it('a second sandbox on the same database finds everything (migrations applied o
     expect(await again.db.query('SELECT version FROM schema_migrations')).toHaveLength(MIGRATIONS.length);
   } finally {
     await again.close();
+  }
+});
+
+it('fifty concurrent identical POST /v1/transaction with one Idempotency-Key, over two sandboxes on one PostgreSQL: one transaction, fifty equal answers', async () => {
+  const second = await memorySandbox({ memory: false, databaseUrl: server.url });
+  try {
+    await fiftyAtOnce([sandbox, second], 4343);
+  } finally {
+    await second.close();
   }
 });
