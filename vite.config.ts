@@ -11,14 +11,18 @@ import { elementStandIns } from './scripts/size/element-stand-ins.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
-const iife = (entry: string, fileName: string, target: string, postBanner = ''): UserConfig => ({
+const iife = (entry: string, fileName: string, target: string, postBanner = '', intro = ''): UserConfig => ({
   build: {
     emptyOutDir: false,
     target,
     lib: { entry, formats: ['iife'], name: 'svc', fileName: () => fileName },
-    rollupOptions: { output: { postBanner } },
+    rollupOptions: { output: { postBanner, intro } },
   },
 });
+
+// dist/svc-card-form.js is an `exports` entry too: imported on a server without a DOM (Node, an
+// edge runtime), it stops before its first line, whose bundled lit-html reads `document`.
+const DOM_ONLY = 'if(!globalThis.customElements)return;';
 
 // The card frame's element never has frame-src, nor a form or a name to submit its value under, and
 // its key comes from the JWKS after it connects (no setup warning): those element modules are
@@ -42,7 +46,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'svc') return iife('src/iife/svc.ts', 'svc.js', 'es2020', '//# allFunctionsCalledOnLoad');
   // svc-card-form.js is ES2022: Lit 3 is published as ES2021, every engine with form-associated
   // custom elements runs ES2022 classes, and native #private members minify to short names.
-  if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022');
+  if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022', '', DOM_ONLY);
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
   if (mode === 'card-frame') return { ...iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022'), plugins: [frameStandIns] };
   return {

@@ -7,6 +7,7 @@
 // only engines without constructed sheets get one, as with LitElement).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { render, type TemplateResult } from 'lit/html.js';
+import { BaseElement } from './base-element.js';
 
 /** A reactive property, as Lit's declarations (only the options this package uses). */
 export interface PropertyDeclaration {
@@ -26,7 +27,7 @@ type Declared = typeof ReactiveBase;
 const attributeOf = (name: string, { attribute }: PropertyDeclaration) => (attribute === undefined ? name.toLowerCase() : attribute);
 const sheets = new WeakMap<Declared, CSSStyleSheet>();
 
-export abstract class ReactiveBase extends HTMLElement implements ReactiveControllerHost {
+export abstract class ReactiveBase extends BaseElement implements ReactiveControllerHost {
   static properties: PropertyDeclarations = {};
   /** The element's CSS. */
   static styles = '';

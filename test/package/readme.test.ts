@@ -3,7 +3,7 @@
 // start's server.mjs runs and answers real tokens, TypeScript/JS/TSX/Vue/Svelte blocks
 // type-check, HTML and CSS name only what the element declares, the CSP is the demo's.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
@@ -35,8 +35,10 @@ beforeAll(() => {
     lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: ['node'], jsx: 'react-jsx', allowJs: true, checkJs: true,
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.tsx', '*.mjs', '*.vue', '*.svelte'], vueCompilerOptions: { strictTemplates: true } }));
-  const server = blocks.find((block) => block.code.startsWith('// server.mjs'));
-  if (server) writeFileSync(join(app.dir, 'server.mjs'), server.code);
+  for (const file of ['server.mjs', 'frame-host.mjs']) {
+    const block = blocks.find((b) => b.code.startsWith(`// ${file}\n`));
+    if (block) writeFileSync(join(app.dir, file), block.code);
+  }
 });
 afterAll(() => app?.remove());
 
@@ -143,5 +145,58 @@ describe('README quick start, run as written', () => {
     expect(await post(form, 'card=not%20json')).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
     expect(await post(form, '')).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
     expect(await post('application/json', '{}')).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+    // Any body at all (issue 28): JSON that is not an object, a form's `card` that is not one, no type.
+    for (const body of ['null', '5', '[]', '"text"', 'true', '{"token":null}', '{"token":"{}"}']) {
+      expect(await post('application/json', body), body).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+    }
+    for (const card of ['null', '5', '[1]', '"x"']) {
+      expect(await post(form, new URLSearchParams({ card }).toString()), card).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+    }
+    const untyped = await fetch(`${base}/pay`, { method: 'POST', body: 'null' });
+    expect([untyped.status, await untyped.json()]).toEqual([400, { code: 'TOKEN_MALFORMED' }]);
+  });
+});
+
+describe('README frame host, run as written', () => {
+  let host: ChildProcess | undefined;
+  afterAll(() => host?.kill());
+
+  it('frame-host.mjs serves the card frame, its script and the JWKS, and leaves other paths to the app', async () => {
+    const block = blocks.find((b) => b.code.startsWith('// frame-host.mjs\n'));
+    expect(block, 'a README block starting "// frame-host.mjs"').toBeDefined();
+    expect(block!.lang).toBe('js');
+    const port = await freePort();
+    host = spawn(process.execPath, ['frame-host.mjs'], { cwd: app.dir, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let printed = '';
+    host.stdout!.on('data', (chunk: Buffer) => (printed += chunk));
+    for (let attempt = 0; attempt < 600 && !printed.includes('integrity='); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    const base = `http://localhost:${port}`;
+    expect(printed).toContain(`frame-src="${base}/svc/${version}/card-frame.html"`);
+    const frame = await fetch(`${base}/svc/${version}/card-frame.html`);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000');
+    const script = /<script src="([^"]+)" integrity="(sha384-[^"]+)"/.exec(printed)!;
+    expect((await fetch(script[1]!)).status).toBe(200);
+    const jwks = await (await fetch(`${base}/.well-known/svc-card/jwks.json`)).json() as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual(['v1']);
+    const other = await fetch(`${base}/pay`);
+    expect([other.status, await other.text()]).toEqual([404, 'not found']);
+  });
+});
+
+describe('README links', () => {
+  it('a relative link names a file the package ships (anything else is an absolute URL or an anchor)', () => {
+    const relative = [...README.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => !/^(https?:|mailto:|#)/.test(href));
+    expect(relative.length).toBeGreaterThan(0);
+    for (const href of relative) expect(existsSync(join(app.dir, 'node_modules/svc-card', href.split('#')[0]!)), href).toBe(true);
+  });
+
+  it('absolute links into this repository point at files that exist in it', () => {
+    const { repository } = JSON.parse(readFileSync('package.json', 'utf8')) as { repository: { url: string } };
+    const repo = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    const own = [...README.matchAll(/\]\((https:\/\/github\.com\/[^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => href.startsWith(`${repo}/blob/main/`));
+    expect(own.length).toBeGreaterThan(0);
+    for (const href of own) expect(existsSync(href.slice(`${repo}/blob/main/`.length).split('#')[0]!), href).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // mode's script: whichever registers the tag first wins, and neither throws "already defined".
 import { SvcCardFormFrame } from './svc-card-form-frame.js';
 
-if (!customElements.get('svc-card-form')) customElements.define('svc-card-form', SvcCardFormFrame);
+// Only where there is a registry: on a server (Node, edge runtimes) importing this does nothing.
+if (globalThis.customElements && !customElements.get('svc-card-form')) customElements.define('svc-card-form', SvcCardFormFrame);
 
 export { SvcCardFormFrame };

@@ -4,6 +4,7 @@
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
 import type { BrandId } from '../../element/brands.js';
+import { BaseElement } from '../../element/base-element.js';
 import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../element/events.js';
 import { createFormOwner } from '../../element/form-owner.js';
 import { formValue } from '../../element/form-value.js';
@@ -52,7 +53,7 @@ const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.
  * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field in the frame gets focus.
  * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field in the frame loses focus.
  */
-export class SvcCardFormFrame extends HTMLElement {
+export class SvcCardFormFrame extends BaseElement {
   static formAssociated = true;
   static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title', 'installments', 'amount', 'holder-document'];
 

@@ -1,0 +1,47 @@
+// Issue 28, item 1: every `exports` entry of the packed package imports on a server without a
+// DOM, as Next.js, Nuxt, SvelteKit and Astro import components there: in plain Node (a child
+// process: Node has no window, document, HTMLElement or customElements) and in an edge-like
+// runtime (support/edge-runtime.mjs: a node:vm context with only web-standard globals). Nothing
+// registers there (customElements is absent and stays so), and nothing throws.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPackedApp, type PackedApp } from './support/packed-app.js';
+
+const { name, exports } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; exports: Record<string, unknown> };
+const SPECIFIERS = Object.keys(exports).filter((key) => key !== './package.json').map((key) => name + key.slice(1));
+const EDGE_RUNTIME = resolve('test/package/support/edge-runtime.mjs');
+
+let app: PackedApp;
+beforeAll(() => {
+  app = createPackedApp([]);
+});
+afterAll(() => app?.remove());
+
+describe('every exports entry imports without a DOM', () => {
+  it('names the entries a merchant imports', () => {
+    expect(SPECIFIERS).toEqual(expect.arrayContaining(['svc-card', 'svc-card/element', 'svc-card/define', 'svc-card/frame', 'svc-card/frame/define', 'svc-card/server', 'svc-card/svc-card-form.js']));
+  });
+
+  it.each(SPECIFIERS)('plain Node: %s', (specifier) => {
+    const script = `
+      const before = ['window', 'document', 'HTMLElement', 'customElements', 'CSSStyleSheet'].filter((n) => n in globalThis);
+      await import(${JSON.stringify(specifier)});
+      console.log(JSON.stringify({ before, after: typeof customElements }));`;
+    const { status, output } = app.run('node', ['--input-type=module', '-e', script]);
+    expect(status, output.slice(-400)).toBe(0);
+    expect(JSON.parse(output)).toEqual({ before: [], after: 'undefined' });
+  });
+
+  it('an edge-like runtime with only web-standard globals: every entry', () => {
+    const { status, output } = app.run('node', ['--experimental-vm-modules', '--no-warnings', EDGE_RUNTIME, ...SPECIFIERS]);
+    expect(status, output).toBe(0);
+    const results = JSON.parse(output) as { specifier: string; ok: boolean; error?: string; dom: string[] }[];
+    expect(results.map((r) => r.specifier)).toEqual(SPECIFIERS);
+    for (const result of results) {
+      expect(result.dom, result.specifier).toEqual([]);
+      expect(result.error ?? '', result.specifier).toBe('');
+      expect(result.ok, result.specifier).toBe(true);
+    }
+  });
+});
