@@ -116,6 +116,14 @@ describe('the charge\'s own payment methods (4.4)', () => {
     expect(byCard.body.error_messages).toEqual([expect.objectContaining({ path: 'paymentMethod', msg: 'paymentMethod CREDIT_CARD is not offered for this charge (offered: PIX)' })]);
     expect((await c.pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined })).body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' } });
   });
+
+  it('the sandbox bank settles only a method the charge lists (400 on paymentMethod)', async () => {
+    const c = await companyWith({});
+    const charge = (await c.charge({ paymentMethods: ['CREDIT_CARD', 'BOLETO'] })).body;
+    const settle = (paymentMethod: string) => c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod });
+    expect(paths(await settle('PIX'))).toEqual({ status: 400, paths: ['paymentMethod'] });
+    expect((await settle('BOLETO')).body.charge.status).toBe('PAID');
+  });
 });
 
 describe('frequencyDays 0: no renewal', () => {
