@@ -25,6 +25,9 @@ const DEMO_CHECKOUT_PLANS = [
   { installment: 12, fee: 11.78, installmentAmount: 12.1, totalAmount: 145.2 },
 ];
 
+/** The monthly plan takes every method (the product's rules refuse one it does not list). */
+const EVERY_METHOD = (['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'] as const).map((type) => ({ type, active: true, installments: [{ installment: 1 }] }));
+
 /** An ACTIVE charge of `cents` (tests and the seed). */
 export async function insertCharge(db: Queryable, { companyId = DEMO_COMPANY, cents = 4990, _id = newId(), now = new Date() } = {}): Promise<ChargeDoc> {
   const at = now.toISOString();
@@ -39,7 +42,7 @@ export async function seed(db: Queryable): Promise<void> {
   await products.insert(db, {
     _id: DEMO_PRODUCT_ID, companyId: DEMO_COMPANY, active: true, deleted: false, createdAt: at, updatedAt: at,
     product: { price: 29.9, title: 'Plano mensal', warranty: 7 },
-    charge: { frequencyDays: 30, deniedIntervalDays: 3, maxDeniedAttempts: 3, invoiceIdentification: 'SANDBOX', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }], routes: [] },
+    charge: { frequencyDays: 30, deniedIntervalDays: 3, maxDeniedAttempts: 3, invoiceIdentification: 'SANDBOX', paymentMethod: EVERY_METHOD, routes: [] },
     unsubscription: { type: 'CARD_ATTEMPTS' },
   }, '(id)');
   await products.insert(db, {

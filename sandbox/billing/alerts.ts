@@ -1,34 +1,39 @@
-// Raising an alert (2.6): CREATED; a NETWORK_A alert also cancels the
-// transaction's charge and subscription (CANCELED_ALERT_NETWORK_A). A network
-// sends one notice per transaction: raising a type again on the same
+// Raising an alert (2.6). NETWORK_A is a fraud notice: the service refunds the
+// transaction to avoid the chargeback (refund.ts: transaction CANCELED, its
+// charge and subscription CANCELED_ALERT_NETWORK_A) and the alert is REFUNDED;
+// NETWORK_B is a dispute notice: the alert is CREATED and nothing moves. A
+// network sends one notice per transaction: raising a type again on the same
 // transaction (the same day or later, whatever its status) answers the alert
 // already there, and moves and emits nothing.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
+import { endSubscription } from '../domain/end-subscription.js';
+import { REFUNDABLE, refundTransaction } from '../domain/refund.js';
 import { emit } from '../events.js';
 import { TEST_CARDS, type AlertType } from '../payment/test-cards.js';
-import { alerts, charges, newId, subscriptions, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
+import { alerts, newId, subscriptions, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
 
-export async function raiseAlert(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, type: AlertType, externalReference?: string): Promise<AlertDoc> {
+export async function raiseAlert(ctx: SandboxContext, db: Queryable, seen: TransactionDoc, type: AlertType, externalReference?: string): Promise<AlertDoc> {
   // The transaction's row lock makes two racing raises one: the second finds the first's alert.
-  await transactions.get(db, transaction.companyId, transaction._id, true);
+  const transaction = (await transactions.get(db, seen.companyId, seen._id, true)) ?? seen;
   const [existing] = await db.query<{ data: AlertDoc }>('SELECT data FROM alerts WHERE company_id = $1 AND transaction_id = $2 AND type = $3', [transaction.companyId, transaction._id, type]);
   if (existing) return existing.data;
   const now = ctx.now(transaction.companyId);
   const at = now.toISOString();
+  const refunds = type === 'NETWORK_A' && REFUNDABLE.includes(transaction.status);
+  if (refunds) await refundTransaction(ctx, db, transaction, { reason: 'networkA', cancelSubscription: true });
+  else if (type === 'NETWORK_A' && transaction.subscriptionId) {
+    // Nothing left to refund (already canceled): the fraud notice still ends the subscription.
+    const subscription = await subscriptions.get(db, transaction.companyId, transaction.subscriptionId, true);
+    if (subscription) await endSubscription(db, subscription, 'networkA', now, `NETWORK_A alert on transaction ${transaction._id}`);
+  }
   const alert = await alerts.insert(db, {
-    _id: newId(), companyId: transaction.companyId, ...(externalReference ? { externalReference } : {}), status: 'CREATED', type,
+    _id: newId(), companyId: transaction.companyId, ...(externalReference ? { externalReference } : {}), status: refunds ? 'REFUNDED' : 'CREATED', type,
     transactionId: transaction._id, ...(transaction.clientId ? { clientId: transaction.clientId } : {}),
     payment: { ...(transaction.card ? { bin: transaction.card.bin, last4: transaction.card.last4 } : {}), paymentMethod: transaction.paymentMethod },
     info: { reason: type === 'NETWORK_A' ? 'fraud notice from the issuer' : 'dispute notice', network: type },
     values: { amount: transaction.amount.value, currency: 'BRL' }, createdAt: at, updatedAt: at,
   });
-  if (type === 'NETWORK_A') {
-    const charge = transaction.chargeId ? await charges.get(db, transaction.companyId, transaction.chargeId, true) : undefined;
-    if (charge) await charges.update(db, { ...charge, status: 'CANCELED_ALERT_NETWORK_A', active: false, updatedAt: at });
-    const subscription = transaction.subscriptionId ? await subscriptions.get(db, transaction.companyId, transaction.subscriptionId, true) : undefined;
-    if (subscription) await subscriptions.update(db, { ...subscription, status: 'CANCELED_ALERT_NETWORK_A', active: false, updatedAt: at });
-  }
   await emit(db, transaction.companyId, 'alert.created', { alert }, now);
   return alert;
 }

@@ -1,14 +1,21 @@
-// The charges of a subscription: one per period, numbered from 1.
+// The charges of a subscription: one per period, numbered from 1. Each may be
+// paid by any method its product offers (the clock charges the kept card).
 import type { Queryable } from '../db/database.js';
+import { offeredMethods } from '../domain/product-rules.js';
 import { charges, newId, priceCents, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 
 export async function openCharge(db: Queryable, subscription: SubscriptionDoc, product: ProductDoc, dueDate: string, sequence: number, at: string, status: ChargeDoc['status'] = 'ACTIVE'): Promise<ChargeDoc> {
   return charges.insert(db, {
     _id: newId(), companyId: subscription.companyId, ...(subscription.clientId ? { clientId: subscription.clientId } : {}), productId: product._id,
     subscriptionId: subscription._id, amount: { value: priceCents(product), currency: 'BRL' }, dueDate, status,
-    paymentMethods: [subscription.paymentMethod], active: true, sequence, attempts: 0, createdAt: at, updatedAt: at,
+    paymentMethods: offeredMethods(product), active: true, sequence, attempts: 0, createdAt: at, updatedAt: at,
   });
 }
 
-/** The product's renewal period; 30 days when the product has no charge rules (2.1 leaves them optional). */
-export const frequencyOf = (product: ProductDoc) => product.charge?.frequencyDays || 30;
+/** What a payment of `charge` links to: the charge, and its product, subscription and client when it has them. */
+export const chargeLinks = (charge: ChargeDoc) => ({
+  chargeId: charge._id,
+  ...(charge.productId ? { productId: charge.productId } : {}),
+  ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}),
+  ...(charge.clientId ? { clientId: charge.clientId } : {}),
+});

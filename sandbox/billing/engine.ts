@@ -6,16 +6,23 @@ import type { Queryable } from '../db/database.js';
 import { emit } from '../events.js';
 import { alertIfTestCard } from './alerts.js';
 import { payByCard } from '../payment/pay-by-card.js';
+import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
+import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end-subscription.js';
+import { renewalAfter } from '../domain/product-rules.js';
+import { isEnded, moveSubscription } from '../domain/states/subscription.js';
 import { charges, products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
-import { frequencyOf, openCharge } from './charges.js';
+import { openCharge } from './charges.js';
+import { renewalAfterPayment } from './settle.js';
 import { addDays, dayOf, daysBetween } from './dates.js';
 import { renewalProfile } from './renewal-card.js';
 import { expireDueSlips } from './slips.js';
 import { releaseDuePayables } from '../store/payables.js';
 
 const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
-const LIVE = ['CREATED', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'PENDING_PAYMENT'];
-const OPEN = ['ACTIVE', 'ERROR_PAYMENT', 'OVERDUE'];
+const LIVE = ['CREATED', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'PENDING_PAYMENT', 'NO_PAYMENT_ROUTE'];
+const OPEN = ['ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'NO_PAYMENT_ROUTE'];
+/** A failed attempt's charge status: no route is told apart from a decline, and retried the same way. */
+const FAILED = new Set(['ERROR_PAYMENT', 'NO_PAYMENT_ROUTE']);
 
 export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction'; id: string; to: string }
 
@@ -27,7 +34,7 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
   const maxAttempts = rules?.maxDeniedAttempts ?? 0;
   const setSub = async (status: SubscriptionDoc['status'], row: number, extra: Partial<SubscriptionDoc> = {}) => {
     if (sub.status === status && !Object.keys(extra).length) return;
-    sub = await subscriptions.update(db, { ...sub, ...extra, status, updatedAt: stamp });
+    sub = await moveSubscription(db, sub, status, stamp, extra);
     moves.push({ row, resource: 'subscription', id: sub._id, to: status });
   };
   const setCharge = async (charge: ChargeDoc, patch: Partial<ChargeDoc>, row: number) => {
@@ -36,25 +43,31 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     if (patch.status) moves.push({ row, resource: 'charge', id: charge._id, to: patch.status });
     return next;
   };
-  const end = async (row: number) => {
-    for (const open of await openCharges(db, sub)) await setCharge(open, { status: 'CANCELED', active: false }, row);
-    await setSub('NO_PAYMENT', row, { active: false });
-    await emit(db, sub.companyId, 'subscription.canceled', { subscription: sub, reason: `row ${row}` }, at);
+  const ended = (row: number, end: Ended | undefined) => {
+    if (!end) return;
+    for (const charge of end.charges) moves.push({ row, resource: 'charge', id: charge._id, to: charge.status });
+    moves.push({ row, resource: 'subscription', id: end.subscription._id, to: end.subscription.status });
   };
+  const end = async (row: number, how: SubscriptionEnd = 'unpaid') => ended(row, await endSubscription(db, sub, how, at, `row ${row}`));
 
-  // Row 1: renewal on nextChargeDate.
+  // Row 10: a deleted product's subscription is ended, never renewed (its charges can no longer be paid).
+  if (product.deleted) { await end(10, 'manual'); return moves; }
+
+  // Row 1: renewal on nextChargeDate; a product that never renews (frequencyDays 0) leaves none.
   if (sub.nextChargeDate && sub.nextChargeDate <= day) {
     const [{ n }] = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM charges WHERE subscription_id = $1', [sub._id])) as [{ n: string | number }];
     const charge = await openCharge(db, sub, product, sub.nextChargeDate, Number(n) + 1, stamp);
     moves.push({ row: 1, resource: 'charge', id: charge._id, to: 'ACTIVE' });
     await emit(db, sub.companyId, 'charge.created', { charge }, at);
-    sub = await subscriptions.update(db, { ...sub, nextChargeDate: addDays(sub.nextChargeDate, frequencyOf(product)), updatedAt: stamp });
+    const { nextChargeDate, ...rest } = sub;
+    const next = renewalAfter(product, nextChargeDate);
+    sub = await subscriptions.update(db, { ...rest, ...(next ? { nextChargeDate: next } : {}), updatedAt: stamp });
   }
 
   for (let charge of await openCharges(db, sub)) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
     const attempts = charge.attempts ?? 0;
-    const retryDue = charge.status === 'ERROR_PAYMENT' && attempts < maxAttempts && daysBetween((charge.lastAttemptAt ?? stamp).slice(0, 10), day) >= (rules?.deniedIntervalDays ?? 0);
+    const retryDue = FAILED.has(charge.status) && attempts < maxAttempts && daysBetween((charge.lastAttemptAt ?? stamp).slice(0, 10), day) >= (rules?.deniedIntervalDays ?? 0);
     const firstTry = charge.status === 'ACTIVE' && attempts === 0;
     // Rows 2-4: a card kept for renewals is charged on the due date, retried every deniedIntervalDays.
     if (sub.card && CARD.has(sub.paymentMethod) && (firstTry || retryDue)) {
@@ -67,19 +80,25 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
       if (transaction.status === 'PAID') {
         await setCharge(charge, { status: 'PAID', lastAttemptAt: stamp }, firstTry ? 2 : 4);
         await emit(db, sub.companyId, 'charge.paid', { charge: { ...charge, status: 'PAID' }, transactionId: transaction._id }, at);
-        if (sub.status !== 'ACTIVE') await setSub('ACTIVE', 4);
+        const nextChargeDate = await renewalAfterPayment(db, charge, sub.productId, day);
+        if (sub.status !== 'ACTIVE' || nextChargeDate) await setSub('ACTIVE', 4, nextChargeDate ? { nextChargeDate } : {});
         await alertIfTestCard(ctx, db, transaction);
+        // A NETWORK_A alert has refunded it and ended the subscription: nothing more today.
+        sub = (await subscriptions.get(db, sub.companyId, sub._id, true))!;
+        if (isEnded(sub.status)) return moves;
         continue;
       }
-      charge = await setCharge(charge, { status: 'ERROR_PAYMENT', attempts: attempts + 1, lastAttemptAt: stamp }, 3);
+      const failed = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT';
+      charge = await setCharge(charge, { status: failed, attempts: attempts + 1, lastAttemptAt: stamp }, 3);
       await emit(db, sub.companyId, 'charge.payment_failed', { charge, transactionId: transaction._id }, at);
-      await setSub('ERROR_PAYMENT', 3);
-      // Row 6: CARD_ATTEMPTS ends the subscription once maxDeniedAttempts failed.
-      if (product.unsubscription?.type === 'CARD_ATTEMPTS' && (charge.attempts ?? 0) >= maxAttempts) { await end(6); return moves; }
+      await setSub(failed, 3);
+      // Row 6: CARD_ATTEMPTS ends the subscription once the charge's card attempts are spent (card-attempts.ts).
+      const spent = await endIfCardAttemptsSpent(db, charge, at);
+      if (spent) { ended(6, spent); return moves; }
       continue;
     }
     // Row 5: past due and nothing more to try -> OVERDUE.
-    const exhausted = charge.status === 'ERROR_PAYMENT' && attempts >= maxAttempts;
+    const exhausted = FAILED.has(charge.status) && attempts >= maxAttempts;
     if (charge.dueDate < day && (charge.status === 'ACTIVE' || exhausted)) {
       charge = await setCharge(charge, { status: 'OVERDUE' }, 5);
       await emit(db, sub.companyId, 'charge.overdue', { charge }, at);

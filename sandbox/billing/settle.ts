@@ -1,13 +1,27 @@
-// What a paid or failed charge does to its subscription: paid -> ACTIVE with
-// the card kept for renewals; failed -> one more attempt counted.
+// What a paid charge does to its subscription: ACTIVE with the card kept for
+// renewals; with setting.successChargeDay, a late payment of its latest
+// charge moves the next renewal (product-rules.ts). A payment no route took
+// makes a live subscription NO_PAYMENT_ROUTE.
 import type { Queryable } from '../db/database.js';
-import { subscriptions, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
+import { renewalAfterLatePayment } from '../domain/product-rules.js';
+import { moveSubscription } from '../domain/states/subscription.js';
+import { products, subscriptions, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
 
-const REVIVABLE = new Set<string>(['CREATED', 'PENDING_PAYMENT', 'ERROR_PAYMENT', 'OVERDUE', 'ACTIVE']);
+const REVIVABLE = new Set<string>(['CREATED', 'PENDING_PAYMENT', 'ERROR_PAYMENT', 'OVERDUE', 'ACTIVE', 'NO_PAYMENT_ROUTE']);
 
 export async function settleSubscription(db: Queryable, charge: ChargeDoc, transaction: TransactionDoc): Promise<void> {
-  if (!charge.subscriptionId || transaction.status !== 'PAID') return;
+  if (!charge.subscriptionId || (transaction.status !== 'PAID' && transaction.status !== 'NO_PAYMENT_ROUTE')) return;
   const subscription = await subscriptions.get(db, charge.companyId, charge.subscriptionId, true);
   if (!subscription || !REVIVABLE.has(subscription.status)) return;
-  await subscriptions.update(db, { ...subscription, status: 'ACTIVE', ...(transaction.card ? { card: transaction.card } : {}), updatedAt: transaction.updatedAt });
+  if (transaction.status === 'NO_PAYMENT_ROUTE') return void await moveSubscription(db, subscription, 'NO_PAYMENT_ROUTE', transaction.updatedAt);
+  const nextChargeDate = await renewalAfterPayment(db, charge, subscription.productId, transaction.updatedAt.slice(0, 10));
+  await moveSubscription(db, subscription, 'ACTIVE', transaction.updatedAt, { ...(transaction.card ? { card: transaction.card } : {}), ...(nextChargeDate ? { nextChargeDate } : {}) });
+}
+
+/** successChargeDay's next renewal after `charge` was paid on `paidDay`, or undefined when it stays. */
+export async function renewalAfterPayment(db: Queryable, charge: ChargeDoc, productId: string, paidDay: string): Promise<string | undefined> {
+  const product = await products.get(db, charge.companyId, productId);
+  if (!product?.setting?.successChargeDay) return undefined;
+  const [row] = await db.query<{ n: string | number }>('SELECT max((data->>\'sequence\')::int) AS n FROM charges WHERE subscription_id = $1', [charge.subscriptionId]);
+  return renewalAfterLatePayment(product, charge, Number(row?.n ?? 1), paidDay);
 }

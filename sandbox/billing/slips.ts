@@ -10,6 +10,7 @@ import { boletoFor, pixFor } from '../payment/bank-slips.js';
 import { discardSlip } from '../payment/pay-by-card.js';
 import { charges, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
 import { addDays, dayOf } from './dates.js';
+import { chargeLinks } from './charges.js';
 
 /** Charge statuses a payment (card or slip) may still settle. */
 export const PAYABLE = ['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT', 'NO_PAYMENT_ROUTE'];
@@ -34,7 +35,7 @@ export async function expireSlip(ctx: SandboxContext, db: Queryable, charge: Cha
   const { slip, ...rest } = charge;
   const transaction = await discardSlip(ctx, db, {
     companyId: charge.companyId, cents: charge.amount.value, paymentMethod: slip!.paymentMethod,
-    links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+    links: chargeLinks(charge),
   });
   const stamp = at.toISOString();
   const updated = await charges.update(db, { ...rest, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: stamp, updatedAt: stamp });

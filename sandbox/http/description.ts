@@ -4,6 +4,8 @@ import { TEST_CARDS } from '../payment/test-cards.js';
 import { ROUTING_SECTION } from './docs/routing.js';
 import { SPLIT_DOCS } from './docs/split.js';
 import { IDEMPOTENCY_SECTION } from './docs/idempotency.js';
+import { PRODUCT_RULES } from './docs/product-rules.js';
+import { MONEY_MOVES } from './docs/money-moves.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -32,27 +34,30 @@ Choices where the reference says "not shown":
 - Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer. Deliveries run on the company's test clock: a delivery is made and due at its event's time (the deliveries list is newest first by that time, then by the order the events were made; deliveries run concurrently, so a receiver orders by createdAt), answers and nextAttemptAt are stamped with the clock's time, and advancing the clock brings due every retry it passes. The signature's t is the real time (receivers compare it with their own clock).
 - PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); the charge keeps its status (ACTIVE, or OVERDUE by row 5) and can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
-- Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body); subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL).
+- Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body), the charge it paid CANCELED; subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL). See Money moves.
 
 ## Test clock: the automatic moves
 
-Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is not ended (CREATED, ACTIVE, ERROR_PAYMENT, OVERDUE, PENDING_PAYMENT). Dates are UTC days. Each day runs at its first instant (00:00:00.000Z), the moment its dates fall due, as Stripe's test clocks stamp a renewal with its period's time: everything the day creates or moves (charges, transactions, alerts, events and their webhook deliveries, updatedAt and lastAttemptAt) carries that time, not the time the clock is moved to, and the days run in order, so createdAt follows them. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at that day's date (so an expiry passes).
+Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is not ended (CREATED, ACTIVE, ERROR_PAYMENT, OVERDUE, PENDING_PAYMENT, NO_PAYMENT_ROUTE). Dates are UTC days. Each day runs at its first instant (00:00:00.000Z), the moment its dates fall due, as Stripe's test clocks stamp a renewal with its period's time: everything the day creates or moves (charges, transactions, alerts, events and their webhook deliveries, updatedAt and lastAttemptAt) carries that time, not the time the clock is moved to, and the days run in order, so createdAt follows them. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at that day's date (so an expiry passes).
 
 | row | when | condition | move | event |
 |---|---|---|---|---|
-| 1 | day >= subscription nextChargeDate | | new charge ACTIVE due nextChargeDate (product price); nextChargeDate += charge.frequencyDays (30 when absent) | charge.created |
+| 1 | day >= subscription nextChargeDate | | new charge ACTIVE due nextChargeDate (product price); nextChargeDate += charge.frequencyDays (30 when the product has no charge rules; frequencyDays 0: no nextChargeDate, no renewal) | charge.created |
 | 2 | day >= charge dueDate | charge ACTIVE, a card kept, method CREDIT_CARD or DEBIT_CARD | payment attempt; paid: charge PAID | transaction.created, charge.paid |
-| 3 | as 2, or a retry (row 4) | declined | charge ERROR_PAYMENT, attempts + 1; subscription ERROR_PAYMENT | transaction.created, charge.payment_failed |
-| 4 | day >= last attempt + charge.deniedIntervalDays | charge ERROR_PAYMENT, attempts < charge.maxDeniedAttempts | retry; paid: charge PAID, subscription ACTIVE | as 2 or 3 |
-| 5 | day > charge dueDate | charge ACTIVE without a card attempt (no card, PIX, BOLETO), or ERROR_PAYMENT with attempts >= maxDeniedAttempts | charge OVERDUE; subscription OVERDUE | charge.overdue |
-| 6 | after a declined attempt | unsubscription.type CARD_ATTEMPTS and attempts >= maxDeniedAttempts | subscription NO_PAYMENT, inactive; its open charges CANCELED | subscription.canceled |
+| 3 | as 2, or a retry (row 4) | declined, or no route took it | charge ERROR_PAYMENT (NO_PAYMENT_ROUTE when no route took it), attempts + 1; subscription the same status | transaction.created, charge.payment_failed |
+| 4 | day >= last attempt + charge.deniedIntervalDays | charge ERROR_PAYMENT or NO_PAYMENT_ROUTE, attempts < charge.maxDeniedAttempts | retry; paid: charge PAID, subscription ACTIVE (setting.successChargeDay: a late payment moves nextChargeDate) | as 2 or 3 |
+| 5 | day > charge dueDate | charge ACTIVE without a card attempt (no card, PIX, BOLETO), or ERROR_PAYMENT or NO_PAYMENT_ROUTE with attempts >= maxDeniedAttempts | charge OVERDUE; subscription OVERDUE | charge.overdue |
+| 6 | after a failed card attempt by anyone (POST /v1/subscription, POST /v1/charge/pay, rows 2-4) | unsubscription.type CARD_ATTEMPTS and the charge's failed card attempts >= maxDeniedAttempts (at least 1) | subscription NO_PAYMENT, inactive; its open charges CANCELED | subscription.canceled |
 | 7 | day - dueDate > unsubscription.overdueDays | unsubscription.type OVERDUE_DAYS, charge OVERDUE | as 6 | subscription.canceled |
 | 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
 | 9 | day > charge slip.expiresOn, before rows 1-8 | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
+| 10 | each day, before rows 1-8 | the subscription's product is deleted | subscription CANCELED_MANUAL, inactive; its open charges CANCELED_MANUAL; no renewal | subscription.canceled |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 
 ${ROUTING_SECTION}
 ${SPLIT_DOCS}
 ${IDEMPOTENCY_SECTION}
+${PRODUCT_RULES}
+${MONEY_MOVES}
 `.trim();

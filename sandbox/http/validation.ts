@@ -7,6 +7,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isValidDoc } from '../clients/doc.js';
 import { fieldError, type FieldError, type FieldLocation } from './errors.js';
+import { PAYMENT_METHODS } from '../schemas/common.js';
 
 // ajv-formats is CommonJS: its default export is the function (or wraps it).
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats?: string[]) => Ajv;
@@ -47,14 +48,19 @@ export function createAjv(coerce: boolean): Ajv {
       return false;
     },
   });
-  // x-card-for: [methods]: a token or paymentProfile is required when paymentMethod is one of them.
+  // x-card-for: [methods]: a token or paymentProfile is required when paymentMethod is one of them,
+  // and refused when it is another (a PIX or boleto payment never takes a card): each sent one is named.
   ajv.addKeyword({
     keyword: 'x-card-for', type: 'object', errors: true,
     validate: function cardFor(methods: string[], data: Record<string, unknown>, _s: unknown, ctx?: { instancePath: string }) {
-      if (!methods.includes(data.paymentMethod as string) || data.token !== undefined || data.paymentProfile !== undefined) return true;
-      (cardFor as unknown as { errors: Partial<ErrorObject>[] }).errors = [{
-        keyword: 'x-card-for', instancePath: `${ctx?.instancePath ?? ''}/token`, params: {}, message: 'is required for a card payment (or paymentProfile)',
-      }];
+      const method = data.paymentMethod as string;
+      const sent = ['token', 'paymentProfile'].filter((n) => data[n] !== undefined);
+      if (!(PAYMENT_METHODS as readonly unknown[]).includes(method)) return true; // an unknown method is the enum's error
+      const carded = methods.includes(method);
+      if (carded ? sent.length > 0 : sent.length === 0) return true;
+      (cardFor as unknown as { errors: Partial<ErrorObject>[] }).errors = carded
+        ? [{ keyword: 'x-card-for', instancePath: `${ctx?.instancePath ?? ''}/token`, params: {}, message: 'is required for a card payment (or paymentProfile)' }]
+        : sent.map((n) => ({ keyword: 'x-card-for', instancePath: `${ctx?.instancePath ?? ''}/${n}`, params: {}, message: `must not be sent with paymentMethod ${method}: only ${methods.join(' and ')} take a card` }));
       return false;
     },
   });

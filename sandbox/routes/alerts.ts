@@ -59,7 +59,7 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'alert.write' },
     schema: {
       tags: ['alerts'], summary: 'Sandbox only: raise a NETWORK_A or NETWORK_B alert on a transaction', security: SECURITY,
-      description: 'As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A cancels the transaction\'s charge and subscription (CANCELED_ALERT_NETWORK_A). One alert per transaction and type: raising it again (the same day or later, resolved or not) answers the alert already there and moves nothing, emits nothing.',
+      description: 'As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A refunds the transaction (CANCELED; the alert REFUNDED) and ends its charge and subscription (CANCELED_ALERT_NETWORK_A); NETWORK_B moves nothing. One alert per transaction and type: raising it again (the same day or later, resolved or not) answers the alert already there and moves nothing, emits nothing.',
       body: RaiseAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -10,7 +10,10 @@ import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, S
 import { toCents } from '../payment/cents.js';
 import { PAYABLE, expireSlip, issueSlip, paidCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
+import { chargeLinks } from '../billing/charges.js';
 import { alertIfTestCard } from '../billing/alerts.js';
+import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
+import { assertCardAuth, assertChargePayable, assertOnSale, chargeMethods } from '../domain/product-rules.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
@@ -29,12 +32,14 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const body = request.body;
-    await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
+    const { product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
+    assertOnSale(product, 'productId');
+    const paymentMethods = chargeMethods(product, body.paymentMethods);
     const at = ctx.now(body.companyId).toISOString();
     const charge: ChargeDoc = {
       _id: newId(), companyId: body.companyId, clientId: body.clientId, productId: body.productId, amount: { value: toCents(body.amount), currency: 'BRL' },
       dueDate: body.dueDate, ...(body.description ? { description: body.description } : {}), status: 'ACTIVE',
-      paymentMethods: body.paymentMethods ?? ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'], active: true,
+      paymentMethods, active: true,
       ...(body.cardAuth !== undefined ? { cardAuth: body.cardAuth } : {}), createdAt: at, updatedAt: at,
     };
     return charges.insert(ctx.db, charge);
@@ -54,6 +59,8 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     if (!PAYABLE.includes(seen.status)) throw notPayable(seen.status);
     // The charge's product, when it has one, decides which installment counts it offers.
     const product = seen.productId ? await products.get(ctx.db, seen.companyId, seen.productId) : undefined;
+    assertChargePayable(seen, product, body.paymentMethod);
+    assertCardAuth(seen, product, body.paymentMethod, body.cardAuthId);
     const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     if (!hasCard) {
@@ -74,16 +81,20 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: charge.amount.value, installments, paymentMethod: body.paymentMethod, profile,
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
-        links: { chargeId: charge._id, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+        links: chargeLinks(charge),
       });
       if (transaction.status !== 'PAID') {
         // No route is the charge's status until a route takes it; a decline leaves the status as it was.
         const status = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : charge.status;
-        return { charge: await charges.update(tx, { ...charge, status, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }), transaction };
+        const attempted = await charges.update(tx, { ...charge, status, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt });
+        await settleSubscription(tx, attempted, transaction);
+        await endIfCardAttemptsSpent(tx, attempted, ctx.now(body.companyId));
+      } else {
+        await settleSubscription(tx, charge, transaction);
+        await charges.update(tx, paidCharge(charge, transaction.updatedAt));
+        await alertIfTestCard(ctx, tx, transaction);
       }
-      await settleSubscription(tx, charge, transaction);
-      await charges.update(tx, paidCharge(charge, transaction.updatedAt));
-      await alertIfTestCard(ctx, tx, transaction);
+      // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
       return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
     });
     ctx.recent.remember(result.transaction);
@@ -103,9 +114,10 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const charge = await charges.get(tx, companyId, chargeId, true);
       if (!charge) throw notFound(`no charge ${chargeId} in this company`);
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
+      assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
       const transaction = await paySlip(ctx, tx, {
         companyId, cents: charge.amount.value, paymentMethod,
-        links: { chargeId, ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}), ...(charge.clientId ? { clientId: charge.clientId } : {}) },
+        links: chargeLinks(charge),
       });
       await settleSubscription(tx, charge, transaction);
       const paid = await charges.update(tx, paidCharge(charge, transaction.updatedAt));

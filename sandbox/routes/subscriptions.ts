@@ -1,8 +1,11 @@
 // Subscriptions (4.5): POST /v1/subscription (pays the first period at once)
 // and POST /v2/subscription (first charge ACTIVE, no payment attempt).
 import { alertIfTestCard } from '../billing/alerts.js';
-import { addDays, dayOf } from '../billing/dates.js';
-import { frequencyOf, openCharge } from '../billing/charges.js';
+import { dayOf } from '../billing/dates.js';
+import { openCharge } from '../billing/charges.js';
+import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
+import { assertMethodOffered, assertOnSale, renewalAfter } from '../domain/product-rules.js';
+import { insertSubscription, moveSubscription } from '../domain/states/subscription.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
@@ -12,7 +15,7 @@ import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
 import { clientAndProduct } from '../store/client-and-product.js';
 import { findOrCreateClient } from '../store/clients.js';
-import { charges, newId, priceCents, products, subscriptions, type SubscriptionDoc } from '../store/tables.js';
+import { charges, newId, priceCents, products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
@@ -29,6 +32,8 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const body = request.body;
     const product = await products.get(ctx.db, body.companyId, body.product.id);
     if (!product) throw invalid(fieldError('product.id', 'product.id names no product of this company in the sandbox'));
+    assertOnSale(product, 'product.id');
+    assertMethodOffered(product, body.paymentMethod);
     const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     const profile = hasCard ? await openCard(body as never, ctx.decryptor) : undefined;
@@ -37,10 +42,10 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const at = now.toISOString();
       const today = dayOf(now);
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, now) : undefined;
-      const subscription: SubscriptionDoc = await subscriptions.insert(tx, {
+      const subscription: SubscriptionDoc = await insertSubscription(tx, {
         _id: newId(), companyId: body.companyId, ...(client ? { clientId: client._id } : {}), productId: product._id,
         paymentMethod: body.paymentMethod, installments, origin: 'API', active: true,
-        status: 'PENDING_PAYMENT', nextChargeDate: addDays(today, frequencyOf(product)), metadata: {}, createdAt: at, updatedAt: at,
+        status: 'PENDING_PAYMENT', ...nextRenewal(product, today), metadata: {}, createdAt: at, updatedAt: at,
       });
       const charge = await openCharge(tx, subscription, product, today, 1, at);
       if (!profile) {
@@ -53,9 +58,11 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       });
       const paid = transaction.status === 'PAID';
       const failed = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT';
-      await charges.update(tx, { ...charge, status: paid ? 'PAID' : failed, attempts: paid ? 0 : 1, lastAttemptAt: at });
-      await subscriptions.update(tx, { ...subscription, status: paid ? 'ACTIVE' : failed, card: transaction.card });
+      const attempted = await charges.update(tx, { ...charge, status: paid ? 'PAID' : failed, attempts: paid ? 0 : 1, lastAttemptAt: at });
+      await moveSubscription(tx, subscription, paid ? 'ACTIVE' : failed, at, { card: transaction.card });
+      if (!paid) await endIfCardAttemptsSpent(tx, attempted, now);
       await alertIfTestCard(ctx, tx, transaction);
+      // The subscription read back (an alert or CARD_ATTEMPTS may have moved it); the transaction as the payment made it.
       return { subscription: (await subscriptions.get(tx, subscription.companyId, subscription._id))!, transaction };
     });
     if (result.transaction) ctx.recent.remember(result.transaction);
@@ -72,16 +79,25 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => createV2(ctx, request.body));
 };
 
+/** The first renewal: one period after the first charge's due date; none when the product never renews (frequencyDays 0). */
+function nextRenewal(product: ProductDoc, firstDue: string): Pick<SubscriptionDoc, 'nextChargeDate'> {
+  const nextChargeDate = renewalAfter(product, firstDue);
+  return nextChargeDate ? { nextChargeDate } : {};
+}
+
 /** POST /v2/subscription's work, also run for each item of a batch (subscription-batches.ts). */
 export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>) {
   const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
+  assertOnSale(product, 'productId');
+  assertMethodOffered(product, body.paymentMethod);
   return ctx.db.transaction(async (tx) => {
     const at = ctx.now(body.companyId).toISOString();
-    const subscription = await subscriptions.insert(tx, {
+    const subscription = await insertSubscription(tx, {
       _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
       origin: body.origin ?? 'API', ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
-      active: true, status: 'CREATED', nextChargeDate: addDays(body.dueDate, frequencyOf(product)), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
+      active: true, status: 'CREATED', ...nextRenewal(product, body.dueDate), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
     });
     return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at) };
   });
 }
+

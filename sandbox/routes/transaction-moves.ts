@@ -1,15 +1,15 @@
 // Transactions (4.3): capture and cancel. Each decides under the
 // transaction's row lock, so two racing calls make one move, never two.
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
-import { createPayables, reversePayables } from '../domain/split/payables.js';
+import { createPayables } from '../domain/split/payables.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
-import { subscriptions, transactions } from '../store/tables.js';
+import { transactions } from '../store/tables.js';
+import { REFUNDABLE, refundTransaction } from '../domain/refund.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
-const CANCELABLE = new Set<string>(['PAID', 'AUTHORIZED']);
 const refField = (ref: { transactionId?: string }) => (ref.transactionId ? 'transactionId' : 'tid');
 
 export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -39,7 +39,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Cancel (refund) a transaction', security: SECURITY,
-      description: 'PAID or AUTHORIZED -> CANCELED: 204, no body. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL).',
+      description: 'PAID or AUTHORIZED -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL).',
       body: CancelBody, response: { 200: AlreadyCanceled, 204: { type: 'null', description: 'canceled' }, ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
@@ -47,16 +47,9 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     const outcome = await ctx.db.transaction(async (tx) => {
       const transaction = await findTransaction(tx, [body.companyId], body, true);
       if (transaction.status === 'CANCELED') return { already: true as const };
-      if (!CANCELABLE.has(transaction.status))
+      if (!REFUNDABLE.includes(transaction.status))
         throw invalid(fieldError(refField(body), `only a PAID or AUTHORIZED transaction can be canceled; this one is ${transaction.status}`));
-      const updatedAt = ctx.now(body.companyId).toISOString();
-      const canceled = await transactions.update(tx, { ...transaction, status: 'CANCELED', message: 'Canceled and refunded', updatedAt });
-      if (transaction.status === 'PAID') await reversePayables(tx, canceled, updatedAt);
-      if (body.cancelSubscription && transaction.subscriptionId) {
-        const subscription = await subscriptions.get(tx, body.companyId, transaction.subscriptionId, true);
-        if (subscription) await subscriptions.update(tx, { ...subscription, status: 'CANCELED_MANUAL', active: false, updatedAt });
-      }
-      return { canceled };
+      return { canceled: await refundTransaction(ctx, tx, transaction, { reason: 'merchant', cancelSubscription: body.cancelSubscription }) };
     });
     if (outcome.already) return { success: true as const, message: 'the transaction is already canceled' };
     ctx.recent.remember(outcome.canceled);

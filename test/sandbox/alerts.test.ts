@@ -1,5 +1,5 @@
 // Alerts (4.7): raised by the NETWORK_A / NETWORK_B test cards or the sandbox
-// call; list with filters, exports, resolve; NETWORK_A cancels charge and subscription.
+// call; list with filters, exports, resolve; NETWORK_A refunds (money-moves.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredential } from '../../sandbox/auth/credentials.js';
 import type { Sandbox } from '../../sandbox/server.js';
@@ -17,7 +17,7 @@ describe('alerts', () => {
     const sub = (await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: 'prod_demo_monthly' }, paymentMethod: 'CREDIT_CARD', paymentProfile: NETWORK_A })).body;
     expect(sub.transaction.status).toBe('PAID');
     const listed = (await call(sandbox, 'GET', `/v1/alert?type=NETWORK_A&card=0259`)).body;
-    expect(listed.items).toEqual([expect.objectContaining({ type: 'NETWORK_A', status: 'CREATED', transactionId: sub.transaction._id, payment: { bin: '400000', last4: '0259', paymentMethod: 'CREDIT_CARD' }, values: { amount: 2990, currency: 'BRL' } })]);
+    expect(listed.items).toEqual([expect.objectContaining({ type: 'NETWORK_A', status: 'REFUNDED', transactionId: sub.transaction._id, payment: { bin: '400000', last4: '0259', paymentMethod: 'CREDIT_CARD' }, values: { amount: 2990, currency: 'BRL' } })]);
     const full = (await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${sub._id}`)).body;
     expect(full).toMatchObject({ status: 'CANCELED_ALERT_NETWORK_A', active: false, charges: [{ status: 'CANCELED_ALERT_NETWORK_A' }] });
   });

@@ -6,7 +6,7 @@ import { createCredential } from '../../sandbox/auth/credentials.js';
 import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
 import { DESCRIPTION } from '../../sandbox/http/description.js';
 import type { Sandbox } from '../../sandbox/server.js';
-import { makeClient, makeProduct } from './support/fixtures.js';
+import { ALL_METHODS, makeClient, makeProduct } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
@@ -17,7 +17,7 @@ const PLANS = [{ installment: 1 }, { installment: 3, installmentAmount: 6.63, to
 beforeAll(async () => {
   sandbox = await memorySandbox();
   clientId = (await makeClient(sandbox))._id;
-  productId = (await makeProduct(sandbox, { paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: PLANS }] }))._id;
+  productId = (await makeProduct(sandbox, { paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: PLANS }, ...ALL_METHODS.filter((m) => m.type !== 'CREDIT_CARD')] }))._id;
 });
 afterAll(async () => sandbox?.close());
 

@@ -71,7 +71,8 @@ describe('routing', () => {
     expect(visa.transaction.message).toMatch(/none of the 1 product routes takes a visa card/);
     expect(visa.charge.status).toBe('NO_PAYMENT_ROUTE');
     const master = (await pay(MASTERCARD)).body;
-    expect(master.transaction).toMatchObject({ status: 'PAID', acquirer: { provider: 'provider_05' } });
+    // The charge's payment links its product (the split and /full read it from there).
+    expect(master.transaction).toMatchObject({ status: 'PAID', productId: product._id, acquirer: { provider: 'provider_05' } });
     expect(master.charge.status).toBe('PAID');
   });
 
@@ -187,5 +188,38 @@ describe('provider faults and failover', () => {
     expect((await c.fault({ providerId: 'provider_01', kind: 'unavailable', delayMs: 5 })).body.error_messages[0].path).toBe('delayMs');
     expect((await c.fault({ providerId: 'provider_99', kind: 'unavailable' })).body.error_messages[0].path).toBe('providerId');
     expect((await c.fault({ providerId: 'provider_01', kind: 'slow', delayMs: 60_000 })).body.error_messages[0].path).toBe('delayMs');
+  });
+});
+
+describe('no route on renewals and charge payments', () => {
+  it('a renewal that no route takes: charge and subscription NO_PAYMENT_ROUTE; once the fault ends the clock\'s retry pays', async () => {
+    const c = await company();
+    const product = await c.product([route('provider_13')]);
+    const subscription = await c.subscribe(product._id);
+    expect(subscription.status).toBe('ACTIVE');
+    await c.fault({ providerId: 'provider_13', kind: 'unavailable', seconds: 31 * 86_400 });
+    const renewal = await c.as('POST', '/sandbox/v1/clock/advance', { companyId: c.companyId, days: 30 });
+    expect(renewal.body.moves).toEqual(expect.arrayContaining([
+      expect.objectContaining({ row: 3, resource: 'charge', to: 'NO_PAYMENT_ROUTE' }),
+      expect.objectContaining({ row: 3, resource: 'subscription', to: 'NO_PAYMENT_ROUTE' }),
+    ]));
+    expect((await c.full(subscription._id)).status).toBe('NO_PAYMENT_ROUTE');
+    await c.as('DELETE', `/sandbox/v1/faults?companyId=${c.companyId}`);
+    const retry = await c.as('POST', '/sandbox/v1/clock/advance', { companyId: c.companyId, days: 1 });
+    expect(retry.body.moves).toEqual(expect.arrayContaining([expect.objectContaining({ row: 4, resource: 'charge', to: 'PAID' })]));
+    const after = await c.full(subscription._id);
+    expect(after.status).toBe('ACTIVE');
+    expect(after.charges.map((charge: { status: string }) => charge.status)).toEqual(['PAID', 'PAID']);
+  });
+
+  it('paying a subscription\'s charge when no route takes it: the charge and the subscription are NO_PAYMENT_ROUTE, and it can be paid later', async () => {
+    const c = await company();
+    const product = await c.product([route('provider_14', { settings: { brandCard: { all: false, list: ['elo'] } } })]);
+    const { subscription, charge } = (await c.as('POST', '/v2/subscription', { companyId: c.companyId, productId: product._id, clientId: c.client._id, dueDate: '2030-01-01', paymentMethod: 'CREDIT_CARD' })).body;
+    const pay = (profile: typeof PAID_PROFILE) => call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: profile }, {});
+    expect((await pay(PAID_PROFILE)).body.charge.status).toBe('NO_PAYMENT_ROUTE');
+    expect((await c.full(subscription._id)).status).toBe('NO_PAYMENT_ROUTE');
+    expect((await pay({ ...PAID_PROFILE, cardNumber: '5066991111111118' })).body.charge.status).toBe('PAID');
+    expect((await c.full(subscription._id)).status).toBe('ACTIVE');
   });
 });

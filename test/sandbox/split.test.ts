@@ -8,6 +8,7 @@ import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
 import { FEE_TABLE } from '../../sandbox/domain/split/fee-table.js';
 import type { Sandbox } from '../../sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
+import { ALL_METHODS } from './support/fixtures.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 const PAYER = 'company_split_payer';
@@ -33,7 +34,7 @@ const full = async (transactionId: string) => (await asPayer('GET', `/v1/transac
 const setCompanySplit = (split: unknown) => asPayer('PUT', '/sandbox/v1/company/settings', { companyId: PAYER, split });
 const makeProduct = (split?: unknown) => asPayer('POST', '/v1/product', {
   companyId: PAYER, product: { price: 20, title: 'Plano', warranty: 0 },
-  charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }] },
+  charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2, invoiceIdentification: 'X', paymentMethod: ALL_METHODS },
   ...(split ? { split } : {}),
 });
 const today = async () => (await asPayer('GET', `/sandbox/v1/clock?companyId=${PAYER}`)).body.now.slice(0, 10) as string;

@@ -4,6 +4,7 @@
 import { createCredential } from '../../../sandbox/auth/credentials.js';
 import { ALL_PERMISSIONS } from '../../../sandbox/auth/permissions.js';
 import type { Sandbox } from '../../../sandbox/server.js';
+import { ALL_METHODS } from './fixtures.js';
 import { PAID_PROFILE, call } from './sandbox.js';
 
 let companies = 0;
@@ -15,7 +16,7 @@ export async function clockCompany(sandbox: Sandbox, rules: Record<string, unkno
   const client = (await as('POST', '/v1/client', { companyId, name: 'Ana', doc: '52998224725', email: 'ana@example.com' })).body;
   const product = (await as('POST', '/v1/product', {
     companyId, product: { price: 10, title: 'Plano', warranty: 0 },
-    charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }], ...rules },
+    charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2, invoiceIdentification: 'X', paymentMethod: ALL_METHODS, ...rules },
     ...extra,
   })).body;
   const clock = async () => (await as('GET', `/sandbox/v1/clock?companyId=${companyId}`)).body.now as string;

@@ -2,6 +2,9 @@
 import type { Sandbox } from '../../../sandbox/server.js';
 import { COMPANY, call } from './sandbox.js';
 
+/** Every method offered (product rules refuse a method the product does not list). */
+export const ALL_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'].map((type) => ({ type, active: true, installments: [{ installment: 1 }] }));
+
 let docIndex = 0;
 const DOCS = ['52998224725', '11144477735', '39053344705', '11222333000181', '11444777000161', '86288366757', '71428793860', '04252011000110'];
 
@@ -16,7 +19,7 @@ export async function makeClient(sandbox: Sandbox, companyId = COMPANY, headers?
 export async function makeProduct(sandbox: Sandbox, charge: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, companyId = COMPANY) {
   const answer = await call(sandbox, 'POST', '/v1/product', {
     companyId, product: { price: 19.9, title: 'Plano', warranty: 0 },
-    charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 3, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }], ...charge },
+    charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 3, invoiceIdentification: 'X', paymentMethod: ALL_METHODS, ...charge },
     ...extra,
   });
   return answer.body;
