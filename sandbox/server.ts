@@ -16,6 +16,9 @@ import type { IdempotencyOptions } from './http/idempotency.js';
 import { insertCharge, seed } from './seed.js';
 
 
+/** Enough for a test suite's parallel clients and the demo; idle connections close after 5 s (keepAliveTimeout). */
+export const DEFAULT_MAX_CONNECTIONS = 256;
+
 export interface SandboxOptions extends StorageOptions {
   decryptor: Decryptor;
   /** 0 (default): a free port. */
@@ -25,6 +28,8 @@ export interface SandboxOptions extends StorageOptions {
   /** Headers and body must arrive within this time (default 10 s), else 408. */
   requestTimeoutMs?: number;
   extensions?: FastifyPluginAsync[];
+  /** Open connections at once (default 256); a connection past it is closed as it opens. */
+  maxConnections?: number;
   /** Idempotency-Key's clock (real time by default) and how long a request waits on its key in flight (10 s). */
   idempotency?: IdempotencyOptions;
 }
@@ -59,6 +64,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     });
     // Without a listener Node drops a CONNECT without a word: answer it as any method without a route.
     app.server.on('connect', (request, socket) => socket.end(rawRefusal(404, 'not_found', request.url ?? '', `no sandbox route CONNECT ${request.url}`)));
+    app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const dispatcher = startDispatcher(db, { now: clocks.now, backoffMs: options.webhookBackoffMs ?? 1_000 });
     const batches = startBatchWorker(ctx);
