@@ -13,12 +13,10 @@ import { startDispatcher } from './webhooks/dispatcher.js';
 import type { TargetPolicy } from './webhooks/targets.js';
 import { startBatchWorker } from './billing/batch-worker.js';
 import { rawRefusal } from './http/unrouted.js';
+import { DEFAULT_MAX_CONNECTIONS } from './http/connections.js';
 import type { IdempotencyOptions } from './http/idempotency.js';
 import { insertCharge, seed } from './seed.js';
 
-
-/** Enough for a test suite's parallel clients and the demo; idle connections close after 5 s (keepAliveTimeout). */
-export const DEFAULT_MAX_CONNECTIONS = 256;
 
 export interface SandboxOptions extends StorageOptions {
   decryptor: Decryptor;

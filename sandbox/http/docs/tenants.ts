@@ -4,7 +4,7 @@
 // numbers come from the code that applies them.
 import { JWT_CLOCK_TOLERANCE_SECONDS } from '../../auth/jwt.js';
 import { MAX_ADVANCE_DAYS } from '../../routes/clock.js';
-import { DEFAULT_MAX_CONNECTIONS } from '../../server.js';
+import { DEFAULT_MAX_CONNECTIONS } from '../connections.js';
 import { DEFAULT_TIMEOUT_MS, PER_COMPANY, TOTAL } from '../../webhooks/dispatcher.js';
 import { EVENT_PERMISSIONS, MAX_WEBHOOKS_PER_COMPANY } from '../../webhooks/event-permissions.js';
 
