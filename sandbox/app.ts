@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { installGuard } from './auth/guard.js';
 import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
+import { installAnswerHeaders } from './http/answer-headers.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
 import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { installOpenApi } from './http/openapi.js';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   const queryAjv = createAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
   installErrorHandling(app);
+  installAnswerHeaders(app);
   installRequestChecks(app);
   installGuard(app, ctx.db, await loadJwtKey(ctx.db));
   // After the guard (its hooks run first: a refused request takes no key), before the routes (its onRoute describes them).

@@ -4,6 +4,7 @@ import type { TestClocks } from './clock.js';
 import type { Database } from './db/database.js';
 import type { Decryptor } from './payment/open-card.js';
 import type { RecentRecords } from './recent.js';
+import type { TargetPolicy } from './webhooks/targets.js';
 
 export interface SandboxContext {
   db: Database;
@@ -12,6 +13,8 @@ export interface SandboxContext {
   now(companyId: string): Date;
   clocks: TestClocks;
   recent: RecentRecords;
+  /** Where webhooks may POST (webhooks/targets.ts); strict when not given. */
+  webhookTargets?: TargetPolicy;
 }
 
 /**

@@ -10,8 +10,10 @@ import { SANDBOX_EXTENSIONS } from './extensions.js';
 import type { Decryptor } from './payment/open-card.js';
 import { createRecentRecords, type RecentRecords } from './recent.js';
 import { startDispatcher } from './webhooks/dispatcher.js';
+import type { TargetPolicy } from './webhooks/targets.js';
 import { startBatchWorker } from './billing/batch-worker.js';
 import { rawRefusal } from './http/unrouted.js';
+import { DEFAULT_MAX_CONNECTIONS } from './http/connections.js';
 import type { IdempotencyOptions } from './http/idempotency.js';
 import { insertCharge, seed } from './seed.js';
 
@@ -22,9 +24,18 @@ export interface SandboxOptions extends StorageOptions {
   port?: number;
   /** First webhook retry delay, doubled at each attempt (default 1 s). */
   webhookBackoffMs?: number;
+  /** How long one webhook attempt may take before it counts as no answer (default 5 s). */
+  webhookTimeoutMs?: number;
+  /**
+   * Webhooks may POST to loopback (127.0.0.0/8, ::1, localhost): a receiver on the merchant's machine, the
+   * tests, the demo. Off by default; the sandbox's own port stays refused either way (webhooks/targets.ts).
+   */
+  allowLoopbackWebhooks?: boolean;
   /** Headers and body must arrive within this time (default 10 s), else 408. */
   requestTimeoutMs?: number;
   extensions?: FastifyPluginAsync[];
+  /** Open connections at once (default 256); a connection past it is closed as it opens. */
+  maxConnections?: number;
   /** Idempotency-Key's clock (real time by default) and how long a request waits on its key in flight (10 s). */
   idempotency?: IdempotencyOptions;
 }
@@ -45,7 +56,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   try {
     await seed(db);
     const clocks = await loadTestClocks(db);
-    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: clocks.now, clocks, recent: createRecentRecords() };
+    const webhookTargets: TargetPolicy = { allowLoopback: options.allowLoopbackWebhooks ?? false, ownPorts: [] };
+    const ctx: SandboxContext = { db, decryptor: options.decryptor, now: clocks.now, clocks, recent: createRecentRecords(), webhookTargets };
     const app = await buildApp(ctx, {
       extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),
@@ -59,10 +71,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     });
     // Without a listener Node drops a CONNECT without a word: answer it as any method without a route.
     app.server.on('connect', (request, socket) => socket.end(rawRefusal(404, 'not_found', request.url ?? '', `no sandbox route CONNECT ${request.url}`)));
+    app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
-    const dispatcher = startDispatcher(db, { now: clocks.now, backoffMs: options.webhookBackoffMs ?? 1_000 });
-    const batches = startBatchWorker(ctx);
     const { port } = app.server.address() as { port: number };
+    webhookTargets.ownPorts.push(port);
+    const dispatcher = startDispatcher(db, {
+      now: clocks.now, backoffMs: options.webhookBackoffMs ?? 1_000, targets: webhookTargets, ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
+    });
+    const batches = startBatchWorker(ctx);
     return {
       url: `http://127.0.0.1:${port}`,
       port,

@@ -2,7 +2,7 @@
 // run by the test clock day by day. The state table is in the API
 // description (http/description.ts, "Test clock"); rows are numbered there.
 import { contextAt, type SandboxContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { emit } from '../events.js';
 import { alertIfTestCard } from './alerts.js';
 import { payByCard } from '../payment/pay-by-card.js';
@@ -121,24 +121,41 @@ async function openCharges(db: Queryable, sub: SubscriptionDoc): Promise<ChargeD
   return rows.map((r) => r.data);
 }
 
+/** PGlite runs on this thread: let requests that arrived meanwhile be read and queue their queries. */
+const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Every day after `from` up to `to` (the company's clock before and after a
- * move) for its live subscriptions, inside the caller's database transaction.
- * Each day runs at its first instant (UTC), the moment its dates fall due: all
- * it creates or moves, transactions and events included, carries that time
- * (as Stripe's test clocks), never `to`, and the days run in order.
+ * move) for its live subscriptions, in short database transactions of their
+ * own: a day's start (`startDay` first: the clock route moves the clock there,
+ * then slips and payables), then each subscription's day, re-read under its
+ * row lock. Other companies' requests are answered between them (PGlite has a
+ * single connection: one transaction for the whole move would hold it). Each
+ * day runs at its first instant (UTC), the moment its dates fall due: all it
+ * creates or moves, transactions and events included, carries that time (as
+ * Stripe's test clocks), never `to`, and the days run in order. The caller
+ * keeps two moves of one company apart (routes/clock.ts).
  */
-export async function runBilling(ctx: SandboxContext, db: Queryable, companyId: string, from: Date, to: Date): Promise<Move[]> {
+export async function runBilling(ctx: SandboxContext, database: Database, companyId: string, from: Date, to: Date,
+  startDay: (tx: Queryable, at: Date) => Promise<void> = async () => {}): Promise<Move[]> {
   const moves: Move[] = [];
   for (let day = addDays(dayOf(from), 1); day <= dayOf(to); day = addDays(day, 1)) {
     const at = new Date(`${day}T00:00:00.000Z`);
     const then = contextAt(ctx, companyId, at);
-    moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
-    await releaseDuePayables(db, companyId, day, at);
-    const subs = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id FOR UPDATE', [companyId, LIVE]);
-    for (const { data: sub } of subs) {
-      const product = await products.get(db, companyId, sub.productId);
-      if (product) moves.push(...(await billDay(then, db, sub, product, day, at)));
+    const live = await database.transaction(async (db) => {
+      await startDay(db, at);
+      moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
+      await releaseDuePayables(db, companyId, day, at);
+      return db.query<{ id: string }>('SELECT id FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id', [companyId, LIVE]);
+    });
+    await letOthersIn();
+    for (const { id } of live) {
+      moves.push(...(await database.transaction(async (db) => {
+        const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [id, LIVE]);
+        const product = row && (await products.get(db, companyId, row.data.productId));
+        return row && product ? billDay(then, db, row.data, product, day, at) : [];
+      })));
+      await letOthersIn();
     }
   }
   return moves;

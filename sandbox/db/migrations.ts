@@ -106,6 +106,11 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (scope, key)
    );
    CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`,
+  // Webhooks by permission (webhooks/event-permissions.ts): the credential that registered one, the event
+  // types it asked for (NULL: all), its deletion (its deliveries stay listed). Older rows, without key_id, deliver nothing.
+  `ALTER TABLE webhooks ADD COLUMN key_id text;
+   ALTER TABLE webhooks ADD COLUMN events jsonb;
+   ALTER TABLE webhooks ADD COLUMN deleted_at timestamptz`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

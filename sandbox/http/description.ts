@@ -6,6 +6,7 @@ import { SPLIT_DOCS } from './docs/split.js';
 import { IDEMPOTENCY_SECTION } from './docs/idempotency.js';
 import { PRODUCT_RULES } from './docs/product-rules.js';
 import { MONEY_MOVES } from './docs/money-moves.js';
+import { TENANTS_SECTION } from './docs/tenants.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -31,7 +32,7 @@ Choices where the reference says "not shown":
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED.
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
 - Alerts: one per transaction and type; raising it again (the same day or later, resolved or not) answers the alert already there, with no new event or move.
-- Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer. Deliveries run on the company's test clock: a delivery is made and due at its event's time (the deliveries list is newest first by that time, then by the order the events were made; deliveries run concurrently, so a receiver orders by createdAt), answers and nextAttemptAt are stamped with the clock's time, and advancing the clock brings due every retry it passes. The signature's t is the real time (receivers compare it with their own clock).
+- Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events (those the webhook's credential may read: "Tenants kept apart") are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer. Deliveries run on the company's test clock: a delivery is made and due at its event's time (the deliveries list is newest first by that time, then by the order the events were made; deliveries run concurrently, so a receiver orders by createdAt), answers and nextAttemptAt are stamped with the clock's time, and advancing the clock brings due every retry it passes. The signature's t is the real time (receivers compare it with their own clock).
 - PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); the charge keeps its status (ACTIVE, or OVERDUE by row 5) and can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
 - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body), the charge it paid CANCELED; subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL). See Money moves.
@@ -60,4 +61,5 @@ ${SPLIT_DOCS}
 ${IDEMPOTENCY_SECTION}
 ${PRODUCT_RULES}
 ${MONEY_MOVES}
+${TENANTS_SECTION}
 `.trim();

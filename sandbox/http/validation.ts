@@ -86,6 +86,7 @@ export function toFieldError(error: ErrorObject, location: FieldLocation): Field
   else if (error.keyword === 'additionalProperties') { path = join(params.additionalProperty); what = 'is not a field of this request'; }
   else if (error.keyword === 'enum') what = `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
   else if (error.keyword === 'type') what = `must be ${String(params.type)}, got ${typeName(error.data)}`;
+  else if (error.keyword === 'pattern' && typeof error.parentSchema?.['x-pattern-message'] === 'string') what = error.parentSchema['x-pattern-message'];
   else if (error.keyword === 'format') what = FORMAT_MESSAGES[String(params.format)] ?? `must be ${String(params.format)}`;
   const name = path || (location === 'query' ? 'query' : 'body');
   return fieldError(name, `${name} ${what}`, location);

@@ -23,7 +23,8 @@ const isTokenCode = (code: unknown): code is TokenErrorCode => typeof code === '
 
 /** The card of a paying request; throws ApiError for a refused token. Unexpected decryptor failures propagate (500). */
 export async function openCard(body: { token?: unknown; paymentProfile?: CardProfile }, decryptor: Decryptor): Promise<CardProfile> {
-  if (body.paymentProfile !== undefined) return body.paymentProfile;
+  // The schema allows spaces in the number (PaymentProfile); BIN and last four are read without them.
+  if (body.paymentProfile !== undefined) return { ...body.paymentProfile, cardNumber: body.paymentProfile.cardNumber.replace(/ /g, '') };
   try {
     return (await decryptor.decrypt(body.token)).paymentProfile;
   } catch (error) {

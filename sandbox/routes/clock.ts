@@ -2,8 +2,13 @@
 // move it forward and see what billing did (the state table of the description).
 import { Type } from 'typebox';
 import { runBilling } from '../billing/engine.js';
+import { oneAtATime } from '../billing/one-at-a-time.js';
+import { fieldError, invalid } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+
+/** The most one move may take the clock forward, days and seconds together. */
+export const MAX_ADVANCE_DAYS = 3650;
 
 const Clock = Type.Object({ companyId: Type.String(), now: Type.String({ format: 'date-time' }) });
 const Moves = Type.Array(Type.Object({ row: Type.Integer(), resource: Type.Enum(['charge', 'subscription', 'transaction']), id: Type.String(), to: Type.String() }));
@@ -18,17 +23,26 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
-      description: 'days and seconds add up (at least one second, at most 3,650 days). Answers the new time and every move, with its row of the state table.',
+      description: 'days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table.',
       body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, { 'x-one-required': ['days', 'seconds'] }),
       response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, days = 0, seconds = 0 } = request.body;
     const ms = (days * 86_400 + seconds) * 1000;
-    return ctx.db.transaction(async (tx) => {
+    if (ms > MAX_ADVANCE_DAYS * 86_400_000)
+      throw invalid(fieldError(seconds > 0 ? 'seconds' : 'days', `days and seconds together must move the clock at most ${MAX_ADVANCE_DAYS.toLocaleString('en')} days (${MAX_ADVANCE_DAYS * 86_400} seconds)`));
+    return oneAtATime(companyId, async () => {
       const before = ctx.now(companyId);
-      const after = await ctx.clocks.advance(tx, companyId, ms);
-      return { companyId, now: after.toISOString(), moves: await runBilling(ctx, tx, companyId, before, after) };
+      // The clock reaches each day in that day's transaction (never ahead of what is billed), then the rest of the move.
+      let moved = 0;
+      const moves = await runBilling(ctx, ctx.db, companyId, before, new Date(before.getTime() + ms), async (tx, at) => {
+        const step = Math.max(0, at.getTime() - ctx.now(companyId).getTime());
+        await ctx.clocks.advance(tx, companyId, step);
+        moved += step;
+      });
+      const after = await ctx.clocks.advance(ctx.db, companyId, Math.max(0, ms - moved));
+      return { companyId, now: after.toISOString(), moves };
     });
   });
 };

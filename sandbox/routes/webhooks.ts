@@ -1,31 +1,93 @@
 // Webhooks (sandbox only; part 6 shows no configuration): a company's
-// endpoints and every delivery with its answers.
+// endpoints and every delivery with its answers. A webhook belongs to the
+// credential that registered it: it receives only the event types asked for
+// that this credential may read, judged at each event and each attempt
+// (webhooks/event-permissions.ts); its URL is judged by webhooks/targets.ts.
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
+import { fieldError, forbidden, invalid, notFound } from '../http/errors.js';
+import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
+import { EVENT_PERMISSIONS, EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY } from '../webhooks/event-permissions.js';
+import { strictPolicy, urlRefusal } from '../webhooks/targets.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
-const Webhook = Type.Object({ _id: Type.String(), companyId: Type.String(), url: Type.String(), secret: Type.String({ description: 'HMAC-SHA256 key of svc-signature' }) });
+const Events = Type.Array(Type.Enum(EVENT_TYPES), { minItems: 1, uniqueItems: true, description: 'The event types to receive; absent: every type the credential may read' });
+const Listed = Type.Object({
+  _id: Type.String(), companyId: Type.String(), url: Type.String(), events: Type.Optional(Events),
+  keyId: Type.Optional(Type.String({ description: 'The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing)' })), createdAt: Type.String(),
+});
+const Webhook = Type.Object({ ...Listed.properties, secret: Type.String({ description: 'HMAC-SHA256 key of svc-signature; shown once, here' }) });
 const Delivery = Type.Object({
   _id: Type.String(), eventId: Type.String(), eventType: Type.String(), webhookId: Type.String(), url: Type.String(),
   status: Type.Enum(['pending', 'succeeded', 'failed']), attempts: Type.Integer(), nextAttemptAt: Type.String(),
-  answers: Type.Array(Type.Object({ at: Type.String(), status: Type.Optional(Type.Integer()), error: Type.Optional(Type.String()) })),
+  answers: Type.Array(Type.Object({ at: Type.String(), status: Type.Optional(Type.Integer()), error: Type.Optional(Type.String({ description: '"no answer", or "refused: <why>"' })) })),
 });
 
+const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+/** A row as the answer shows it: no member for "all events" or an unknown registrant. */
+const listed = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
+
 export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
+  const targets = ctx.webhookTargets ?? strictPolicy();
+
   app.post('/sandbox/v1/webhooks', {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Add a webhook endpoint for a company', security: SECURITY,
-      description: 'Every later event of the company is POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.',
-      body: Type.Object({ companyId: CompanyId, url: Type.String({ format: 'uri', pattern: '^https?://' }) }),
+      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public addresses only (loopback when the sandbox allows it; 400 on url). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.`,
+      body: Type.Object({ companyId: CompanyId, url: Type.String({ format: 'uri', pattern: '^https?://' }), events: Type.Optional(Events) }),
       response: { 200: Webhook, ...ERROR_RESPONSES },
     },
   }, async (request) => {
-    const webhook = { _id: `wh_${newId()}`, companyId: request.body.companyId, url: request.body.url, secret: `whsec_${randomBytes(24).toString('base64url')}` };
-    await ctx.db.query('INSERT INTO webhooks (id, company_id, url, secret) VALUES ($1, $2, $3, $4)', [webhook._id, webhook.companyId, webhook.url, webhook.secret]);
-    return webhook;
+    const { companyId, url, events } = request.body;
+    const credential = request.credential!;
+    const refusal = urlRefusal(url, targets);
+    if (refusal) throw invalid(fieldError('url', refusal));
+    const lacking = (events ?? []).find((type) => !credential.permissions.includes(EVENT_PERMISSIONS[type]));
+    if (lacking) throw forbidden(`the credential lacks ${EVENT_PERMISSIONS[lacking]}, which ${lacking} needs`);
+    if (!events && !EVENT_TYPES.some((type) => credential.permissions.includes(EVENT_PERMISSIONS[type])))
+      throw forbidden(`the credential reads no event type: a webhook needs one of ${[...new Set(Object.values(EVENT_PERMISSIONS))].join(', ')}`);
+    const webhook = { _id: `wh_${newId()}`, companyId, url, ...(events ? { events } : {}), keyId: credential.keyId, secret: `whsec_${randomBytes(24).toString('base64url')}` };
+    return ctx.db.transaction(async (tx) => {
+      const [{ n }] = (await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL', [companyId])) as [{ n: string | number }];
+      if (Number(n) >= MAX_WEBHOOKS_PER_COMPANY)
+        throw invalid(fieldError('companyId', `companyId has ${MAX_WEBHOOKS_PER_COMPANY} webhooks: a company keeps at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks (DELETE /sandbox/v1/webhooks one first)`));
+      const [row] = await tx.query<{ createdAt: string }>(`INSERT INTO webhooks (id, company_id, url, secret, key_id, events) VALUES ($1, $2, $3, $4, $5, $6)
+        RETURNING to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`,
+      [webhook._id, companyId, url, webhook.secret, webhook.keyId, events ? JSON.stringify(events) : null]);
+      return { ...webhook, createdAt: row!.createdAt };
+    });
+  });
+
+  app.get('/sandbox/v1/webhooks', {
+    config: { auth: 'transaction.read' },
+    schema: {
+      tags: ['webhooks'], summary: 'The company\'s webhooks, oldest first (secrets are shown only when one is added)', security: SECURITY,
+      querystring: Type.Object({ companyId: CompanyId }),
+      response: { 200: Type.Object({ items: Type.Array(Listed) }), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const rows = await ctx.db.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [request.query.companyId]);
+    return { items: rows.map(listed) as never };
+  });
+
+  app.delete('/sandbox/v1/webhooks', {
+    config: { auth: 'transaction.write' },
+    schema: {
+      tags: ['webhooks'], summary: 'Remove a webhook: no more deliveries (those pending fail, "refused: webhook deleted"); past ones stay listed', security: SECURITY,
+      querystring: Type.Object({ companyId: CompanyId, webhookId: Id('The webhook to remove') }),
+      response: { 200: Listed, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, webhookId } = request.query;
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<Record<string, unknown>>(`UPDATE webhooks SET deleted_at = now() WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`, [webhookId, companyId]);
+      if (!row) throw notFound('no webhook of this company with this webhookId');
+      await tx.query(`UPDATE deliveries SET status = 'failed', answers = answers || $2::jsonb WHERE webhook_id = $1 AND status = 'pending'`,
+        [webhookId, JSON.stringify([{ at: ctx.now(companyId).toISOString(), error: 'refused: webhook deleted' }])]);
+      return listed(row) as never;
+    });
   });
 
   app.get('/sandbox/v1/webhooks/deliveries', {

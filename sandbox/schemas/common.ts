@@ -18,12 +18,13 @@ export const Installments = Type.Integer({ minimum: 1, maximum: 12, default: 1, 
 /** The encrypted card token (2.7); its contents are judged by the decryptor, not by the schema. */
 export const Token = Type.Object({}, { description: 'Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag', additionalProperties: true });
 
-const NonEmpty = Type.String({ minLength: 1, pattern: '\\S' });
+// The open card is checked as 4.9 checks the encrypted one (the issuer judges Luhn);
+// x-pattern-message is what a refusal says (http/validation.ts).
 export const PaymentProfile = Type.Object({
-  cardNumber: NonEmpty,
+  cardNumber: Type.String({ pattern: '^(?: *[0-9]){13,19} *$', description: 'Card number: 13 to 19 digits; spaces are allowed and removed', 'x-pattern-message': 'must be 13 to 19 digits (spaces are removed)' }),
   cardExpiration: Type.String({ pattern: '^(0[1-9]|1[0-2])/\\d{4}$', description: 'MM/YYYY' }),
-  holderName: NonEmpty,
-  cardCvv: NonEmpty,
+  holderName: Type.String({ minLength: 1, pattern: '\\S', description: 'Not blank', 'x-pattern-message': 'must not be blank' }),
+  cardCvv: Type.String({ pattern: '^[0-9]{3,4}$', description: 'Security code: 3 or 4 digits', 'x-pattern-message': 'must be 3 or 4 digits' }),
 }, { description: 'Open card data (4.3); never together with token' });
 
 /** Inline client of a transaction or subscription (4.3): created or reused by document. */

@@ -4,12 +4,27 @@
 // on the company's test clock: due when its clock reaches next_attempt_at,
 // answers stamped with its time, so advancing the clock brings retries due.
 // The signature's t stays the real time: receivers check it against theirs.
+// Fair between companies (issue 29): each attempt runs on its own with a
+// timeout, at most PER_COMPANY of a company at once and TOTAL in all, taken
+// round-robin across companies, so a receiver that hangs holds only its own
+// company's slots, for at most the timeout.
+import type { Permission } from '../auth/permissions.js';
 import type { Database } from '../db/database.js';
+import type { EventType } from '../events.js';
+import { EVENT_PERMISSIONS } from './event-permissions.js';
+import { post, type Attempt } from './post.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
+import { strictPolicy, type TargetPolicy } from './targets.js';
 
 export const MAX_ATTEMPTS = 6;
+export const PER_COMPANY = 4;
+export const TOTAL = 32;
+export const DEFAULT_TIMEOUT_MS = 5_000;
 
-interface Due { id: string; company_id: string; attempts: number; url: string; secret: string; event: unknown; event_id: string; event_type: string }
+interface Due {
+  id: string; company_id: string; attempts: number; url: string; secret: string; event: unknown; event_id: string; event_type: EventType;
+  permissions: Permission[] | null; companies: string[] | null; deleted: boolean;
+}
 
 export interface Dispatcher { stop(): Promise<void> }
 
@@ -19,48 +34,81 @@ export interface DispatcherOptions {
   intervalMs?: number;
   backoffMs?: number;
   timeoutMs?: number;
+  /** Where a webhook may POST (targets.ts). */
+  targets?: TargetPolicy;
 }
 
-export function startDispatcher(db: Database, { now = () => new Date(), intervalMs = 200, backoffMs = 1_000, timeoutMs = 5_000 }: DispatcherOptions = {}): Dispatcher {
-  let running: Promise<void> | undefined;
+/** Why a delivery may no longer go out: its webhook deleted, or its credential no longer reads the event. */
+function withdrawn(due: Due): string | undefined {
+  if (due.deleted) return 'refused: webhook deleted';
+  const needs = EVENT_PERMISSIONS[due.event_type];
+  if (!due.permissions?.includes(needs) || !due.companies?.includes(due.company_id)) return `refused: the webhook's credential no longer holds ${needs}`;
+  return undefined;
+}
+
+export function startDispatcher(db: Database, { now = () => new Date(), intervalMs = 200, backoffMs = 1_000, timeoutMs = DEFAULT_TIMEOUT_MS, targets = strictPolicy() }: DispatcherOptions = {}): Dispatcher {
+  let taking: Promise<void> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
+  const inFlight = new Map<string, Promise<void>>();
+  const perCompany = new Map<string, number>();
+
   const deliver = async (due: Due) => {
     const body = JSON.stringify(due.event);
     const at = now(due.company_id);
-    let answer: { at: string; status?: number; error?: string };
-    try {
-      const response = await fetch(due.url, {
-        method: 'POST', body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(due.secret, Math.floor(Date.now() / 1000), body), 'svc-event-id': due.event_id, 'svc-event-type': due.event_type },
-      });
-      await response.body?.cancel();
-      answer = { at: at.toISOString(), status: response.status };
-    } catch (error) {
-      answer = { at: at.toISOString(), error: error instanceof Error ? error.name : 'Error' };
-    }
+    const refusal = withdrawn(due);
+    const attempt: Attempt = refusal ? { error: refusal } : await post(due.url, {
+      'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(due.secret, Math.floor(Date.now() / 1000), body),
+      'svc-event-id': due.event_id, 'svc-event-type': due.event_type,
+    }, body, targets, AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]));
+    if (stopped) return; // the database is closing; the delivery stays pending for the next start
+    const answer = { at: at.toISOString(), ...attempt };
     const attempts = due.attempts + 1;
-    const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
-    const status = ok ? 'succeeded' : attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    const ok = 'status' in attempt && attempt.status >= 200 && attempt.status < 300;
+    const status = ok ? 'succeeded' : attempts >= MAX_ATTEMPTS || refusal ? 'failed' : 'pending';
     await db.query(`UPDATE deliveries SET status = $2, attempts = $3, answers = answers || $4::jsonb, next_attempt_at = $5 WHERE id = $1`,
       [due.id, status, attempts, JSON.stringify([answer]), new Date(at.getTime() + backoffMs * 2 ** (attempts - 1)).toISOString()]);
   };
-  const tick = async () => {
-    // A company's clock is the real time plus its offset (clock.ts), read here from test_clocks.
-    const due = await db.query<Due>(`SELECT d.id, d.company_id, d.attempts, w.url, w.secret, e.data AS event, e.id AS event_id, e.type AS event_type
-      FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id LEFT JOIN test_clocks c ON c.company_id = d.company_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond' ORDER BY d.next_attempt_at, e.seq LIMIT 20`);
-    await Promise.all(due.map(deliver));
+
+  const start = (due: Due) => {
+    perCompany.set(due.company_id, (perCompany.get(due.company_id) ?? 0) + 1);
+    const running = deliver(due).catch(() => {}).finally(() => {
+      inFlight.delete(due.id);
+      const left = (perCompany.get(due.company_id) ?? 1) - 1;
+      if (left > 0) perCompany.set(due.company_id, left); else perCompany.delete(due.company_id);
+    });
+    inFlight.set(due.id, running);
   };
+
+  const take = async () => {
+    const room = TOTAL - inFlight.size;
+    if (room <= 0) return;
+    // A company's clock is the real time plus its offset (clock.ts), read here from test_clocks.
+    // Each company's due deliveries ranked; rank first, so every company gets its turn before any gets a second.
+    const due = await db.query<Due>(`SELECT * FROM (
+        SELECT d.id, d.company_id, d.attempts, w.url, w.secret, e.data AS event, e.id AS event_id, e.type AS event_type,
+          k.permissions, k.companies, w.deleted_at IS NOT NULL AS deleted, d.next_attempt_at, e.seq,
+          row_number() OVER (PARTITION BY d.company_id ORDER BY d.next_attempt_at, e.seq) AS rank
+        FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id
+          LEFT JOIN credentials k ON k.key_id = w.key_id LEFT JOIN test_clocks c ON c.company_id = d.company_id
+        WHERE d.status = 'pending' AND NOT (d.id = ANY($1::text[]))
+          AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond') ranked
+      WHERE rank <= $2 ORDER BY rank, next_attempt_at, seq LIMIT $3`, [[...inFlight.keys()], PER_COMPANY, room]);
+    for (const row of due) if ((perCompany.get(row.company_id) ?? 0) < PER_COMPANY && !stopped) start(row);
+  };
+
   const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = tick().catch(() => {}).finally(() => { running = undefined; });
+    if (taking || stopped) return;
+    taking = take().catch(() => {}).finally(() => { taking = undefined; });
   }, intervalMs);
   timer.unref();
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      stopping.abort();
+      await taking;
+      await Promise.all(inFlight.values());
     },
   };
 }

@@ -9,7 +9,7 @@ import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await memorySandbox(); });
+beforeAll(async () => { sandbox = await memorySandbox({ allowLoopbackWebhooks: true }); });
 afterAll(async () => sandbox?.close());
 
 const DAY_MS = 86_400_000;

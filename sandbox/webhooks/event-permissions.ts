@@ -1,0 +1,20 @@
+// Which permission an event needs (issue 29): a webhook receives an event only
+// when the credential that registered it holds the read permission of the
+// event's resource, at the time of the event and again at each attempt.
+import type { Permission } from '../auth/permissions.js';
+import type { EventType } from '../events.js';
+
+export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
+  'transaction.created': 'transaction.read',
+  'charge.created': 'charge.read',
+  'charge.paid': 'charge.read',
+  'charge.payment_failed': 'charge.read',
+  'charge.overdue': 'charge.read',
+  'subscription.canceled': 'subscription.read',
+  'alert.created': 'alert.read',
+};
+
+export const EVENT_TYPES = Object.keys(EVENT_PERMISSIONS) as EventType[];
+
+/** The most webhooks one company keeps (deleted ones do not count). */
+export const MAX_WEBHOOKS_PER_COMPANY = 16;

@@ -1,0 +1,131 @@
+// Issue 29 items 5, 6 and 7: a JWT's lifetime checked when it is verified,
+// the open paymentProfile checked as 4.9 checks the encrypted card, and what
+// every answer carries (nosniff, no-store) and how many connections stay open.
+import { connect, type Socket } from 'node:net';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJwtKey } from '../../sandbox/auth/jwt.js';
+import { TEST_CARDS } from '../../sandbox/payment/test-cards.js';
+import type { Sandbox } from '../../sandbox/server.js';
+import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await memorySandbox(); });
+afterAll(async () => sandbox?.close());
+
+const payment = (paymentProfile: Record<string, string> = PAID_PROFILE) => ({ companyId: COMPANY, amount: 100, paymentProfile });
+const DAY = 86_400;
+
+describe('JWT lifetime, checked at verification', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const sign = async (claims: { iat?: number; exp?: number }) => {
+    let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('svc-card-sandbox').setAudience('svc-card-sandbox').setSubject('sbx_demo');
+    if (claims.iat !== undefined) jwt = jwt.setIssuedAt(claims.iat);
+    if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp);
+    return jwt.sign(await loadJwtKey(sandbox.db));
+  };
+  const refusal = async (claims: { iat?: number; exp?: number }) => {
+    const answer = await call(sandbox, 'POST', '/v1/transaction', payment(), { token: await sign(claims) });
+    return answer.status === 401 ? answer.body.error_messages[0].msg : `accepted (${answer.status})`;
+  };
+
+  it('a token without exp, or without iat, is 401 saying which claim is missing', async () => {
+    expect(await refusal({ iat: now() - 400 * DAY })).toMatch(/exp/);
+    expect(await refusal({ exp: now() + DAY })).toMatch(/iat/);
+  });
+
+  it('exp more than 14 days after iat is 401, even when it is still ahead', async () => {
+    expect(await refusal({ iat: now(), exp: now() + 3650 * DAY })).toMatch(/14 days/);
+    expect(await refusal({ iat: now(), exp: now() + 14 * DAY + 1 })).toMatch(/14 days/);
+    expect(await refusal({ iat: now(), exp: now() + 14 * DAY })).toMatch(/^accepted/);
+  });
+
+  it('iat in the future past the 60 s tolerance is 401; within it, accepted', async () => {
+    expect(await refusal({ iat: now() + 30 * DAY, exp: now() + 31 * DAY })).toMatch(/future/);
+    expect(await refusal({ iat: now() + 120, exp: now() + DAY })).toMatch(/future/);
+    expect(await refusal({ iat: now() + 30, exp: now() + DAY })).toMatch(/^accepted/);
+  });
+
+  it('an expired token is 401 saying it expired', async () => {
+    expect(await refusal({ iat: now() - 2 * DAY, exp: now() - DAY })).toMatch(/expired/);
+  });
+});
+
+describe('the open paymentProfile, checked as 4.9', () => {
+  const refused = async (profile: Record<string, string>) => {
+    const answer = await call(sandbox, 'POST', '/v1/transaction', payment(profile));
+    return answer.status === 400 ? answer.body.error_messages.map((m: { path: string }) => m.path) : answer.status;
+  };
+
+  it('cardNumber: 13 to 19 digits once spaces are removed, else 400 on paymentProfile.cardNumber', async () => {
+    for (const cardNumber of ['123456789', '411111111111', '41111111111111111111', '4111-1111-1111-1111', '4111111111111111x', ''])
+      expect({ cardNumber, refused: await refused({ ...PAID_PROFILE, cardNumber }) }).toEqual({ cardNumber, refused: ['paymentProfile.cardNumber'] });
+    const answer = await call(sandbox, 'POST', '/v1/transaction', payment({ ...PAID_PROFILE, cardNumber: '123456789' }));
+    expect(answer.body.error_messages[0].msg).toMatch(/paymentProfile\.cardNumber .*13 to 19 digits/);
+  });
+
+  it('spaces are not part of the number: "4111 1111 1111 1111  " pays with last four 1111', async () => {
+    const answer = await call(sandbox, 'POST', '/v1/transaction', payment({ ...PAID_PROFILE, cardNumber: '4111 1111 1111 1111  ' }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('PAID');
+    expect(JSON.stringify(answer.body)).toContain('"1111"');
+    expect(JSON.stringify(answer.body)).not.toContain('11  ');
+  });
+
+  it('cardCvv: 3 or 4 digits; holderName not blank; each refusal names its field', async () => {
+    for (const cardCvv of ['1', '12', '12345', '12a', ' 123'])
+      expect({ cardCvv, refused: await refused({ ...PAID_PROFILE, cardCvv }) }).toEqual({ cardCvv, refused: ['paymentProfile.cardCvv'] });
+    expect(await refused({ ...PAID_PROFILE, cardCvv: '1234' })).toBe(200);
+    expect(await refused({ ...PAID_PROFILE, holderName: '   ' })).toEqual(['paymentProfile.holderName']);
+  });
+
+  it('every test card (14 to 19 digits) still passes the open path', async () => {
+    for (const card of TEST_CARDS) {
+      const answer = await call(sandbox, 'POST', '/v1/transaction', payment({ ...PAID_PROFILE, cardNumber: card.number }));
+      expect({ number: card.number, status: answer.body.status }).toEqual({ number: card.number, status: card.status });
+    }
+  });
+
+  it('the description says it: PaymentProfile carries the patterns', () => {
+    const text = JSON.stringify((sandbox.app.swagger() as { paths: unknown }).paths);
+    expect(text).toContain('13 to 19 digits');
+    expect(text).toContain('3 or 4 digits');
+  });
+});
+
+describe('headers of every answer, and the connection cap', () => {
+  it('success, refusal and the description carry nosniff and no-store', async () => {
+    for (const [method, url, body, headers] of [
+      ['POST', '/v1/transaction', payment(), { apiKey: API_KEY }],
+      ['GET', `/v1/transaction?companyId=${COMPANY}`, undefined, { apiKey: API_KEY }],
+      ['GET', `/v1/transaction?companyId=${COMPANY}`, undefined, {}],
+      ['GET', '/openapi.json', undefined, {}],
+    ] as const) {
+      const answer = await call(sandbox, method, url, body, headers);
+      expect({ url, status: answer.status, nosniff: answer.headers['x-content-type-options'], cache: answer.headers['cache-control'] })
+        .toEqual({ url, status: answer.status, nosniff: 'nosniff', cache: 'no-store' });
+    }
+  });
+
+  it('/docs carries nosniff and a Content-Security-Policy', async () => {
+    const page = await sandbox.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('past maxConnections a new connection is closed at once; the default is 256', async () => {
+    expect(sandbox.app.server.maxConnections).toBe(256);
+    const small = await memorySandbox({ maxConnections: 3 });
+    const sockets: Socket[] = [];
+    try {
+      const open = () => new Promise<Socket>((resolve) => { const s = connect(small.port, '127.0.0.1', () => resolve(s)); sockets.push(s); });
+      for (let i = 0; i < 3; i++) await open();
+      const extra = await open();
+      const closed = await new Promise<boolean>((resolve) => { extra.once('close', () => resolve(true)); setTimeout(() => resolve(false), 2_000); });
+      expect(closed).toBe(true);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+// Issue 29 items 1 and 4: a webhook receives only the events its registering
+// credential may read (at the time of the event) and asked for; webhooks are
+// listed, deleted and capped per company; their URLs never reach an internal
+// address, at registration and at delivery (the resolved address), and the
+// delivery log never tells what answered there.
+import dns from 'node:dns';
+import { createServer, type Server } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCredential } from '../../sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS, type Permission } from '../../sandbox/auth/permissions.js';
+import type { Sandbox } from '../../sandbox/server.js';
+import { freePort } from '../../test-support/free-port.mjs';
+import { PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+
+let sandbox: Sandbox;
+let receiver: Server;
+let receiverUrl: string;
+beforeAll(async () => {
+  sandbox = await memorySandbox({ webhookBackoffMs: 50, allowLoopbackWebhooks: true });
+  receiver = createServer((_request, response) => response.writeHead(200).end());
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+afterEach(() => { vi.restoreAllMocks(); });
+
+let companies = 0;
+/** A company of its own and a key maker for it. */
+function company() {
+  const companyId = `company_tenant_${companies++}`;
+  const key = async (permissions: Permission[], keyId?: string, secret?: string) => {
+    const issued = await createCredential(sandbox.db, { permissions, companies: [companyId], ...(keyId ? { keyId, secret } : {}) });
+    return { ...issued, as: (method: string, url: string, body?: unknown) => call(sandbox, method, url, body, { apiKey: issued.apiKey }) };
+  };
+  return { companyId, key };
+}
+const ALERTING_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000259' }; // transaction.created, then alert.created
+
+describe('webhooks by permission', () => {
+  it('a key without alert.read registers a webhook but it never receives alert.created; events narrows what one receives', async () => {
+    const { companyId, key } = company();
+    const writer = await key(['transaction.write', 'transaction.read']);
+    const admin = await key([...ALL_PERMISSIONS]);
+    const narrow = (await writer.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).body;
+    const alertsOnly = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] })).body;
+    expect(alertsOnly.events).toEqual(['alert.created']);
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ webhookId: string; eventType: string }>;
+    const typesOf = (id: string) => items.filter((d) => d.webhookId === id).map((d) => d.eventType).sort();
+    expect(typesOf(narrow._id)).toEqual(['transaction.created']);
+    expect(typesOf(alertsOnly._id)).toEqual(['alert.created']);
+  });
+
+  it('a permission taken away stops the deliveries its events need', async () => {
+    const { companyId, key } = company();
+    const reader = await key(['transaction.write', 'alert.read']);
+    const hook = (await reader.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] })).body;
+    await key(['transaction.write'], reader.keyId, reader.secret); // alert.read revoked
+    const admin = await key([...ALL_PERMISSIONS]);
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ webhookId: string }>;
+    expect(items.filter((d) => d.webhookId === hook._id)).toEqual([]);
+  });
+
+  it('registering needs the read permission of each event asked for: 403 naming it; a key reading no event type is refused', async () => {
+    const { companyId, key } = company();
+    const writer = await key(['transaction.write']);
+    const refused = await writer.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_messages[0].msg).toMatch(/alert\.read/);
+    expect((await writer.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).status).toBe(403);
+    const unknown = await (await key([...ALL_PERMISSIONS])).as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['charge.refunded'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error_messages[0].path).toMatch(/^events/);
+  });
+
+  it('GET lists the company\'s webhooks without their secrets; DELETE removes one: no more deliveries, 404 the second time', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const hook = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['transaction.created'] })).body;
+    const listed = (await admin.as('GET', `/sandbox/v1/webhooks?companyId=${companyId}`)).body.items;
+    expect(listed).toEqual([expect.objectContaining({ _id: hook._id, url: receiverUrl, events: ['transaction.created'] })]);
+    expect(listed[0].secret).toBeUndefined();
+    expect((await admin.as('DELETE', `/sandbox/v1/webhooks?companyId=${companyId}&webhookId=${hook._id}`)).status).toBe(200);
+    expect((await admin.as('GET', `/sandbox/v1/webhooks?companyId=${companyId}`)).body.items).toEqual([]);
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: PAID_PROFILE });
+    expect((await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items).toEqual([]);
+    expect((await admin.as('DELETE', `/sandbox/v1/webhooks?companyId=${companyId}&webhookId=${hook._id}`)).status).toBe(404);
+  });
+
+  it('at most 16 webhooks per company: the 17th is 400 naming the rule', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    for (let i = 0; i < 16; i++) expect((await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: `${receiverUrl}/${i}` })).status).toBe(200);
+    const refused = await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_messages[0].msg).toMatch(/at most 16 webhooks/);
+  });
+});
+
+describe('webhook targets', () => {
+  const INTERNAL = [
+    'http://127.0.0.1:22/', 'http://[::1]/', 'http://0.0.0.0/', 'http://[::]/', 'http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/',
+    'http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/', 'http://10.0.0.1/', 'http://172.16.0.1/', 'http://192.168.1.1/', 'http://[fc00::1]/',
+    'http://[::ffff:127.0.0.1]/', 'http://localhost/', 'http://api.localhost/', 'http://metadata.google.internal/', 'http://100.100.100.200/', 'ftp://example.com/',
+  ];
+
+  it('by default every internal address is refused at registration: 400 on url saying why; a public one is taken', async () => {
+    const strict = await memorySandbox();
+    try {
+      const { companyId } = company();
+      const { apiKey } = await createCredential(strict.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
+      for (const url of INTERNAL) {
+        const answer = await call(strict, 'POST', '/sandbox/v1/webhooks', { companyId, url }, { apiKey });
+        expect({ url, status: answer.status, path: answer.body.error_messages?.[0]?.path }).toEqual({ url, status: 400, path: 'url' });
+        expect(answer.body.error_messages[0].msg).toMatch(/url /);
+      }
+      expect((await call(strict, 'POST', '/sandbox/v1/webhooks', { companyId, url: 'https://hooks.example.com/in' }, { apiKey })).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('with loopback allowed, a local receiver is taken; the sandbox\'s own port, link-local, metadata and private ranges still are not', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    expect((await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).status).toBe(200);
+    for (const url of [`http://127.0.0.1:${sandbox.port}/v1/transaction`, `http://localhost:${sandbox.port}/`, 'http://169.254.169.254/', 'http://10.1.2.3/', 'http://[fe80::1]/', 'http://0.0.0.0/']) {
+      const answer = await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url });
+      expect({ url, status: answer.status }).toEqual({ url, status: 400 });
+    }
+  });
+
+  it('a host name is resolved at delivery: one resolving to an internal address is refused, and the log says "refused", nothing more', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const lookup = dns.lookup;
+    vi.spyOn(dns, 'lookup').mockImplementation(((host: string, options: unknown, callback: (...args: unknown[]) => void) => {
+      if (host !== 'rebind.example') return (lookup as (...args: unknown[]) => void)(host, options, callback);
+      callback(null, [{ address: '169.254.169.254', family: 4 }]);
+    }) as never);
+    await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: 'http://rebind.example/hook', events: ['transaction.created'] });
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: PAID_PROFILE });
+    const answer = await until(async () => (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items[0]?.answers[0]);
+    expect(answer.status).toBeUndefined();
+    expect(answer.error).toMatch(/^refused/);
+  });
+
+  it('a connection that fails is logged as "no answer", never the network error', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: `http://127.0.0.1:${await freePort()}/closed`, events: ['transaction.created'] });
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: PAID_PROFILE });
+    const answer = await until(async () => (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items[0]?.answers[0]);
+    expect(answer).toEqual({ at: expect.any(String), error: 'no answer' });
+  });
+});
+
+async function until<T>(read: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
