@@ -9,15 +9,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createCredential } from '../../sandbox/auth/credentials.js';
 import { ALL_PERMISSIONS, type Permission } from '../../sandbox/auth/permissions.js';
 import type { Sandbox } from '../../sandbox/server.js';
+import { sign } from '../../sandbox/webhooks/signature.js';
 import { freePort } from '../../test-support/free-port.mjs';
 import { PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 let receiver: Server;
 let receiverUrl: string;
+/** What the receiver got: path, svc-signature and body. */
+const received: Array<{ url: string; signature: string; body: string }> = [];
 beforeAll(async () => {
   sandbox = await memorySandbox({ webhookBackoffMs: 50, allowLoopbackWebhooks: true });
-  receiver = createServer((_request, response) => response.writeHead(200).end());
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => { body += chunk; });
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', signature: String(request.headers['svc-signature']), body });
+      response.writeHead(200).end();
+    });
+  });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 });
@@ -89,6 +99,74 @@ describe('webhooks by permission', () => {
     await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: PAID_PROFILE });
     expect((await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items).toEqual([]);
     expect((await admin.as('DELETE', `/sandbox/v1/webhooks?companyId=${companyId}&webhookId=${hook._id}`)).status).toBe(404);
+  });
+
+  it('PUT changes a webhook\'s url and events, keeping its id and secret; 404 for an unknown or deleted webhook', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const hook = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] })).body;
+    const moved = await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, url: `${receiverUrl}/moved`, events: ['transaction.created'] });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ _id: hook._id, companyId, url: `${receiverUrl}/moved`, events: ['transaction.created'], keyId: admin.keyId, createdAt: hook.createdAt });
+    expect(moved.body.secret).toBeUndefined();
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, url: receiverUrl })).body.events).toEqual(['transaction.created']);
+    const all = (await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, events: null })).body;
+    expect(all.events).toBeUndefined();
+    expect(all.url).toBe(receiverUrl);
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    const delivered = await until(async () => {
+      const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ eventType: string; status: string }>;
+      return items.length === 2 && items.every((d) => d.status === 'succeeded') ? items : undefined;
+    });
+    expect(delivered.map((d) => d.eventType).sort()).toEqual(['alert.created', 'transaction.created']);
+    const signed = received.filter((r) => r.body.includes(companyId));
+    expect(signed.map((r) => r.url)).toEqual(['/hooks', '/hooks']);
+    for (const { signature, body } of signed) { // still signed with the secret given at registration
+      const [, t, v1] = /^t=(\d+),v1=(\w+)$/.exec(signature)!;
+      expect(v1).toBe(sign(hook.secret, Number(t), body));
+    }
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: 'wh_unknown', url: receiverUrl })).status).toBe(404);
+    await admin.as('DELETE', `/sandbox/v1/webhooks?companyId=${companyId}&webhookId=${hook._id}`);
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, url: receiverUrl })).status).toBe(404);
+    const other = company();
+    const stranger = await other.key([...ALL_PERMISSIONS]);
+    const theirs = (await stranger.as('POST', '/sandbox/v1/webhooks', { companyId: other.companyId, url: receiverUrl })).body;
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: theirs._id, url: receiverUrl })).status).toBe(404);
+  });
+
+  it('PUT follows registration\'s rules: the updating credential must read each event the webhook will receive, and becomes its credential; url judged the same', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const writer = await key(['transaction.write', 'transaction.read']);
+    const alerts = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] })).body;
+    const stolen = await writer.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: alerts._id, url: `${receiverUrl}/mine` });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error_messages[0].msg).toMatch(/alert\.read/);
+    expect((await writer.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: alerts._id, events: ['alert.created', 'transaction.created'] })).status).toBe(403);
+    const all = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).body;
+    const taken = await writer.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: all._id, url: `${receiverUrl}/mine` });
+    expect(taken.status).toBe(200);
+    expect(taken.body.keyId).toBe(writer.keyId); // it now receives only what the writer reads
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ webhookId: string; eventType: string }>;
+    expect(items.filter((d) => d.webhookId === all._id).map((d) => d.eventType)).toEqual(['transaction.created']);
+    const internal = await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: all._id, url: 'http://169.254.169.254/' });
+    expect({ status: internal.status, path: internal.body.error_messages[0].path }).toEqual({ status: 400, path: 'url' });
+    const nothing = await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: all._id });
+    expect({ status: nothing.status, path: nothing.body.error_messages[0].path }).toEqual({ status: 400, path: 'url' });
+    expect(nothing.body.error_messages[0].msg).toMatch(/url or events/);
+  });
+
+  it('PUT narrowing events fails the pending deliveries of the types it no longer asks for', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const hook = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: `http://127.0.0.1:${await freePort()}/closed` })).body;
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, events: ['transaction.created'] });
+    const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ eventType: string; status: string; answers: Array<{ error?: string }> }>;
+    const alert = items.find((d) => d.eventType === 'alert.created')!;
+    expect(alert.status).toBe('failed');
+    expect(alert.answers.at(-1)!.error).toBe('refused: the webhook no longer asks for alert.created');
   });
 
   it('at most 16 webhooks per company: the 17th is 400 naming the rule', async () => {
