@@ -31,8 +31,6 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
   const frameHost = await createCardFrameHost({ keys: { [keys.keyId]: keys.privateKeyPem }, frameAncestors: () => [...(merchantOrigin ? [merchantOrigin] : []), ...embedders()] });
   const sandbox = await startSandbox({
     decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }),
-    // The demo's webhooks go to a receiver on this machine (the e2e story's, a merchant trying it out).
-    allowLoopbackWebhooks: true,
     extensions: [cardFrameRoutes(frameHost), ...(extensions ?? [])],
   });
   const frameOrigin = sandbox.url.replace('127.0.0.1', 'localhost');

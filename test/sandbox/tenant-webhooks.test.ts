@@ -19,7 +19,7 @@ let receiverUrl: string;
 /** What the receiver got: path, svc-signature and body. */
 const received: Array<{ url: string; signature: string; body: string }> = [];
 beforeAll(async () => {
-  sandbox = await memorySandbox({ webhookBackoffMs: 50, allowLoopbackWebhooks: true });
+  sandbox = await memorySandbox({ webhookBackoffMs: 50 }); // loopback allowed by default: the receiver is on 127.0.0.1
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => { body += chunk; });
@@ -186,8 +186,8 @@ describe('webhook targets', () => {
     'http://[::ffff:127.0.0.1]/', 'http://localhost/', 'http://api.localhost/', 'http://metadata.google.internal/', 'http://100.100.100.200/', 'ftp://example.com/',
   ];
 
-  it('by default every internal address is refused at registration: 400 on url saying why; a public one is taken', async () => {
-    const strict = await memorySandbox();
+  it('with loopback refused (allowLoopbackWebhooks: false, a shared deployment), every internal address is refused at registration: 400 on url saying why; a public one is taken', async () => {
+    const strict = await memorySandbox({ allowLoopbackWebhooks: false });
     try {
       const { companyId } = company();
       const { apiKey } = await createCredential(strict.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
@@ -202,14 +202,35 @@ describe('webhook targets', () => {
     }
   });
 
-  it('with loopback allowed, a local receiver is taken; the sandbox\'s own port, link-local, metadata and private ranges still are not', async () => {
+  it('by default loopback is taken (a merchant\'s local receiver, as 127.0.0.1, [::1], localhost or a numeric form); the sandbox\'s own port, link-local, metadata, private, unspecified and multicast are not', async () => {
     const { companyId, key } = company();
     const admin = await key([...ALL_PERMISSIONS]);
-    expect((await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).status).toBe(200);
-    for (const url of [`http://127.0.0.1:${sandbox.port}/v1/transaction`, `http://localhost:${sandbox.port}/`, 'http://169.254.169.254/', 'http://10.1.2.3/', 'http://[fe80::1]/', 'http://0.0.0.0/']) {
+    const local = ['http://127.0.0.1:22/', 'http://[::1]:8080/', 'http://localhost:3000/hooks', 'http://api.localhost/', 'http://2130706433/', 'http://[::ffff:127.0.0.1]/', receiverUrl];
+    for (const url of local) expect({ url, status: (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url })).status }).toEqual({ url, status: 200 });
+    const refused = [
+      `http://127.0.0.1:${sandbox.port}/v1/transaction`, `http://localhost:${sandbox.port}/`, `http://[::1]:${sandbox.port}/`, `http://2130706433:${sandbox.port}/`,
+      ...INTERNAL.filter((url) => !local.includes(url) && !/127\.0\.0\.1|::1|localhost|2130706433|0x7f|0177/.test(url)),
+      'http://224.0.0.1/', 'http://[ff02::1]/',
+    ];
+    expect(refused).toEqual(expect.arrayContaining(['http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/', 'http://0.0.0.0/', 'http://metadata.google.internal/']));
+    for (const url of refused) {
       const answer = await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url });
-      expect({ url, status: answer.status }).toEqual({ url, status: 400 });
+      expect({ url, status: answer.status, path: answer.body.error_messages?.[0]?.path }).toEqual({ url, status: 400, path: 'url' });
     }
+  });
+
+  it('the sandbox\'s own port is refused at delivery too, when a host name resolves to loopback', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const lookup = dns.lookup;
+    vi.spyOn(dns, 'lookup').mockImplementation(((host: string, options: unknown, callback: (...args: unknown[]) => void) => {
+      if (host !== 'self.example') return (lookup as (...args: unknown[]) => void)(host, options, callback);
+      callback(null, [{ address: '127.0.0.1', family: 4 }]);
+    }) as never);
+    await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: `http://self.example:${sandbox.port}/v1/transaction`, events: ['transaction.created'] });
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: PAID_PROFILE });
+    const answer = await until(async () => (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items[0]?.answers[0]);
+    expect(answer).toEqual({ at: expect.any(String), error: 'refused: the sandbox itself' });
   });
 
   it('a host name is resolved at delivery: one resolving to an internal address is refused, and the log says "refused", nothing more', async () => {
