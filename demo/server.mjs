@@ -16,6 +16,7 @@ try {
   const demo = await startDemo({ port, sandboxDataDir: '.sandbox-data/demo' });
   if (demo.keys.created) console.log(`Generated demo key pair "${demo.keys.keyId}" in ${demo.keys.dir}`);
   console.log(`Sandbox payments API: ${demo.sandboxUrl}`);
+  console.log(`Card frame: ${demo.frame.origin}`);
   console.log(`Checkout demo: ${demo.url}/`);
   const stop = () => demo.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -24,7 +24,7 @@ export interface Demo {
   url: string;
   port: number;
   sandboxUrl: string;
-  /** The card frame on the sandbox (issue 9): its origin (http://localhost:<port>), page URL, merchant script and SRI. */
+  /** The card frame on a server of its own (issue 9, 29): its origin (http://localhost:<frame port>), page URL, merchant script and SRI. */
   frame: { origin: string; src: string; script: string; integrity: string };
   sandbox: Sandbox;
   merchant: { url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void> };

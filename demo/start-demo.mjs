@@ -1,7 +1,8 @@
 // startDemo: keys (made on first start), the local sandbox API (sandbox/,
-// TypeScript, loaded through tsx) with the project's decryptor, and the
-// merchant server in front of the checkout page.
+// TypeScript, loaded through tsx) with the project's decryptor, the card frame on
+// a server of its own, and the merchant server in front of the checkout page.
 import { tsImport } from 'tsx/esm/api';
+import { startFrameServer } from './frame-server.mjs';
 import { ensureDemoKeys } from './keys.mjs';
 import { startMerchant } from './merchant/server.mjs';
 
@@ -23,20 +24,21 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
   const { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL } = await tsImport('../sandbox/seed.ts', import.meta.url);
-  const { cardFrameRoutes } = await tsImport('../sandbox/card-frame-routes.ts', import.meta.url);
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
-  // The card frame (issue 9) on the sandbox, reached as http://localhost:<port>: another site than
-  // the merchant's http://127.0.0.1:<port>. Only the merchant page may embed it.
+  // The card frame (issue 9) on a server of its own, reached as http://localhost:<port>: another
+  // origin than the sandbox's API and /docs, another site than the merchant's http://127.0.0.1:<port>.
+  // Only the merchant page may embed it.
   let merchantOrigin = '';
   const frameHost = await createCardFrameHost({ keys: { [keys.keyId]: keys.privateKeyPem }, frameAncestors: () => [...(merchantOrigin ? [merchantOrigin] : []), ...embedders()] });
-  const sandbox = await startSandbox({
-    decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }),
-    // The demo's webhooks go to a receiver on this machine (the e2e story's, a merchant trying it out).
-    allowLoopbackWebhooks: true,
-    extensions: [cardFrameRoutes(frameHost), ...(extensions ?? [])],
-  });
-  const frameOrigin = sandbox.url.replace('127.0.0.1', 'localhost');
-  const frame = { origin: frameOrigin, src: frameOrigin + frameHost.framePath, script: frameOrigin + frameHost.parentScript.path, integrity: frameHost.parentScript.integrity };
+  const frameServer = await startFrameServer(frameHost);
+  let sandbox;
+  try {
+    sandbox = await startSandbox({ decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }), ...(extensions ? { extensions } : {}) });
+  } catch (error) {
+    await frameServer.close();
+    throw error;
+  }
+  const frame = { origin: frameServer.origin, src: frameServer.src, script: frameServer.script, integrity: frameServer.integrity };
   let merchant;
   try {
     merchant = await startMerchant({
@@ -52,6 +54,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
     merchantOrigin = merchant.url;
   } catch (error) {
     await sandbox.close();
+    await frameServer.close();
     throw error;
   }
   return {
@@ -62,6 +65,6 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
     sandbox,
     merchant,
     keys,
-    close: async () => { await merchant.close(); await sandbox.close(); },
+    close: async () => { await merchant.close(); await frameServer.close(); await sandbox.close(); },
   };
 }

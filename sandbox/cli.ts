@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run sandbox`: the sandbox alone, with its records in a PGlite folder
 // (.sandbox-data/, or --data DIR, or --memory; DATABASE_URL for PostgreSQL).
-// --allow-loopback-webhooks lets webhooks reach a receiver on this machine;
+// Webhooks may reach a receiver on this machine (loopback) unless
+// --no-loopback-webhooks (a sandbox shared by several people);
 // --max-connections N caps open connections (256).
 // Prints its address and a ready credential, each on its own line.
 // `npm run sandbox -- credential --companies a,b [--permissions p,q]` makes a
@@ -21,6 +22,8 @@ const { values, positionals } = parseArgs({
     port: { type: 'string', default: process.env.PORT ?? '4010' },
     data: { type: 'string', default: '.sandbox-data' },
     memory: { type: 'boolean', default: false },
+    'no-loopback-webhooks': { type: 'boolean', default: false },
+    // Loopback used to need it; it is the default now, the flag still accepted.
     'allow-loopback-webhooks': { type: 'boolean', default: false },
     'max-connections': { type: 'string', default: '256' },
     companies: { type: 'string' },
@@ -51,7 +54,7 @@ if (positionals[0] === 'credential') {
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem } });
   const maxConnections = Number(values['max-connections']);
   if (!Number.isInteger(maxConnections) || maxConnections < 1) fail(`--max-connections must be a whole number from 1, got ${JSON.stringify(values['max-connections'])}`);
-  const sandbox = await startSandbox({ decryptor, port, ...storage, maxConnections, allowLoopbackWebhooks: values['allow-loopback-webhooks'] });
+  const sandbox = await startSandbox({ decryptor, port, ...storage, maxConnections, allowLoopbackWebhooks: !values['no-loopback-webhooks'] });
   console.log(`Sandbox payments API: ${sandbox.url}`);
   console.log(`apiKey: ${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`);
   console.log(`companyId: ${SANDBOX_CREDENTIAL.companies[0]}`);

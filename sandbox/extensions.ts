@@ -1,5 +1,5 @@
-// Where routes that are not the payments API mount: the card-frame files, a
-// JWKS, their headers. Each entry is a Fastify plugin, registered after the
+// Where routes that are not the payments API mount (static files, a JWKS,
+// their headers; the demo's card frame has a server of its own). Each entry is a Fastify plugin, registered after the
 // API in its own scope (hooks and headers it adds stay inside it); its routes
 // are public unless they set `config: { auth: '<resource>.read' }`. The demo
 // and `npm run sandbox` start with these; startSandbox({extensions}) adds more.

@@ -28,7 +28,8 @@ export interface SandboxOptions extends StorageOptions {
   webhookTimeoutMs?: number;
   /**
    * Webhooks may POST to loopback (127.0.0.0/8, ::1, localhost): a receiver on the merchant's machine, the
-   * tests, the demo. Off by default; the sandbox's own port stays refused either way (webhooks/targets.ts).
+   * tests, the demo. On by default; false for a sandbox shared by several people (a CI runner). The
+   * sandbox's own port stays refused either way (webhooks/targets.ts).
    */
   allowLoopbackWebhooks?: boolean;
   /** Headers and body must arrive within this time (default 10 s), else 408. */
@@ -56,7 +57,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   try {
     await seed(db);
     const clocks = await loadTestClocks(db);
-    const webhookTargets: TargetPolicy = { allowLoopback: options.allowLoopbackWebhooks ?? false, ownPorts: [] };
+    const webhookTargets: TargetPolicy = { allowLoopback: options.allowLoopbackWebhooks ?? true, ownPorts: [] };
     const ctx: SandboxContext = { db, decryptor: options.decryptor, now: clocks.now, clocks, recent: createRecentRecords(), webhookTargets };
     const app = await buildApp(ctx, {
       extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],

@@ -1,5 +1,5 @@
 // Frame mode on the demo (issue 9): the merchant page on http://127.0.0.1:<port>, the card frame
-// on the sandbox at http://localhost:<port> (two sites, ../shared/ENGINES.md). One demo per worker.
+// on a server of its own at http://localhost:<frame port> (two sites, ../shared/ENGINES.md). One demo per worker.
 import { test as base, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { EXP_YEAR, EXPIRY_SHOWN, EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';

@@ -3,16 +3,21 @@
 // credential that registered it: it receives only the event types asked for
 // that this credential may read, judged at each event and each attempt
 // (webhooks/event-permissions.ts); its URL is judged by webhooks/targets.ts.
+// An update is judged as a registration (webhook-registration.ts) and keeps
+// the secret.
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import { fieldError, forbidden, invalid, notFound } from '../http/errors.js';
+import type { EventType } from '../events.js';
+import { fieldError, invalid, notFound } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
-import { EVENT_PERMISSIONS, EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY } from '../webhooks/event-permissions.js';
-import { strictPolicy, urlRefusal } from '../webhooks/targets.js';
+import { EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY } from '../webhooks/event-permissions.js';
+import { strictPolicy } from '../webhooks/targets.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { checkRegistration } from './webhook-registration.js';
 
 const Events = Type.Array(Type.Enum(EVENT_TYPES), { minItems: 1, uniqueItems: true, description: 'The event types to receive; absent: every type the credential may read' });
+const Url = Type.String({ format: 'uri', pattern: '^https?://' });
 const Listed = Type.Object({
   _id: Type.String(), companyId: Type.String(), url: Type.String(), events: Type.Optional(Events),
   keyId: Type.Optional(Type.String({ description: 'The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing)' })), createdAt: Type.String(),
@@ -35,19 +40,14 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Add a webhook endpoint for a company', security: SECURITY,
-      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public addresses only (loopback when the sandbox allows it; 400 on url). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.`,
-      body: Type.Object({ companyId: CompanyId, url: Type.String({ format: 'uri', pattern: '^https?://' }), events: Type.Optional(Events) }),
+      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.`,
+      body: Type.Object({ companyId: CompanyId, url: Url, events: Type.Optional(Events) }),
       response: { 200: Webhook, ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, url, events } = request.body;
     const credential = request.credential!;
-    const refusal = urlRefusal(url, targets);
-    if (refusal) throw invalid(fieldError('url', refusal));
-    const lacking = (events ?? []).find((type) => !credential.permissions.includes(EVENT_PERMISSIONS[type]));
-    if (lacking) throw forbidden(`the credential lacks ${EVENT_PERMISSIONS[lacking]}, which ${lacking} needs`);
-    if (!events && !EVENT_TYPES.some((type) => credential.permissions.includes(EVENT_PERMISSIONS[type])))
-      throw forbidden(`the credential reads no event type: a webhook needs one of ${[...new Set(Object.values(EVENT_PERMISSIONS))].join(', ')}`);
+    checkRegistration(credential, url, events, targets);
     const webhook = { _id: `wh_${newId()}`, companyId, url, ...(events ? { events } : {}), keyId: credential.keyId, secret: `whsec_${randomBytes(24).toString('base64url')}` };
     return ctx.db.transaction(async (tx) => {
       const [{ n }] = (await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL', [companyId])) as [{ n: string | number }];
@@ -70,6 +70,32 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => {
     const rows = await ctx.db.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [request.query.companyId]);
     return { items: rows.map(listed) as never };
+  });
+
+  app.put('/sandbox/v1/webhooks', {
+    config: { auth: 'transaction.write' },
+    schema: {
+      tags: ['webhooks'], summary: 'Change a webhook\'s url or events, as registering would (the same url checks; the credential must read every type it will receive, and becomes its credential); id, secret and createdAt stay', security: SECURITY,
+      description: 'url and events (null: every type the credential may read) replace the webhook\'s; one of them at least (400 on url). Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.',
+      body: Type.Object({ companyId: CompanyId, webhookId: Id('The webhook to change'), url: Type.Optional(Url), events: Type.Optional(Type.Union([Events, Type.Null()])) }),
+      response: { 200: Listed, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, webhookId } = request.body;
+    if (request.body.url === undefined && request.body.events === undefined) throw invalid(fieldError('url', 'url or events must be given: the change to make'));
+    const credential = request.credential!;
+    return ctx.db.transaction(async (tx) => {
+      const [current] = await tx.query<{ url: string; events: EventType[] | null }>('SELECT url, events FROM webhooks WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL FOR UPDATE', [webhookId, companyId]);
+      if (!current) throw notFound('no webhook of this company with this webhookId');
+      const url = request.body.url ?? current.url;
+      const events = request.body.events === undefined ? current.events ?? undefined : request.body.events ?? undefined;
+      checkRegistration(credential, url, events, targets);
+      const [row] = await tx.query<Record<string, unknown>>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5 WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
+        [webhookId, companyId, url, events ? JSON.stringify(events) : null, credential.keyId]);
+      if (events) await tx.query(`UPDATE deliveries d SET status = 'failed', answers = answers || jsonb_build_array(jsonb_build_object('at', $3::text, 'error', 'refused: the webhook no longer asks for ' || e.type))
+        FROM events e WHERE e.id = d.event_id AND d.webhook_id = $1 AND d.status = 'pending' AND NOT (e.type = ANY($2::text[]))`, [webhookId, events, ctx.now(companyId).toISOString()]);
+      return listed(row!) as never;
+    });
   });
 
   app.delete('/sandbox/v1/webhooks', {

@@ -66,7 +66,7 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
     const attempts = due.attempts + 1;
     const ok = 'status' in attempt && attempt.status >= 200 && attempt.status < 300;
     const status = ok ? 'succeeded' : attempts >= MAX_ATTEMPTS || refusal ? 'failed' : 'pending';
-    await db.query(`UPDATE deliveries SET status = $2, attempts = $3, answers = answers || $4::jsonb, next_attempt_at = $5 WHERE id = $1`,
+    await db.query(`UPDATE deliveries SET status = $2, attempts = $3, answers = answers || $4::jsonb, next_attempt_at = $5 WHERE id = $1 AND status = 'pending'`,
       [due.id, status, attempts, JSON.stringify([answer]), new Date(at.getTime() + backoffMs * 2 ** (attempts - 1)).toISOString()]);
   };
 

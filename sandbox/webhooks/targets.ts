@@ -1,18 +1,21 @@
-// Where a webhook may POST (issue 29 item 4): public addresses only, loopback
-// too when the sandbox is started so (a merchant's local receiver, the tests,
-// the demo), never the sandbox's own port. Checked on the URL at registration
+// Where a webhook may POST (issue 29 item 4): public addresses, and loopback
+// by default (a documented sandbox choice: the merchant's receiver on their own
+// machine), never the sandbox's own port. Private ranges stay refused: in a
+// shared CI network or a cloud VPC they are other machines' services, which a
+// key holder could otherwise probe. Checked on the URL at registration
 // (WHATWG URL already turns 2130706433, 0x7f000001 and 0177.0.0.1 into
 // 127.0.0.1) and on every address a host name resolves to at delivery, the
 // address then connected to (post.ts), so DNS cannot route around it.
 import { BlockList, isIP } from 'node:net';
 
 export interface TargetPolicy {
-  /** 127.0.0.0/8, ::1 and localhost allowed (startSandbox({allowLoopbackWebhooks})); off by default. */
+  /** 127.0.0.0/8, ::1 and localhost allowed (startSandbox's allowLoopbackWebhooks, on by default; false for a shared deployment). */
   allowLoopback: boolean;
   /** The sandbox's own listening ports: never a target on loopback. */
   ownPorts: number[];
 }
 
+/** Without the sandbox's listening port known, loopback cannot be told apart from the sandbox itself: refused. */
 export const strictPolicy = (): TargetPolicy => ({ allowLoopback: false, ownPorts: [] });
 
 const ranges = (reason: string, ...subnets: Array<[string, number, 'ipv4' | 'ipv6']>) => {
@@ -54,7 +57,7 @@ export function addressRefusal(address: string, port: number, policy: TargetPoli
   const type = family === 6 ? 'ipv6' : 'ipv4';
   for (const { reason, list } of REFUSED) if (list.check(address, type)) return reason;
   if (LOOPBACK.list.check(address, type)) {
-    if (!policy.allowLoopback) return `${LOOPBACK.reason} (start the sandbox with loopback webhooks allowed to reach a local receiver)`;
+    if (!policy.allowLoopback) return `${LOOPBACK.reason} (this sandbox refuses loopback webhooks: started with --no-loopback-webhooks)`;
     if (policy.ownPorts.includes(port)) return 'the sandbox itself';
   }
   return undefined;
@@ -75,5 +78,5 @@ export function urlRefusal(text: string, policy: TargetPolicy): string | undefin
   if (isIP(host)) reason = addressRefusal(host, port, policy);
   else if (host === 'localhost' || host.endsWith('.localhost')) reason = addressRefusal('127.0.0.1', port, policy);
   else if (METADATA_NAMES.test(host)) reason = 'a cloud metadata service';
-  return reason && `url must not point to ${reason}: webhooks go to public addresses${policy.allowLoopback ? ' and loopback' : ''}`;
+  return reason && `url must not point to ${reason}: webhooks go to public addresses${policy.allowLoopback ? ' and loopback (but not the sandbox)' : ''}`;
 }

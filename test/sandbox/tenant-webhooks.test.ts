@@ -9,15 +9,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createCredential } from '../../sandbox/auth/credentials.js';
 import { ALL_PERMISSIONS, type Permission } from '../../sandbox/auth/permissions.js';
 import type { Sandbox } from '../../sandbox/server.js';
+import { sign } from '../../sandbox/webhooks/signature.js';
 import { freePort } from '../../test-support/free-port.mjs';
 import { PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 let receiver: Server;
 let receiverUrl: string;
+/** What the receiver got: path, svc-signature and body. */
+const received: Array<{ url: string; signature: string; body: string }> = [];
 beforeAll(async () => {
-  sandbox = await memorySandbox({ webhookBackoffMs: 50, allowLoopbackWebhooks: true });
-  receiver = createServer((_request, response) => response.writeHead(200).end());
+  sandbox = await memorySandbox({ webhookBackoffMs: 50 }); // loopback allowed by default: the receiver is on 127.0.0.1
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => { body += chunk; });
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', signature: String(request.headers['svc-signature']), body });
+      response.writeHead(200).end();
+    });
+  });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 });
@@ -91,6 +101,74 @@ describe('webhooks by permission', () => {
     expect((await admin.as('DELETE', `/sandbox/v1/webhooks?companyId=${companyId}&webhookId=${hook._id}`)).status).toBe(404);
   });
 
+  it('PUT changes a webhook\'s url and events, keeping its id and secret; 404 for an unknown or deleted webhook', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const hook = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] })).body;
+    const moved = await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, url: `${receiverUrl}/moved`, events: ['transaction.created'] });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ _id: hook._id, companyId, url: `${receiverUrl}/moved`, events: ['transaction.created'], keyId: admin.keyId, createdAt: hook.createdAt });
+    expect(moved.body.secret).toBeUndefined();
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, url: receiverUrl })).body.events).toEqual(['transaction.created']);
+    const all = (await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, events: null })).body;
+    expect(all.events).toBeUndefined();
+    expect(all.url).toBe(receiverUrl);
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    const delivered = await until(async () => {
+      const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ eventType: string; status: string }>;
+      return items.length === 2 && items.every((d) => d.status === 'succeeded') ? items : undefined;
+    });
+    expect(delivered.map((d) => d.eventType).sort()).toEqual(['alert.created', 'transaction.created']);
+    const signed = received.filter((r) => r.body.includes(companyId));
+    expect(signed.map((r) => r.url)).toEqual(['/hooks', '/hooks']);
+    for (const { signature, body } of signed) { // still signed with the secret given at registration
+      const [, t, v1] = /^t=(\d+),v1=(\w+)$/.exec(signature)!;
+      expect(v1).toBe(sign(hook.secret, Number(t), body));
+    }
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: 'wh_unknown', url: receiverUrl })).status).toBe(404);
+    await admin.as('DELETE', `/sandbox/v1/webhooks?companyId=${companyId}&webhookId=${hook._id}`);
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, url: receiverUrl })).status).toBe(404);
+    const other = company();
+    const stranger = await other.key([...ALL_PERMISSIONS]);
+    const theirs = (await stranger.as('POST', '/sandbox/v1/webhooks', { companyId: other.companyId, url: receiverUrl })).body;
+    expect((await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: theirs._id, url: receiverUrl })).status).toBe(404);
+  });
+
+  it('PUT follows registration\'s rules: the updating credential must read each event the webhook will receive, and becomes its credential; url judged the same', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const writer = await key(['transaction.write', 'transaction.read']);
+    const alerts = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl, events: ['alert.created'] })).body;
+    const stolen = await writer.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: alerts._id, url: `${receiverUrl}/mine` });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error_messages[0].msg).toMatch(/alert\.read/);
+    expect((await writer.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: alerts._id, events: ['alert.created', 'transaction.created'] })).status).toBe(403);
+    const all = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).body;
+    const taken = await writer.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: all._id, url: `${receiverUrl}/mine` });
+    expect(taken.status).toBe(200);
+    expect(taken.body.keyId).toBe(writer.keyId); // it now receives only what the writer reads
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ webhookId: string; eventType: string }>;
+    expect(items.filter((d) => d.webhookId === all._id).map((d) => d.eventType)).toEqual(['transaction.created']);
+    const internal = await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: all._id, url: 'http://169.254.169.254/' });
+    expect({ status: internal.status, path: internal.body.error_messages[0].path }).toEqual({ status: 400, path: 'url' });
+    const nothing = await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: all._id });
+    expect({ status: nothing.status, path: nothing.body.error_messages[0].path }).toEqual({ status: 400, path: 'url' });
+    expect(nothing.body.error_messages[0].msg).toMatch(/url or events/);
+  });
+
+  it('PUT narrowing events fails the pending deliveries of the types it no longer asks for', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const hook = (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: `http://127.0.0.1:${await freePort()}/closed` })).body;
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: ALERTING_PROFILE });
+    await admin.as('PUT', '/sandbox/v1/webhooks', { companyId, webhookId: hook._id, events: ['transaction.created'] });
+    const items = (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items as Array<{ eventType: string; status: string; answers: Array<{ error?: string }> }>;
+    const alert = items.find((d) => d.eventType === 'alert.created')!;
+    expect(alert.status).toBe('failed');
+    expect(alert.answers.at(-1)!.error).toBe('refused: the webhook no longer asks for alert.created');
+  });
+
   it('at most 16 webhooks per company: the 17th is 400 naming the rule', async () => {
     const { companyId, key } = company();
     const admin = await key([...ALL_PERMISSIONS]);
@@ -108,8 +186,8 @@ describe('webhook targets', () => {
     'http://[::ffff:127.0.0.1]/', 'http://localhost/', 'http://api.localhost/', 'http://metadata.google.internal/', 'http://100.100.100.200/', 'ftp://example.com/',
   ];
 
-  it('by default every internal address is refused at registration: 400 on url saying why; a public one is taken', async () => {
-    const strict = await memorySandbox();
+  it('with loopback refused (allowLoopbackWebhooks: false, a shared deployment), every internal address is refused at registration: 400 on url saying why; a public one is taken', async () => {
+    const strict = await memorySandbox({ allowLoopbackWebhooks: false });
     try {
       const { companyId } = company();
       const { apiKey } = await createCredential(strict.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
@@ -124,14 +202,35 @@ describe('webhook targets', () => {
     }
   });
 
-  it('with loopback allowed, a local receiver is taken; the sandbox\'s own port, link-local, metadata and private ranges still are not', async () => {
+  it('by default loopback is taken (a merchant\'s local receiver, as 127.0.0.1, [::1], localhost or a numeric form); the sandbox\'s own port, link-local, metadata, private, unspecified and multicast are not', async () => {
     const { companyId, key } = company();
     const admin = await key([...ALL_PERMISSIONS]);
-    expect((await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: receiverUrl })).status).toBe(200);
-    for (const url of [`http://127.0.0.1:${sandbox.port}/v1/transaction`, `http://localhost:${sandbox.port}/`, 'http://169.254.169.254/', 'http://10.1.2.3/', 'http://[fe80::1]/', 'http://0.0.0.0/']) {
+    const local = ['http://127.0.0.1:22/', 'http://[::1]:8080/', 'http://localhost:3000/hooks', 'http://api.localhost/', 'http://2130706433/', 'http://[::ffff:127.0.0.1]/', receiverUrl];
+    for (const url of local) expect({ url, status: (await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url })).status }).toEqual({ url, status: 200 });
+    const refused = [
+      `http://127.0.0.1:${sandbox.port}/v1/transaction`, `http://localhost:${sandbox.port}/`, `http://[::1]:${sandbox.port}/`, `http://2130706433:${sandbox.port}/`,
+      ...INTERNAL.filter((url) => !local.includes(url) && !/127\.0\.0\.1|::1|localhost|2130706433|0x7f|0177/.test(url)),
+      'http://224.0.0.1/', 'http://[ff02::1]/',
+    ];
+    expect(refused).toEqual(expect.arrayContaining(['http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/', 'http://0.0.0.0/', 'http://metadata.google.internal/']));
+    for (const url of refused) {
       const answer = await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url });
-      expect({ url, status: answer.status }).toEqual({ url, status: 400 });
+      expect({ url, status: answer.status, path: answer.body.error_messages?.[0]?.path }).toEqual({ url, status: 400, path: 'url' });
     }
+  });
+
+  it('the sandbox\'s own port is refused at delivery too, when a host name resolves to loopback', async () => {
+    const { companyId, key } = company();
+    const admin = await key([...ALL_PERMISSIONS]);
+    const lookup = dns.lookup;
+    vi.spyOn(dns, 'lookup').mockImplementation(((host: string, options: unknown, callback: (...args: unknown[]) => void) => {
+      if (host !== 'self.example') return (lookup as (...args: unknown[]) => void)(host, options, callback);
+      callback(null, [{ address: '127.0.0.1', family: 4 }]);
+    }) as never);
+    await admin.as('POST', '/sandbox/v1/webhooks', { companyId, url: `http://self.example:${sandbox.port}/v1/transaction`, events: ['transaction.created'] });
+    await admin.as('POST', '/v1/transaction', { companyId, amount: 500, paymentProfile: PAID_PROFILE });
+    const answer = await until(async () => (await admin.as('GET', `/sandbox/v1/webhooks/deliveries?companyId=${companyId}`)).body.items[0]?.answers[0]);
+    expect(answer).toEqual({ at: expect.any(String), error: 'refused: the sandbox itself' });
   });
 
   it('a host name is resolved at delivery: one resolving to an internal address is refused, and the log says "refused", nothing more', async () => {
