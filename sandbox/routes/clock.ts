@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { runBilling } from '../billing/engine.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
+import { oneRequired } from '../schemas/rules.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const Clock = Type.Object({ companyId: Type.String(), now: Type.String({ format: 'date-time' }) });
@@ -19,7 +20,7 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
     schema: {
       tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
       description: 'days and seconds add up (at least one second, at most 3,650 days). Answers the new time and every move, with its row of the state table.',
-      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, { 'x-one-required': ['days', 'seconds'] }),
+      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, oneRequired('days', 'seconds')),
       response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
     },
   }, async (request) => {
