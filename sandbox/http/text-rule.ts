@@ -1,21 +1,24 @@
 // One rule for every string a request carries, written into the route's JSON
 // Schema when the route is added (so the description says it): no NUL
-// (U+0000), which PostgreSQL cannot store in text or jsonb. Free-form objects
+// (U+0000) and no half of a surrogate pair (a JSON "\ud800" alone), which
+// PostgreSQL cannot store in text or jsonb. The pattern is read with the u flag
+// (JSON Schema's regexes are ECMA-262 with Unicode; Ajv's default): a whole
+// pair, an emoji, is one code point outside the class. Free-form objects
 // (additionalProperties: true) get the same rule for their names and values,
 // nested at most FREE_DEPTH levels. Unknown members of the other objects are
 // dropped before the handler (the description: "unknown body fields are
 // ignored"), so they never reach the database either.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** A string without NUL; the error mapping (validation.ts) says so in words. */
-export const NO_NUL = '^[^\\u0000]*$';
+/** A string without NUL or a lone surrogate; the error mapping (validation.ts) says so in words. */
+export const PLAIN_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$';
 export const FREE_DEPTH = 4;
 
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
-const Text = { type: 'string', pattern: NO_NUL };
+const Text = { type: 'string', pattern: PLAIN_TEXT };
 // A GET route's HEAD twin shares its schema: the rule is added once.
-const hasRule = (allOf: unknown) => Array.isArray(allOf) && allOf.some((s) => isObject(s) && s.pattern === NO_NUL);
+const hasRule = (allOf: unknown) => Array.isArray(allOf) && allOf.some((s) => isObject(s) && s.pattern === PLAIN_TEXT);
 
 /** A free-form value: text without NUL, a number, a boolean, null, or (while depth lasts) an array or object of them. */
 function freeValue(depth: number): Schema {
@@ -34,8 +37,8 @@ export function withTextRule(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema))
     copy[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : withTextRule(value);
   if (copy.type === 'string' && copy.enum === undefined && copy.const === undefined) {
-    if (copy.pattern === undefined) copy.pattern = NO_NUL;
-    else if (copy.pattern !== NO_NUL && !hasRule(copy.allOf)) copy.allOf = [...((copy.allOf as unknown[]) ?? []), { pattern: NO_NUL }];
+    if (copy.pattern === undefined) copy.pattern = PLAIN_TEXT;
+    else if (copy.pattern !== PLAIN_TEXT && !hasRule(copy.allOf)) copy.allOf = [...((copy.allOf as unknown[]) ?? []), { pattern: PLAIN_TEXT }];
   }
   if (copy.type === 'object' && copy.additionalProperties === true) Object.assign(copy, FREE_MEMBERS);
   return copy;

@@ -8,7 +8,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isValidDoc } from '../clients/doc.js';
 import { fieldError, type FieldError, type FieldLocation } from './errors.js';
-import { NO_NUL } from './text-rule.js';
+import { PLAIN_TEXT } from './text-rule.js';
 
 // ajv-formats is CommonJS: its default export is the function (or wraps it).
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats?: string[]) => Ajv;
@@ -52,7 +52,7 @@ export function toFieldError(error: ErrorObject, location: FieldLocation, when =
   else if (error.keyword === 'enum') what = `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
   else if (error.keyword === 'type') what = `must be ${String(params.type)}, got ${typeName(error.data)}`;
   else if (error.keyword === 'format') what = FORMAT_MESSAGES[String(params.format)] ?? `must be ${String(params.format)}`;
-  else if (error.keyword === 'pattern' && params.pattern === NO_NUL) what = 'must not contain the NUL character (U+0000)';
+  else if (error.keyword === 'pattern' && params.pattern === PLAIN_TEXT) what = 'must not contain the NUL character (U+0000) or half of a surrogate pair';
   else if (error.keyword === 'false schema') what = 'must not be sent';
   else if (error.keyword === 'const') what = `must be ${JSON.stringify(params.allowedValue)}`;
   const name = path || (location === 'query' ? 'query' : 'body');

@@ -55,6 +55,13 @@ async function makeHints(): Promise<Hints> {
   };
 }
 
+/** encodeURIComponent, except that half a surrogate pair is sent as the bytes a careless client writes (WTF-8: %ED%A0%80 for U+D800). */
+const encode = (text: string) => [...text].map((ch) => {
+  const unit = ch.charCodeAt(0);
+  if (ch.length > 1 || unit < 0xd800 || unit > 0xdfff) return encodeURIComponent(ch);
+  return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+}).join('');
+
 function requestOf(operation: Operation, broken: boolean): fc.Arbitrary<Request> {
   const body = operation.bodySchema ? arbitraryOf(operation.bodySchema, hints) : fc.constant(undefined);
   const query = arbitraryOf(operation.querySchema, hints);
@@ -64,8 +71,8 @@ function requestOf(operation: Operation, broken: boolean): fc.Arbitrary<Request>
     ? fc.oneof(fc.tuple(pick(body, operation.bodySchema), query, params), fc.tuple(body, pick(query, operation.querySchema), params))
     : fc.tuple(body, query, params);
   return parts.map(([b, q, p]) => {
-    const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String((p as Record<string, unknown>)[name])));
-    const search = Object.entries(q as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`).join('&');
+    const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(String((p as Record<string, unknown>)[name])));
+    const search = Object.entries(q as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => `${encode(k)}=${encode(typeof v === 'object' ? JSON.stringify(v) : String(v))}`).join('&');
     const allowed = operation.valid.path(p) && operation.valid.query(q) && (!operation.valid.body || operation.valid.body(b));
     return {
       operation: operation.name, method: operation.method, url: search ? `${path}?${search}` : path, ...(operation.bodySchema ? { body: b } : {}),

@@ -34,12 +34,28 @@ describe('a NUL (U+0000) in any string is a 400 naming the field, never a 500', 
     expect(answer.body.error_messages).toContainEqual(expect.objectContaining({ path: field, msg: expect.stringMatching(/NUL|must/) }));
   });
 
+  it.each([
+    ['POST', '/v1/client', { companyId: COMPANY, name: 'Ana', doc: '52998224725', email: 'a@example.com', note: 'x\ud800y' }, 'note'],
+    ['POST', '/v1/client', { companyId: COMPANY, name: 'Ana', doc: '52998224725', email: 'a@example.com', device: { id: '\udc00' } }, 'device.id'],
+    ['POST', '/v2/subscription', { companyId: COMPANY, productId: 'p', clientId: 'c', dueDate: '2026-01-01', paymentMethod: 'PIX', externalReference: '\ud83d' }, 'externalReference'],
+  ])('a lone surrogate (half an emoji) in a string: %s %s, 400 on the member', async (method, url, body, field) => {
+    const answer = await call(sandbox, method, url, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_messages).toContainEqual(expect.objectContaining({ path: field, msg: `${field} must not contain the NUL character (U+0000) or half of a surrogate pair` }));
+  });
+
+  it('an emoji (a whole surrogate pair) is text like any other', async () => {
+    const c = await clockCompany(sandbox);
+    const answer = await c.as('POST', '/v1/client', { companyId: c.companyId, name: 'Ana', doc: '39053344705', email: 'a@example.com', note: 'obrigado 😀' });
+    expect([answer.status, answer.body.note]).toEqual([200, 'obrigado 😀']);
+  });
+
   it('the rule is in the description: every request string carries it', async () => {
     const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
     const schema = doc.paths['/v1/client'].post.requestBody.content['application/json'].schema;
-    expect(schema.properties.note.pattern).toBe('^[^\\u0000]*$');
-    expect(schema.properties.name.allOf).toContainEqual({ pattern: '^[^\\u0000]*$' });
-    expect(schema.properties.address.propertyNames).toEqual({ type: 'string', pattern: '^[^\\u0000]*$' });
+    expect(schema.properties.note.pattern).toBe('^[^\\u0000\\uD800-\\uDFFF]*$');
+    expect(schema.properties.name.allOf).toContainEqual({ pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' });
+    expect(schema.properties.address.propertyNames).toEqual({ type: 'string', pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' });
   });
 
   it('unknown members of a body are dropped before the handler (ignored, as the description says): a NUL there reaches no database', async () => {

@@ -10,7 +10,7 @@ export type Schema = { [key: string]: any } | boolean;
 /** An arbitrary to use for a member of this name, wherever it appears (ids that exist, the demo company, ...). */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
-const NO_NUL = '^[^\\u0000]*$';
+const PLAIN_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$';
 const VALID_DOCS = ['52998224725', '529.982.247-25', '11144477735', '39053344705', '11222333000181', '11.222.333/0001-81', '11444777000161'];
 const isRequiredOnly = (s: unknown) => !!s && typeof s === 'object' && Object.keys(s).join() === 'required';
 const text = (min = 0, max = 12) => fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, max) }).filter((s) => !s.includes('\u0000'));
@@ -31,7 +31,7 @@ function stringOf(schema: Record<string, any>): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? Math.max(min, 12);
   const fits = (s: string) => s.length >= min && s.length <= max && !s.includes('\u0000');
-  const patterns = [schema.pattern, ...((schema.allOf ?? []) as { pattern?: string }[]).map((s) => s.pattern)].filter((p): p is string => !!p && p !== NO_NUL);
+  const patterns = [schema.pattern, ...((schema.allOf ?? []) as { pattern?: string }[]).map((s) => s.pattern)].filter((p): p is string => !!p && p !== PLAIN_TEXT);
   const matchesAll = (s: string) => patterns.every((p) => new RegExp(p, 'u').test(s));
   switch (schema.format) {
     case 'date-time': return dateTime();
@@ -103,7 +103,7 @@ export function brokenOf(schema: Record<string, any>, valid: fc.Arbitrary<unknow
   const names = Object.keys(schema.properties ?? {});
   if (schema.type !== 'object' || names.length === 0) return valid;
   const wrong = fc.oneof(fc.constant('\u0000'), fc.constant(1.5), fc.constant(-1), fc.constant(''), fc.constant([]), fc.constant({}), fc.constant(null), fc.constant('NOT_A_VALUE'),
-    fc.constant(Number.MAX_SAFE_INTEGER), fc.constant('2026-01-01T00:00:00+16:00'), fc.constant('x'.repeat(300)), fc.constant('4111111111😀abc'));
+    fc.constant(Number.MAX_SAFE_INTEGER), fc.constant('2026-01-01T00:00:00+16:00'), fc.constant('x'.repeat(300)), fc.constant('4111111111😀abc'), fc.constant('a\ud800b'));
   return fc.tuple(valid, fc.constantFrom(...names), fc.oneof(fc.constant('drop' as const), wrong)).map(([value, name, change]) => {
     const copy = { ...(value as Record<string, unknown>) };
     if (change === 'drop') delete copy[name];
