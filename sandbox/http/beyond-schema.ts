@@ -16,4 +16,9 @@ export const SPLIT_RULES = {
   'split.rules[].percentage': 'above 0 with at most 2 decimal places when the split is active',
 };
 
+/** The format br-doc: a tool that does not know it sees a string; the sandbox checks the check digits. */
+const CHECK_DIGITS = 'a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored)';
+export const INLINE_CLIENT_DOC = { 'client.doc': CHECK_DIGITS, 'client.cpf': CHECK_DIGITS };
+export const CLIENT_DOC = { doc: `${CHECK_DIGITS}, not the document of another client of the company` };
+
 export const TOKEN_RULE = { token: 'the decryptor\'s codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema\'s' };

@@ -11,7 +11,7 @@ import { CreateTransactionBody, FullQuery, Transaction, TransactionFull, Transac
 import { fullTransaction } from '../store/full-transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { findOrCreateClient } from '../store/clients.js';
-import { SPLIT_RULES, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
+import { INLINE_CLIENT_DOC, SPLIT_RULES, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -19,7 +19,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Create a one-off card transaction', security: SECURITY,
-      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false. The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES }),
+      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false. The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES, ...INLINE_CLIENT_DOC }),
       body: CreateTransactionBody, response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {

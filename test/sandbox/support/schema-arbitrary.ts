@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 
 export type Schema = { [key: string]: any } | boolean;
-/** An arbitrary to use for a member of this name, wherever it appears (ids that exist, the demo company, ...). */
-export type Hints = Record<string, fc.Arbitrary<unknown>>;
+/** An arbitrary to use for a member of this name, wherever it appears (ids that exist, the demo company, ...), or one made from the member's schema. */
+export type Hints = Record<string, fc.Arbitrary<unknown> | ((schema: Schema) => fc.Arbitrary<unknown>)>;
 
 const PLAIN_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$';
 const VALID_DOCS = ['52998224725', '529.982.247-25', '11144477735', '39053344705', '11222333000181', '11.222.333/0001-81', '11444777000161'];
@@ -60,7 +60,8 @@ const freeValue = (depth: number): fc.Arbitrary<unknown> => (depth <= 0
 
 function objectOf(schema: Record<string, any>, hints: Hints, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>).filter(([, s]) => s !== false);
-  const model = Object.fromEntries(properties.map(([name, s]) => [name, hints[name] ?? arbitraryOf(s, hints, depth + 1)]));
+  const hinted = (name: string, s: Schema) => { const hint = hints[name]; return typeof hint === 'function' ? hint(s) : hint; };
+  const model = Object.fromEntries(properties.map(([name, s]) => [name, hinted(name, s) ?? arbitraryOf(s, hints, depth + 1)]));
   const required = ((schema.required ?? []) as string[]).filter((n) => n in model);
   // "one of a, b" (anyOf of required): one branch's member is made required, the other stays optional.
   const branches = Array.isArray(schema.anyOf) && schema.anyOf.every(isRequiredOnly) ? (schema.anyOf as { required: string[] }[]).map((b) => b.required) : [[]];
@@ -98,16 +99,33 @@ export function arbitraryOf(schema: Schema, hints: Hints = {}, depth = 0): fc.Ar
   }
 }
 
-/** A value made wrong in one place: a required member dropped, a member of the wrong type, a NUL in a string, an unknown enum value. */
-export function brokenOf(schema: Record<string, any>, valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  const names = Object.keys(schema.properties ?? {});
-  if (schema.type !== 'object' || names.length === 0) return valid;
-  const wrong = fc.oneof(fc.constant('\u0000'), fc.constant(1.5), fc.constant(-1), fc.constant(''), fc.constant([]), fc.constant({}), fc.constant(null), fc.constant('NOT_A_VALUE'),
-    fc.constant(Number.MAX_SAFE_INTEGER), fc.constant('2026-01-01T00:00:00+16:00'), fc.constant('x'.repeat(300)), fc.constant('4111111111😀abc'), fc.constant('a\ud800b'));
-  return fc.tuple(valid, fc.constantFrom(...names), fc.oneof(fc.constant('drop' as const), wrong)).map(([value, name, change]) => {
-    const copy = { ...(value as Record<string, unknown>) };
-    if (change === 'drop') delete copy[name];
-    else copy[name] = change;
-    return copy;
+/** Every member path of a JSON value (["client", "doc"], ["list", 0, "dueDate"], ...), the value itself first. */
+function pathsOf(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return [at, ...value.flatMap((item, i) => pathsOf(item, [...at, i]))];
+  if (value && typeof value === 'object') return [at, ...Object.entries(value).flatMap(([key, member]) => pathsOf(member, [...at, key]))];
+  return [at];
+}
+
+/** A copy of `value` with the member at `path` replaced (or dropped, for `drop`). */
+function changed(value: unknown, path: (string | number)[], change: unknown): unknown {
+  if (path.length === 0) return change === DROP ? undefined : change;
+  const [head, ...rest] = path;
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
+  if (rest.length === 0 && change === DROP) { if (Array.isArray(copy)) copy.splice(head as number, 1); else delete copy[head!]; }
+  else copy[head!] = changed(copy[head!], rest, change);
+  return copy;
+}
+const DROP = Symbol('drop');
+
+/**
+ * A value made wrong in one place, at any depth: a member dropped, or replaced by a value of
+ * another type, a NUL, half an emoji, a 16-hour offset, an emoji-split card number, a huge number.
+ */
+export function brokenOf(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const wrong = fc.constantFrom<unknown>(DROP, '\u0000', 'a\ud800b', 1.5, -1, '', [], {}, null, 'NOT_A_VALUE', Number.MAX_SAFE_INTEGER, 1e300,
+    '2026-01-01T00:00:00+16:00', 'x'.repeat(300), '4111111111😀abc');
+  return fc.tuple(valid, fc.nat(), wrong).map(([value, n, change]) => {
+    const paths = pathsOf(value).filter((p) => p.length > 0);
+    return paths.length ? changed(value, paths[n % paths.length]!, change) : value;
   });
 }
