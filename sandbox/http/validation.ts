@@ -8,7 +8,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isValidDoc } from '../clients/doc.js';
 import { fieldError, type FieldError, type FieldLocation } from './errors.js';
-import { PLAIN_TEXT } from './text-rule.js';
+import { FREE_DEPTH, PLAIN_TEXT } from './text-rule.js';
 
 // ajv-formats is CommonJS: its default export is the function (or wraps it).
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats?: string[]) => Ajv;
@@ -50,6 +50,9 @@ export function toFieldError(error: ErrorObject, location: FieldLocation, when =
   if (error.keyword === 'required') { path = join(params.missingProperty); what = 'is required'; }
   else if (error.keyword === 'additionalProperties') { path = join(params.additionalProperty); what = 'is not a field of this request'; }
   else if (error.keyword === 'enum') what = `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+  // A free-form member's first branch (text) is the one said: no branch took a list or an object this deep.
+  else if (error.keyword === 'type' && (error.parentSchema as { pattern?: string })?.pattern === PLAIN_TEXT && error.schemaPath.endsWith('/anyOf/0/type'))
+    what = `must be text, a number, a boolean or null here, got ${typeName(error.data)}: free-form members nest at most ${FREE_DEPTH} levels`;
   else if (error.keyword === 'type') what = `must be ${String(params.type)}, got ${typeName(error.data)}`;
   else if (error.keyword === 'format') what = FORMAT_MESSAGES[String(params.format)] ?? `must be ${String(params.format)}`;
   else if (error.keyword === 'pattern' && params.pattern === PLAIN_TEXT) what = 'must not contain the NUL character (U+0000) or half of a surrogate pair';

@@ -50,6 +50,15 @@ describe('a NUL (U+0000) in any string is a 400 naming the field, never a 500', 
     expect([answer.status, answer.body.note]).toEqual([200, 'obrigado 😀']);
   });
 
+  it('free-form members nest at most 4 levels, and a deeper one is refused saying so', async () => {
+    const c = await clockCompany(sandbox);
+    const body = (address: unknown, doc: string) => ({ companyId: c.companyId, name: 'Ana', doc, email: 'a@example.com', address });
+    expect((await c.as('POST', '/v1/client', body({ a: { b: { c: { d: 1 } } } }, '11144477735'))).status).toBe(200);
+    expect((await c.as('POST', '/v1/client', body({ a: { b: { c: { d: { e: 1 } } } } }, '39053344705'))).body.error_messages).toEqual([expect.objectContaining({
+      path: 'address.a.b.c.d', msg: 'address.a.b.c.d must be text, a number, a boolean or null here, got object: free-form members nest at most 4 levels',
+    })]);
+  });
+
   it('the rule is in the description: every request string carries it', async () => {
     const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
     const schema = doc.paths['/v1/client'].post.requestBody.content['application/json'].schema;
