@@ -12,6 +12,7 @@ import { installIdempotency, type IdempotencyOptions } from './http/idempotency.
 import { installOpenApi } from './http/openapi.js';
 import { clientErrorHandler, frameworkErrors, installRequestChecks } from './http/unrouted.js';
 import { createAjv } from './http/validation.js';
+import { installTextRule } from './http/text-rule.js';
 import { alertRoutes } from './routes/alerts.js';
 import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
@@ -56,7 +57,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   // answering while the client still sends would reset the connection and lose the answer
   // (RFC 9112 9.6). The request timeout (server.ts) bounds how long that can take.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!(Number(request.headers['content-length']) > BODY_LIMIT_BYTES)) return done();
+    if (!(Number(request.headers['content-length']) > (request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES))) return done();
     let finished = false;
     const finish = () => { if (!finished) { finished = true; done(); } };
     request.raw.once('end', finish).once('error', finish).once('close', finish).resume();
@@ -68,6 +69,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   installAnswerHeaders(app);
   installRequestChecks(app);
   installGuard(app, ctx.db, await loadJwtKey(ctx.db));
+  // First of the onRoute hooks: the description and the validators see the rule.
+  installTextRule(app);
   // After the guard (its hooks run first: a refused request takes no key), before the routes (its onRoute describes them).
   await installIdempotency(app, ctx.db, options.idempotency);
   await installOpenApi(app);

@@ -12,12 +12,28 @@ export type Filter = [sql: string, ...values: unknown[]];
 
 export interface PageOf<Doc> { items: Doc[]; has_more: boolean; limit: number; total_pages: number; page: number; total: number; query_count: number }
 
+/**
+ * A date-time the schema accepted (RFC 3339: offsets to ±23:59, a leap second
+ * :60) as milliseconds since the epoch in UTC.
+ */
+export function epochMs(dateTime: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt\s](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/.exec(dateTime);
+  if (!m) return Number.NaN;
+  const [, y, mo, d, h, mi, s, fraction = '', sign, oh = '0', om = '0'] = m;
+  const at = new Date(0);
+  at.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  at.setUTCHours(Number(h), Number(mi), Math.min(Number(s), 59), Number(fraction.padEnd(3, '0').slice(0, 3)));
+  const offset = (Number(oh) * 60 + Number(om)) * 60_000 * (sign === '-' ? -1 : 1);
+  return at.getTime() - offset;
+}
+
 /** WHERE clauses and parameters for the companies, the filters and the range. */
 export function whereOf(companies: string[], params: Partial<ListParams>, filters: Filter[]): { where: string; values: unknown[]; column: string } {
   const column = params['sort.property'] === 'lastUpdate' ? 'updated_at' : 'created_at';
   const all: Filter[] = [['company_id = ANY(?)', companies], ...filters];
-  if (params['range.start']) all.push([`${column} >= ?`, params['range.start']]);
-  if (params['range.end']) all.push([`${column} <= ?`, params['range.end']]);
+  // As an instant (epoch ms): any offset the date-time format allows (up to ±23:59) and any year, never PostgreSQL's parse.
+  if (params['range.start']) all.push([`${column} >= to_timestamp(?::double precision / 1000)`, epochMs(params['range.start'])]);
+  if (params['range.end']) all.push([`${column} <= to_timestamp(?::double precision / 1000)`, epochMs(params['range.end'])]);
   const values: unknown[] = [];
   const where = all.map(([sql, ...given]) => {
     let next = 0;

@@ -15,7 +15,6 @@ export const pathOf = (request: FastifyRequest) => (request.url ?? '/').split('?
 const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
-  FST_ERR_CTP_BODY_TOO_LARGE: `body larger than ${BODY_LIMIT_BYTES} bytes`,
   FST_ERR_CTP_EMPTY_JSON_BODY: 'body is empty: send a JSON object',
   FST_ERR_CTP_INVALID_JSON_BODY: 'body is not valid JSON',
 };
@@ -34,6 +33,8 @@ function answer(error: FastifyError | ApiError, request: FastifyRequest): { stat
     const location = fastifyError.validationContext === 'querystring' ? 'query' : 'body';
     return { status: 400, body: errorBody('SchemaValidationException', path, toFieldErrors(fastifyError.validation as never, location)) };
   }
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status: 400, body: errorBody('SchemaValidationException', path, [{ msg: `body larger than ${request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES} bytes` }]) };
   const known = BODY_ERRORS[fastifyError.code] ?? (fastifyError.name === 'SyntaxError' ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
   if (known) return { status: 400, body: errorBody('SchemaValidationException', path, [{ msg: known }]) };
   const status = fastifyError.statusCode;

@@ -7,11 +7,23 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { DESCRIPTION } from './description.js';
 
+/** `POST /v1/transaction/capture` -> `postV1TransactionCapture`, `/x/:id` -> `X…ById`: one per operation, from its method and path. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url.split('/').filter(Boolean).flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split(/[^A-Za-z0-9]+/)));
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (schema?.tags && !schema.operationId && route.method !== 'HEAD') schema.operationId = operationIdOf(String(route.method), route.url);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Payments API sandbox', version: '1.0.0', description: DESCRIPTION },
+      info: { title: 'Payments API sandbox', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      // Wherever the sandbox runs: relative to the address the description was read from.
+      servers: [{ url: '/', description: 'this sandbox (the address /openapi.json was read from)' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'apiKey', description: '<KEY_ID>.<SECRET> (part 5)' },

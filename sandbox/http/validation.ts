@@ -1,69 +1,34 @@
 // Request validation: Ajv compiles the routes' JSON Schemas (the same ones
 // @fastify/swagger publishes). Bodies are not coerced ("1" is not 1); query
 // strings are, as every query value arrives as text. allErrors: every bad
-// field is listed at once. Cross-field rules are keywords, so they are part
-// of the schema and land in the same error list.
+// field is listed at once. Cross-field rules are standard JSON Schema
+// (schemas/rules.ts: anyOf of required, not required, if/then), so they are in
+// the description too; their errors are said here, naming the fields.
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isValidDoc } from '../clients/doc.js';
 import { fieldError, type FieldError, type FieldLocation } from './errors.js';
-import { PAYMENT_METHODS } from '../schemas/common.js';
+import { FREE_DEPTH, PLAIN_TEXT } from './text-rule.js';
 
 // ajv-formats is CommonJS: its default export is the function (or wraps it).
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats?: string[]) => Ajv;
+
+const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** Formats of our own, with the message a refusal says. */
 export const FORMAT_MESSAGES: Record<string, string> = {
   'br-doc': 'must be a valid CPF (11 digits) or CNPJ (14 digits): punctuation is ignored, check digits are checked',
   date: 'must be a date YYYY-MM-DD',
   'date-time': 'must be an ISO 8601 date-time',
-  email: 'must be an e-mail address',
+  email: 'must be an e-mail address: a local part of letters, digits and !#$%&\'*+/=?^_`{|}~.- then @ and a host name',
 };
 
 export function createAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true, strict: false, verbose: true });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'ipv4', 'ipv6']);
   ajv.addFormat('br-doc', { type: 'string', validate: isValidDoc });
-  // x-exclusive: [a, b]: never both members in one object; both are named.
-  ajv.addKeyword({
-    keyword: 'x-exclusive', type: 'object', errors: true,
-    validate: function exclusive(this: unknown, names: string[], data: Record<string, unknown>, _s: unknown, ctx?: { instancePath: string }) {
-      const present = names.filter((n) => data[n] !== undefined);
-      if (present.length < 2) return true;
-      (exclusive as unknown as { errors: Partial<ErrorObject>[] }).errors = present.map((n) => ({
-        keyword: 'x-exclusive', instancePath: `${ctx?.instancePath ?? ''}/${n}`, params: {},
-        message: `cannot come with ${present.filter((o) => o !== n).join(', ')}: send either ${names.join(' or ')}, never both`,
-      }));
-      return false;
-    },
-  });
-  // x-one-required: [a, b]: at least one of them (named by the first).
-  ajv.addKeyword({
-    keyword: 'x-one-required', type: 'object', errors: true,
-    validate: function oneRequired(names: string[], data: Record<string, unknown>, _s: unknown, ctx?: { instancePath: string }) {
-      if (names.some((n) => data[n] !== undefined)) return true;
-      (oneRequired as unknown as { errors: Partial<ErrorObject>[] }).errors = [{
-        keyword: 'x-one-required', instancePath: `${ctx?.instancePath ?? ''}/${names[0]}`, params: {}, message: `is required (or ${names.slice(1).join(', ')})`,
-      }];
-      return false;
-    },
-  });
-  // x-card-for: [methods]: a token or paymentProfile is required when paymentMethod is one of them,
-  // and refused when it is another (a PIX or boleto payment never takes a card): each sent one is named.
-  ajv.addKeyword({
-    keyword: 'x-card-for', type: 'object', errors: true,
-    validate: function cardFor(methods: string[], data: Record<string, unknown>, _s: unknown, ctx?: { instancePath: string }) {
-      const method = data.paymentMethod as string;
-      const sent = ['token', 'paymentProfile'].filter((n) => data[n] !== undefined);
-      if (!(PAYMENT_METHODS as readonly unknown[]).includes(method)) return true; // an unknown method is the enum's error
-      const carded = methods.includes(method);
-      if (carded ? sent.length > 0 : sent.length === 0) return true;
-      (cardFor as unknown as { errors: Partial<ErrorObject>[] }).errors = carded
-        ? [{ keyword: 'x-card-for', instancePath: `${ctx?.instancePath ?? ''}/token`, params: {}, message: 'is required for a card payment (or paymentProfile)' }]
-        : sent.map((n) => ({ keyword: 'x-card-for', instancePath: `${ctx?.instancePath ?? ''}/${n}`, params: {}, message: `must not be sent with paymentMethod ${method}: only ${methods.join(' and ')} take a card` }));
-      return false;
-    },
-  });
+  // RFC 5321's mailbox as OpenAPI tools generate it (a host may be one label: "0@com"); quoted local parts and address literals are refused.
+  ajv.addFormat('email', { type: 'string', validate: EMAIL });
   return ajv;
 }
 
@@ -77,7 +42,7 @@ function dotted(pointer: string): string {
 }
 
 /** One Ajv error as a part-7 field item; the message names the field and what was expected (never the value). */
-export function toFieldError(error: ErrorObject, location: FieldLocation): FieldError {
+export function toFieldError(error: ErrorObject, location: FieldLocation, when = ''): FieldError {
   let path = dotted(error.instancePath);
   const params = error.params as Record<string, unknown>;
   const join = (name: unknown) => (path ? `${path}.${String(name)}` : String(name));
@@ -85,16 +50,65 @@ export function toFieldError(error: ErrorObject, location: FieldLocation): Field
   if (error.keyword === 'required') { path = join(params.missingProperty); what = 'is required'; }
   else if (error.keyword === 'additionalProperties') { path = join(params.additionalProperty); what = 'is not a field of this request'; }
   else if (error.keyword === 'enum') what = `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+  // A free-form member's first branch (text) is the one said: no branch took a list or an object this deep.
+  else if (error.keyword === 'type' && (error.parentSchema as { pattern?: string })?.pattern === PLAIN_TEXT && error.schemaPath.endsWith('/anyOf/0/type'))
+    what = `must be text, a number, a boolean or null here, got ${typeName(error.data)}: free-form members nest at most ${FREE_DEPTH} levels`;
   else if (error.keyword === 'type') what = `must be ${String(params.type)}, got ${typeName(error.data)}`;
   else if (error.keyword === 'pattern' && typeof error.parentSchema?.['x-pattern-message'] === 'string') what = error.parentSchema['x-pattern-message'];
   else if (error.keyword === 'format') what = FORMAT_MESSAGES[String(params.format)] ?? `must be ${String(params.format)}`;
+  else if (error.keyword === 'pattern' && params.pattern === PLAIN_TEXT) what = 'must not contain the NUL character (U+0000) or half of a surrogate pair';
+  else if (error.keyword === 'false schema') what = 'must not be sent';
+  else if (error.keyword === 'const') what = `must be ${JSON.stringify(params.allowedValue)}`;
   const name = path || (location === 'query' ? 'query' : 'body');
-  return fieldError(name, `${name} ${what}`, location);
+  return fieldError(name, `${name} ${what}${when}`, location);
 }
 
-/** Ajv can report one field twice (anyOf branches); keep the first per path. */
+type Schema = Record<string, unknown>;
+const isRequiredOnly = (branch: unknown) => !!branch && typeof branch === 'object' && Object.keys(branch).join() === 'required';
+
+/**
+ * `anyOf: [{required: [a]}, {required: [b]}]` failed: one item, "a or b is required".
+ * `not: {required: [a, b]}` failed: an item on each, "a and b are exclusive".
+ */
+function ruleErrors(error: ErrorObject, location: FieldLocation, when: string): FieldError[] | undefined {
+  const base = dotted(error.instancePath);
+  const join = (name: string) => (base ? `${base}.${name}` : name);
+  if (error.keyword === 'anyOf' && Array.isArray(error.schema) && error.schema.every(isRequiredOnly)) {
+    const names = (error.schema as { required: string[] }[]).map((b) => b.required[0]!);
+    const first = join(names[0]!);
+    return [fieldError(first, `${[first, ...names.slice(1)].join(' or ')} is required${when}`, location)];
+  }
+  if (error.keyword === 'not' && isRequiredOnly(error.schema)) {
+    const names = (error.schema as { required: string[] }).required;
+    return names.map((name) => fieldError(join(name), `${join(name)} and ${names.filter((n) => n !== name).join(' and ')} are exclusive: send one, never both${when}`, location));
+  }
+  return undefined;
+}
+
+/** For an error inside an `if`/`then`: " with paymentMethod PIX: <then's description>", read from the failing `if` (Ajv reports it after). */
+function conditionOf(error: ErrorObject, all: ErrorObject[]): string {
+  const at = error.schemaPath.lastIndexOf('/then/');
+  if (at < 0) return '';
+  const owner = error.schemaPath.slice(0, at);
+  const failed = all.find((e) => e.keyword === 'if' && e.schemaPath === `${owner}/if`);
+  if (!failed) return '';
+  const rule = failed.parentSchema as Schema;
+  const data = (failed.data ?? {}) as Record<string, unknown>;
+  const names = Object.keys(((rule.if as Schema)?.properties ?? {}) as Schema);
+  const reason = (rule.then as Schema)?.description;
+  return ` with ${names.map((n) => `${n} ${String(data[n])}`).join(', ')}${reason ? `: ${String(reason)}` : ''}`;
+}
+
+/** Ajv's errors as part-7 items: a rule's branch errors give way to the rule's own message; one item per path. */
 export function toFieldErrors(errors: ErrorObject[], location: FieldLocation): FieldError[] {
+  const rules = errors.filter((e) => (e.keyword === 'anyOf' && Array.isArray(e.schema) && e.schema.every(isRequiredOnly)));
+  const insideRule = (e: ErrorObject) => rules.some((r) => e !== r && e.schemaPath.startsWith(`${r.schemaPath}/`));
   const seen = new Set<string>();
-  return errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'if').map((e) => toFieldError(e, location))
+  return errors.filter((e) => e.keyword !== 'if' && !insideRule(e))
+    .flatMap((e) => {
+      const when = conditionOf(e, errors);
+      return e.keyword === 'anyOf' || e.keyword === 'not' ? ruleErrors(e, location, when) ?? [] : [toFieldError(e, location, when)];
+    })
+    .filter((e, _i, all) => !all.some((o) => o.path !== e.path && (o.path.startsWith(`${e.path}.`) || o.path.startsWith(`${e.path}[`))))
     .filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
 }

@@ -19,6 +19,7 @@ export function offeredCounts(product: ProductDoc, method: PaymentMethod): numbe
 export function checkInstallments(requested: number | undefined, method: PaymentMethod, product?: ProductDoc): number {
   const count = requested ?? 1;
   if (count === 1) return 1;
+  // The schemas say it too (schemas/rules.ts installmentsFor); kept for callers without a request (the test clock's renewals).
   if (method !== 'CREDIT_CARD') throw invalid(fieldError('installments', `installments ${count}: only CREDIT_CARD is paid in installments; ${method} is paid at once (1)`));
   const offered = product && offeredCounts(product, method);
   if (offered && !offered.includes(count)) {

@@ -28,8 +28,9 @@ export const brandOf = (digits: string): BrandId | 'other' => detectBrand(digits
 
 /** What a transaction keeps of the card: the BIN and last four, never the whole number or the security code. */
 export const cardSummary = (profile: CardProfile) => ({
-  bin: String(profile.cardNumber).replace(/\s/g, '').slice(0, 6),
-  last4: String(profile.cardNumber).slice(-4),
+  bin: [...String(profile.cardNumber).replace(/\s/g, '')].slice(0, 6).join(''),
+  // By code point: a number ending in an emoji never yields half of one (PostgreSQL refuses a lone surrogate).
+  last4: [...String(profile.cardNumber)].slice(-4).join(''),
   brand: brandOf(String(profile.cardNumber).replace(/\s/g, '')),
   expiration: profile.cardExpiration,
   holderName: profile.holderName,

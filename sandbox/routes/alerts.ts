@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { raiseAlert } from '../billing/alerts.js';
 import { exportStream } from '../db/export-stream.js';
 import { listPage, scopeOf, type Filter } from '../db/list.js';
-import { notFound } from '../http/errors.js';
+import { missingOrForeign } from '../store/not-yours.js';
 import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, ResolveAlertBody } from '../schemas/alert.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
@@ -34,7 +34,7 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
       querystring: AlertExportQuery, response: { 200: Type.Array(Alert, { maxItems: ALERT_EXPORT_MAX }), ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
-    const stream = exportStream(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), ALERT_EXPORT_MAX);
+    const stream = await exportStream(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), ALERT_EXPORT_MAX);
     return reply.type('application/json; charset=utf-8').send(stream as never);
   });
 
@@ -42,14 +42,14 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'alert.write' },
     schema: {
       tags: ['alerts'], summary: 'Mark an alert RESOLVED', security: SECURITY,
-      description: 'From any status; resolving a RESOLVED alert again changes nothing. Unknown: 404.',
+      description: 'From any status; resolving a RESOLVED alert again changes nothing. Unknown: 404; another company\'s: 403.',
       body: ResolveAlertBody, response: { 200: Type.Object({}), ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, alertId } = request.body;
     await ctx.db.transaction(async (tx) => {
       const alert = await alerts.get(tx, companyId, alertId, true);
-      if (!alert) throw notFound(`no alert ${alertId} in this company`);
+      if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
       if (alert.status !== 'RESOLVED') await alerts.update(tx, { ...alert, status: 'RESOLVED', updatedAt: ctx.now(companyId).toISOString() });
     });
     return {};

@@ -1,7 +1,8 @@
 // Charges (4.4): POST /v1/charge/pay, guarded by the captcha (part 5 rule 7).
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
-import { fieldError, invalid, notFound } from '../http/errors.js';
+import { fieldError, invalid } from '../http/errors.js';
+import { missingOrForeign } from '../store/not-yours.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
@@ -17,17 +18,18 @@ import { assertCardAuth, assertChargePayable, assertOnSale, chargeMethods } from
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
+import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
-const notPayable = (status: string) => invalid(fieldError('_id', status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
+const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
 export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/v1/charge', {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Create a charge', security: SECURITY,
-      description: 'ACTIVE until paid; the test clock makes it OVERDUE after its due date. amount is a decimal of BRL, stored in cents rounded half up.',
+      description: 'ACTIVE until paid; the test clock makes it OVERDUE after its due date. amount is a decimal of BRL, stored in cents rounded half up.' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, offering a method', 'paymentMethods[]': 'methods the product offers' }),
       body: CreateChargeBody, response: { 200: Charge, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -48,8 +50,8 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/v1/charge/pay', {
     config: { auth: 'captcha' },
     schema: {
-      tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)',
-      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.',
+      tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)', security: [],
+      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -105,15 +107,15 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the bank settles a PIX or boleto charge', security: SECURITY,
-      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date.',
+      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers' }),
       body: SettleBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, chargeId, paymentMethod } = request.body;
     const result = await ctx.db.transaction(async (tx) => {
       const charge = await charges.get(tx, companyId, chargeId, true);
-      if (!charge) throw notFound(`no charge ${chargeId} in this company`);
-      if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
+      if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
+      if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status, 'chargeId');
       assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
       const transaction = await paySlip(ctx, tx, {
         companyId, cents: charge.amount.value, paymentMethod,
@@ -132,14 +134,14 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid', security: SECURITY,
-      description: 'What the test clock does on the day after the slip\'s expiresOn (row 9): a DISCARDED transaction of its method, the charge\'s attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. 400 when the charge has no slip waiting.',
+      description: 'What the test clock does on the day after the slip\'s expiresOn (row 9): a DISCARDED transaction of its method, the charge\'s attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge with a PIX or boleto waiting' }),
       body: ExpireBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, chargeId } = request.body;
     return ctx.db.transaction(async (tx) => {
       const charge = await charges.get(tx, companyId, chargeId, true);
-      if (!charge) throw notFound(`no charge ${chargeId} in this company`);
+      if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
       if (!charge.slip || !PAYABLE.includes(charge.status)) throw invalid(fieldError('chargeId', 'the charge has no PIX or boleto waiting: pay it by PIX or BOLETO first'));
       return expireSlip(ctx, tx, charge, ctx.now(companyId));
     });

@@ -6,6 +6,7 @@ import { Client, ClientListQuery, CreateClientBody } from '../schemas/client.js'
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { insertOrReuse, newClient } from '../store/clients.js';
+import { CLIENT_DOC, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const clientRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -13,7 +14,7 @@ export const clientRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'client.write' },
     schema: {
       tags: ['clients'], summary: 'Create a client', security: SECURITY,
-      description: 'doc is stored as digits and must be a valid CPF or CNPJ. A second client with the same doc in one company is refused on doc (400).',
+      description: 'doc is stored as digits and must be a valid CPF or CNPJ. A second client with the same doc in one company is refused on doc (400).' + beyondSchema(CLIENT_DOC),
       body: CreateClientBody, response: { 200: Client, ...ERROR_RESPONSES },
     },
   }, async (request) => {

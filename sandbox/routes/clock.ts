@@ -5,6 +5,7 @@ import { runBilling } from '../billing/engine.js';
 import { oneAtATime } from '../billing/one-at-a-time.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
+import { oneRequired } from '../schemas/rules.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 /** The most one move may take the clock forward, days and seconds together. */
@@ -24,7 +25,7 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
     schema: {
       tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
       description: 'days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table.',
-      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, { 'x-one-required': ['days', 'seconds'] }),
+      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, oneRequired('days', 'seconds')),
       response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
     },
   }, async (request) => {

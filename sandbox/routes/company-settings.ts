@@ -3,6 +3,7 @@ import { assertSplitRules } from '../http/split-check.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CompanySettings, CompanySettingsQuery, PutCompanySettingsBody } from '../schemas/company.js';
 import { getCompanySettings, putCompanySettings } from '../store/company-settings.js';
+import { SPLIT_RULES, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const companySettingsRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -19,7 +20,7 @@ export const companySettingsRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'product.write' },
     schema: {
       tags: ['company'], summary: 'Sandbox only: set the company\'s payment routes and/or split', security: SECURITY,
-      description: 'routes replace the company\'s routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split. A member not sent is kept.',
+      description: 'routes replace the company\'s routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split. A member not sent is kept.' + beyondSchema(SPLIT_RULES),
       body: PutCompanySettingsBody, response: { 200: CompanySettings, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -2,7 +2,6 @@
 // and watch payments fail over (the routing trace on each transaction).
 import { Type } from 'typebox';
 import { clearFaults, insertFault, listFaults } from '../domain/payments/faults.js';
-import { fieldError, invalid } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { ClearFaultsQuery, CreateFaultBody, Fault, FaultListQuery } from '../schemas/faults.js';
 import { newId } from '../store/tables.js';
@@ -18,8 +17,6 @@ export const faultRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const { companyId, providerId, kind, delayMs, seconds, startsInSeconds = 0 } = request.body;
-    if ((kind === 'slow') !== (delayMs !== undefined))
-      throw invalid(fieldError('delayMs', kind === 'slow' ? 'delayMs is required for a slow provider' : `delayMs is for kind slow only, not ${kind}`));
     const now = ctx.now(companyId);
     const startsAt = new Date(now.getTime() + startsInSeconds * 1000);
     return insertFault(ctx.db, {

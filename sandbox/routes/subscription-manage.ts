@@ -3,10 +3,12 @@ import { dayOf } from '../billing/dates.js';
 import { endSubscription } from '../domain/end-subscription.js';
 import { assertMethodOffered, assertOnSale, renewalAfter } from '../domain/product-rules.js';
 import { isEnded } from '../domain/states/subscription.js';
-import { notFound, fieldError, invalid } from '../http/errors.js';
+import { fieldError, invalid } from '../http/errors.js';
+import { missingOrForeign } from '../store/not-yours.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CancelSubscriptionBody, Outcome, Subscription, UpdateSubscriptionBody } from '../schemas/subscription.js';
 import { products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 /** The renewal date after a move to `product`: kept when both renew; none when it never renews; one period from today when renewals start. */
@@ -22,7 +24,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Update a subscription (productId)', security: SECURITY,
-      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). Unknown subscription: 404.',
+      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). Unknown subscription: 404; another company\'s: 403.' + beyondSchema({ productId: 'a product of the company, on sale, offering the subscription\'s paymentMethod' }),
       body: UpdateSubscriptionBody, response: { 200: Subscription, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -32,7 +34,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     assertOnSale(product, 'productId');
     return ctx.db.transaction(async (tx) => {
       const subscription = await subscriptions.get(tx, companyId, _id, true);
-      if (!subscription) throw notFound(`no subscription ${_id} in this company`);
+      if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: _id }, `subscription ${_id}`, 'this company');
       assertMethodOffered(product, subscription.paymentMethod, 'productId');
       const now = ctx.now(companyId);
       return subscriptions.update(tx, { ...scheduleFor(subscription, product, dayOf(now)), productId, updatedAt: now.toISOString() });
@@ -50,7 +52,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     const { companyId, subscriptionId } = request.body;
     return ctx.db.transaction(async (tx) => {
       const subscription = await subscriptions.get(tx, companyId, subscriptionId, true);
-      if (!subscription) throw notFound(`no subscription ${subscriptionId} in this company`);
+      if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: subscriptionId }, `subscription ${subscriptionId}`, 'this company');
       if (isEnded(subscription.status)) return { success: true, message: `the subscription is already ${subscription.status}` };
       await endSubscription(tx, subscription, 'manual', ctx.now(companyId), 'canceled by PUT /v1/subscription/cancel');
       return { success: true, message: 'the subscription is canceled' };

@@ -1,7 +1,7 @@
 // Subscriptions (4.5): list, exports (streamed, at most 10,000), full.
 import { exportStream } from '../db/export-stream.js';
 import { listPage, scopeOf, type Filter } from '../db/list.js';
-import { notFound } from '../http/errors.js';
+import { missingOrForeign } from '../store/not-yours.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { Subscription, SubscriptionExportQuery, SubscriptionFull, SubscriptionFullQuery, SubscriptionListQuery } from '../schemas/subscription.js';
@@ -31,7 +31,7 @@ export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
       querystring: SubscriptionExportQuery, response: { 200: Type.Array(Subscription, { maxItems: SUBSCRIPTION_EXPORT_MAX }), ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
-    const stream = exportStream(ctx.db, 'subscriptions', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), SUBSCRIPTION_EXPORT_MAX);
+    const stream = await exportStream(ctx.db, 'subscriptions', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), SUBSCRIPTION_EXPORT_MAX);
     // A stream skips the response serializer; the items are stored response bodies already.
     return reply.type('application/json; charset=utf-8').send(stream as never);
   });
@@ -45,7 +45,7 @@ export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => {
     const companies = scopeOf(request.credential!.companies, request.query.companyId);
     const [row] = await ctx.db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND company_id = ANY($2)', [request.query.subscriptionId, companies]);
-    if (!row) throw notFound(`no subscription ${request.query.subscriptionId} in the credential's companies`);
+    if (!row) throw await missingOrForeign(ctx.db, 'subscriptions', { id: request.query.subscriptionId }, `subscription ${request.query.subscriptionId}`, 'the credential\'s companies');
     const subscription = row.data;
     const [product, client, charges, transactions] = await Promise.all([
       products.get(ctx.db, subscription.companyId, subscription.productId),

@@ -18,6 +18,7 @@ import { findOrCreateClient } from '../store/clients.js';
 import { charges, newId, priceCents, products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
+import { INLINE_CLIENT_DOC, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -25,7 +26,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.',
+      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale', paymentMethod: 'one the product offers', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -73,7 +74,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and its first charge, without a payment attempt', security: SECURITY,
-      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.',
+      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, offering a method', paymentMethod: 'one the product offers' }),
       body: CreateSubscriptionV2Body, response: { 200: SubscriptionAndCharge, ...ERROR_RESPONSES },
     },
   }, async (request) => createV2(ctx, request.body));

@@ -8,6 +8,7 @@ import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../sche
 import { findTransaction } from '../store/find-transaction.js';
 import { transactions } from '../store/tables.js';
 import { REFUNDABLE, refundTransaction } from '../domain/refund.js';
+import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const refField = (ref: { transactionId?: string }) => (ref.transactionId ? 'transactionId' : 'tid');
@@ -17,7 +18,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Capture an AUTHORIZED transaction', security: SECURITY,
-      description: 'AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored). Any other status is refused (400 on transactionId or tid). Unknown: 404.',
+      description: 'AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored). Any other status is refused (400 on transactionId or tid). Unknown: 404; another company\'s: 403.' + beyondSchema({ transactionId: 'names an AUTHORIZED transaction', tid: 'as transactionId' }),
       body: CaptureBody, response: { 200: CaptureResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -39,7 +40,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Cancel (refund) a transaction', security: SECURITY,
-      description: 'PAID or AUTHORIZED -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL).',
+      description: 'PAID or AUTHORIZED -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL). Unknown: 404; another company\'s: 403.' + beyondSchema({ transactionId: 'names a PAID, AUTHORIZED or CANCELED transaction', tid: 'as transactionId' }),
       body: CancelBody, response: { 200: AlreadyCanceled, 204: { type: 'null', description: 'canceled' }, ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {

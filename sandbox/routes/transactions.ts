@@ -11,6 +11,7 @@ import { CreateTransactionBody, FullQuery, Transaction, TransactionFull, Transac
 import { fullTransaction } from '../store/full-transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { findOrCreateClient } from '../store/clients.js';
+import { INLINE_CLIENT_DOC, SPLIT_RULES, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -18,7 +19,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Create a one-off card transaction', security: SECURITY,
-      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false. The inline client is created or reused by its document. Emits transaction.created.',
+      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false. The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES, ...INLINE_CLIENT_DOC }),
       body: CreateTransactionBody, response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -60,7 +61,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.read' },
     schema: {
       tags: ['transactions'], summary: 'One transaction with its product, client, subscription and BIN data', security: SECURITY,
-      description: 'Query: transactionId or tid (companyId optional). Unknown: 404. payables: one per split recipient once PAID.',
+      description: 'Query: transactionId or tid (companyId optional). Unknown: 404; another company\'s: 403. payables: one per split recipient once PAID.' + beyondSchema({ transactionId: 'or tid is required (OpenAPI cannot say "one of" across query parameters; the server\'s schema does)' }),
       querystring: FullQuery, response: { 200: TransactionFull, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -1,6 +1,7 @@
 // Charges (2.3, 4.4).
 import { Type } from 'typebox';
-import { CARD_METHODS, CompanyId, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { cardFor, exclusive, installmentsFor } from './rules.js';
+import { CompanyId, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 import { Transaction } from './transaction.js';
 
 export const CHARGE_STATUSES = ['PAID', 'ACTIVE', 'ANTICIPATED', 'CANCELED', 'CANCELED_ALERT_NETWORK_A', 'PENDING_PAYMENT', 'IMPORTED', 'ERROR_PAYMENT',
@@ -42,7 +43,7 @@ export const PayChargeBody = Type.Object({
   paymentProfile: Type.Optional(PaymentProfile),
   token: Type.Optional(Token),
   cardAuthId: Type.Optional(Type.String()),
-}, { 'x-exclusive': ['token', 'paymentProfile'], 'x-card-for': CARD_METHODS });
+}, { ...exclusive('token', 'paymentProfile'), allOf: [...cardFor(), installmentsFor()] });
 
 /** What PIX shows the shopper (4.4 leaves it unshown). */
 export const PixSlip = Type.Object({

@@ -1,19 +1,18 @@
 // Clients (2.5, 4.6).
 import { Type } from 'typebox';
-import { CompanyId, Timestamp } from './common.js';
+import { CompanyId, Email, PersonName, Timestamp } from './common.js';
 import { ListQuery } from './list.js';
 
 export const CLIENT_STATUSES = ['ACTIVE', 'ERROR_PAYMENT', 'PENDING_PAYMENT', 'NO_PAYMENT', 'CANCELED_ALERT_NETWORK_A'] as const;
 export const CLIENT_TYPES = ['INDIVIDUAL', 'COMPANY'] as const;
 
-/** Letters (any script), spaces, apostrophes, dots and hyphens between words: no digits, no other signs (4.6). */
-export const PersonName = Type.String({ minLength: 1, pattern: "^\\p{L}[\\p{L}\\p{M} '.-]*$", description: 'letters, spaces, apostrophes, dots and hyphens; no digits or other special characters' });
+export { PersonName };
 
 export const CreateClientBody = Type.Object({
   companyId: CompanyId,
   name: PersonName,
   doc: Type.String({ minLength: 1, format: 'br-doc', description: 'CPF or CNPJ; stored as digits; check digits checked' }),
-  email: Type.String({ format: 'email' }),
+  email: Email,
   type: Type.Optional(Type.Enum([...CLIENT_TYPES], { description: 'default: INDIVIDUAL for a CPF, COMPANY for a CNPJ' })),
   externalReference: Type.Optional(Type.String()),
   birthDate: Type.Optional(Type.String({ format: 'date' })),

@@ -27,13 +27,19 @@ export const PaymentProfile = Type.Object({
   cardCvv: Type.String({ pattern: '^[0-9]{3,4}$', description: 'Security code: 3 or 4 digits', 'x-pattern-message': 'must be 3 or 4 digits' }),
 }, { description: 'Open card data (4.3); never together with token' });
 
-/** Inline client of a transaction or subscription (4.3): created or reused by document. */
+/** An e-mail address as the description's conformance section says: "0@com" is one; quoted local parts and address literals are not. */
+export const Email = Type.String({ format: 'email', description: 'local part of letters, digits and .!#$%&\'*+/=?^_`{|}~-, @, a host name (one label or more); no quoted local part, no address literal' });
+
+/** Letters (any script), spaces, apostrophes, dots and hyphens between words: no digits, no other signs (4.6). One rule wherever a client is made. */
+export const PersonName = Type.String({ minLength: 1, pattern: "^\\p{L}[\\p{L}\\p{M} '.-]*$", description: 'letters, spaces, apostrophes, dots and hyphens; no digits or other special characters' });
+
+/** Inline client of a transaction or subscription (4.3): created or reused by document; the same name rule as POST /v1/client. */
 export const InlineClient = Type.Object({
-  name: Type.String({ minLength: 1 }),
+  name: PersonName,
   doc: Type.Optional(Type.String({ format: 'br-doc', description: 'CPF or CNPJ; punctuation ignored; check digits checked' })),
   cpf: Type.Optional(Type.String({ format: 'br-doc', description: 'Legacy name of doc' })),
-  email: Type.Optional(Type.String({ format: 'email' })),
-}, { 'x-one-required': ['doc', 'cpf'], description: 'The document (doc or cpf) is mandatory when client is given' });
+  email: Type.Optional(Email),
+}, { anyOf: [{ required: ['doc'] }, { required: ['cpf'] }], description: 'The document (doc or cpf) is mandatory when client is given' });
 
 export const ErrorMessage = Type.Object({
   msg: Type.String(),

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { CompanyId, Timestamp } from './common.js';
 import { PaymentRoute } from './product.js';
 import { Split } from './split.js';
+import { oneRequired } from './rules.js';
 
 export const CompanySettings = Type.Object({
   companyId: Type.String(),
@@ -19,4 +20,4 @@ export const PutCompanySettingsBody = Type.Object({
   companyId: CompanyId,
   routes: Type.Optional(Type.Array(PaymentRoute)),
   split: Type.Optional(Split),
-}, { 'x-one-required': ['routes', 'split'] });
+}, oneRequired('routes', 'split'));

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { CompanyId, Timestamp } from './common.js';
 import { ROUTE_IDS } from './product.js';
 import { FAULT_KINDS } from '../domain/payments/faults.js';
+import { onlyWith } from './rules.js';
 
 /** A slow provider waits at most this long per attempt (the sandbox holds the payment meanwhile). */
 export const MAX_FAULT_DELAY_MS = 10_000;
@@ -25,7 +26,7 @@ export const CreateFaultBody = Type.Object({
   delayMs: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_FAULT_DELAY_MS, description: 'slow only (required there): milliseconds before the provider answers; above 5,000 it times out' })),
   seconds: Type.Integer({ minimum: 1, maximum: 315_360_000, description: 'how long the fault lasts on the company\'s test clock' }),
   startsInSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000, default: 0, description: 'when it begins, from the company\'s now' })),
-});
+}, { allOf: onlyWith('delayMs', 'kind', 'slow', FAULT_KINDS.filter((k) => k !== 'slow'), 'delayMs is for kind slow only') });
 
 export const FaultListQuery = Type.Object({ companyId: CompanyId });
 export const ClearFaultsQuery = Type.Object({ companyId: CompanyId, faultId: Type.Optional(Type.String({ minLength: 1, description: 'one fault; all of the company\'s when absent' })) });

@@ -1,11 +1,14 @@
 // Paginated lists (4.1, part 8): the query every list takes, and the page.
 import { Type, type TSchema, type TProperties } from 'typebox';
 
+/** (page - 1) × limit (at most 100) stays far below 2^53 and PostgreSQL's bigint OFFSET. */
+export const PAGE_MAX = 1_000_000_000;
+
 export const SORT_PROPERTIES = ['createdAt', 'lastUpdate'] as const;
 
 /** page, limit, sort.direction, sort.property, range.start, range.end (on the sorted property), companyId. */
 export const ListQuery = <Extra extends TProperties>(extra: Extra) => Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1, description: `at most ${PAGE_MAX.toLocaleString('en')}: page × limit stays an exact integer` }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   'sort.direction': Type.Enum(['asc', 'desc'], { default: 'desc' }),
   'sort.property': Type.Enum([...SORT_PROPERTIES], { default: 'createdAt', description: 'lastUpdate sorts by updatedAt' }),

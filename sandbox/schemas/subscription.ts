@@ -1,6 +1,7 @@
 // Subscriptions (2.4, 4.5).
 import { Type } from 'typebox';
-import { CARD_METHODS, CompanyId, InlineClient, Installments, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { cardFor, exclusive, installmentsFor } from './rules.js';
+import { CompanyId, InlineClient, Installments, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 import { BoletoSlip, Charge, PixSlip } from './charge.js';
 import { ListQuery } from './list.js';
 import { Transaction } from './transaction.js';
@@ -17,7 +18,7 @@ export const CreateSubscriptionV1Body = Type.Object({
   token: Type.Optional(Token),
   paymentProfile: Type.Optional(PaymentProfile),
   client: Type.Optional(InlineClient),
-}, { 'x-exclusive': ['token', 'paymentProfile'], 'x-card-for': CARD_METHODS });
+}, { ...exclusive('token', 'paymentProfile'), allOf: [...cardFor(), installmentsFor()] });
 
 export const Subscription = Type.Object({
   _id: Type.String(),

@@ -1,6 +1,7 @@
 // POST /v1/transaction (4.3) and the transaction (2.2).
 import { Type } from 'typebox';
 import { ListQuery } from './list.js';
+import { exclusive, oneRequired } from './rules.js';
 import { Acquirer, RoutingTrace } from './routing.js';
 import { Payable } from './payable.js';
 import { SPLIT_SOURCES, Split } from './split.js';
@@ -21,7 +22,7 @@ export const CreateTransactionBody = Type.Object({
   paymentProfile: Type.Optional(PaymentProfile),
   token: Type.Optional(Token),
   client: Type.Optional(InlineClient),
-}, { 'x-exclusive': ['token', 'paymentProfile'], 'x-one-required': ['token', 'paymentProfile'] });
+}, { ...exclusive('token', 'paymentProfile'), ...oneRequired('token', 'paymentProfile') });
 
 export const Transaction = Type.Object({
   _id: Type.String(),
@@ -58,14 +59,14 @@ const Identify = {
 export const CaptureBody = Type.Object({
   ...Identify,
   amount: Type.Optional(Type.Number({ description: 'ignored: the amount stored on the transaction is captured (4.3)' })),
-}, { 'x-one-required': ['transactionId', 'tid'] });
+}, oneRequired('transactionId', 'tid'));
 
 export const CaptureResult = Type.Object({ statusCode: Type.Integer(), data: Transaction }, { description: 'The provider-style answer of 4.3' });
 
 export const CancelBody = Type.Object({
   ...Identify,
   cancelSubscription: Type.Optional(Type.Boolean({ description: 'true: the linked subscription is canceled too (CANCELED_MANUAL)' })),
-}, { 'x-one-required': ['transactionId', 'tid'] });
+}, oneRequired('transactionId', 'tid'));
 
 export const AlreadyCanceled = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
@@ -80,7 +81,7 @@ export const FullQuery = Type.Object({
   companyId: Type.Optional(Type.String({ minLength: 1 })),
   transactionId: Type.Optional(Type.String({ minLength: 1 })),
   tid: Type.Optional(Type.String({ minLength: 1 })),
-}, { 'x-one-required': ['transactionId', 'tid'] });
+}, oneRequired('transactionId', 'tid'));
 
 export const TransactionFull = Type.Object({
   ...Transaction.properties,

@@ -27,6 +27,10 @@ it('runs on PostgreSQL: a transaction, the lists, an export, the clock', async (
   expect((await call(sandbox, 'GET', '/v1/client?search=529.982')).body.total).toBe(1);
   const { subscription } = (await call(sandbox, 'POST', '/v2/subscription', { companyId: COMPANY, productId: 'prod_demo_monthly', clientId: made.body.clientId, dueDate: '2020-01-01', paymentMethod: 'PIX' })).body;
   expect((await call(sandbox, 'GET', '/v1/subscription/exports')).body.map((s: { _id: string }) => s._id)).toEqual([subscription._id]);
+  // range bounds as instants, whatever offset or year the date-time format allows (issue 24: PostgreSQL refused +16:00).
+  const plus16 = new Date(Date.parse(subscription.createdAt) + 16 * 3_600_000).toISOString().replace('Z', '+16:00');
+  const ranged = await call(sandbox, 'GET', `/v1/subscription/exports?range.start=0001-01-01T00:00:00-23:59&range.end=${encodeURIComponent(plus16)}`);
+  expect(ranged.body.map((s: { _id: string }) => s._id)).toEqual([subscription._id]);
   const moved = await call(sandbox, 'POST', '/sandbox/v1/clock/advance', { companyId: COMPANY, days: 1 });
   expect(moved.body.moves).toEqual(expect.arrayContaining([expect.objectContaining({ row: 5, resource: 'subscription', to: 'OVERDUE' })]));
 });

@@ -98,10 +98,10 @@ describe('GET /sandbox/v1/products/{productId} (sandbox only)', () => {
     ] }]);
   });
 
-  it('404 for an unknown product or one of a company outside the credential; 401, 403 without product.read', async () => {
+  it('404 for an unknown product, 403 for one of a company outside the credential (part 5 rule 5); 401, 403 without product.read', async () => {
     expect((await call(sandbox, 'GET', '/sandbox/v1/products/nope')).status).toBe(404);
     const outsider = await createCredential(sandbox.db, { permissions: ['product.read'], companies: ['company_other'] });
-    expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, { apiKey: outsider.apiKey })).status).toBe(404);
+    expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, { apiKey: outsider.apiKey })).status).toBe(403);
     expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, {})).status).toBe(401);
     const writer = await createCredential(sandbox.db, { permissions: ['product.write'], companies: [COMPANY] });
     expect((await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`, undefined, { apiKey: writer.apiKey })).status).toBe(403);

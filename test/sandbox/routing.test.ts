@@ -184,7 +184,7 @@ describe('provider faults and failover', () => {
     expect((await c.pay()).body.acquirer.provider).toBe('provider_01');
     const slowWithout = await c.fault({ providerId: 'provider_01', kind: 'slow' });
     expect(slowWithout.status).toBe(400);
-    expect(slowWithout.body.error_messages[0]).toMatchObject({ path: 'delayMs', msg: 'delayMs is required for a slow provider' });
+    expect(slowWithout.body.error_messages[0]).toMatchObject({ path: 'delayMs', msg: 'delayMs is required with kind slow' });
     expect((await c.fault({ providerId: 'provider_01', kind: 'unavailable', delayMs: 5 })).body.error_messages[0].path).toBe('delayMs');
     expect((await c.fault({ providerId: 'provider_99', kind: 'unavailable' })).body.error_messages[0].path).toBe('providerId');
     expect((await c.fault({ providerId: 'provider_01', kind: 'slow', delayMs: 60_000 })).body.error_messages[0].path).toBe('delayMs');

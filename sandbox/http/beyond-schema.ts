@@ -1,0 +1,24 @@
+// What an operation refuses that its JSON Schema cannot say: an id that must
+// exist, a product's offer, a record's state, a check digit, the decryptor's
+// judgement of a token, rules across a list (split percentages adding to 100).
+// Written once, into the operation's description, as one line the fuzz suite
+// reads (test/sandbox/fuzz.test.ts: a request the schema allows is refused only
+// on a member listed here).
+
+/** `{ member: 'why' }` -> "\n\nRefused beyond the schema (400): `member` why; …". Array items are written `list[]`. */
+export const beyondSchema = (rules: Record<string, string>): string =>
+  `\n\nRefused beyond the schema (400): ${Object.entries(rules).map(([member, why]) => `\`${member}\` ${why}`).join('; ')}.`;
+
+/** The split rules of every route that sets one (domain/split/rules.ts; the description's Split section). */
+export const SPLIT_RULES = {
+  'split.rules': 'an active split holds rules whose percentages add up to exactly 100',
+  'split.rules[].companyId': 'each recipient once, a company the sandbox knows',
+  'split.rules[].percentage': 'above 0 with at most 2 decimal places when the split is active',
+};
+
+/** The format br-doc: a tool that does not know it sees a string; the sandbox checks the check digits. */
+const CHECK_DIGITS = 'a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored)';
+export const INLINE_CLIENT_DOC = { 'client.doc': CHECK_DIGITS, 'client.cpf': CHECK_DIGITS };
+export const CLIENT_DOC = { doc: `${CHECK_DIGITS}, not the document of another client of the company` };
+
+export const TOKEN_RULE = { token: 'the decryptor\'s codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema\'s' };
