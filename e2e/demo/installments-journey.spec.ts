@@ -21,7 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => demo?.close());
 
 const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
-const NOT_YET = 'the element has no installments property yet (issue 11 part A, the element, is not merged): the journey runs once it is';
 /** Intl puts a no-break space after R$; the page's text is compared with plain spaces. */
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
@@ -58,7 +57,7 @@ test.beforeEach(async ({ enginePage: page }) => {
 });
 
 test('Elo in 3 installments with a CPF: the sandbox charges 3x, the CPF is the client, the receipt says 3x de R$ 43,30', async ({ enginePage: page }) => {
-  test.skip(!(await hasInstallments(page)), NOT_YET);
+  expect(await hasInstallments(page), 'the element has an installments property (issue 11)').toBe(true);
   const before = demo.sandbox.records.transactions.size;
   await payElo(page, 3);
   expect(await finalOutcome(page)).toBe('paid');
@@ -70,7 +69,7 @@ test('Elo in 3 installments with a CPF: the sandbox charges 3x, the CPF is the c
 });
 
 test('a page edited to offer 5x: the store refuses the choice it did not offer, nothing is charged', async ({ enginePage: page }) => {
-  test.skip(!(await hasInstallments(page)), NOT_YET);
+  expect(await hasInstallments(page), 'the element has an installments property (issue 11)').toBe(true);
   await page.locator('svc-card-form').evaluate((form: HTMLElement & { installments: unknown[] }) => {
     form.installments = [...form.installments, { installment: 5 }];
   });
@@ -83,9 +82,8 @@ test('a page edited to offer 5x: the store refuses the choice it did not offer, 
 
 test('axe: zero violations with the installments and CPF controls filled and the test-card hint open', async ({ enginePage: page }) => {
   await page.locator('.test-cards').evaluate((details: HTMLDetailsElement) => { details.open = true; });
-  if (await hasInstallments(page)) {
-    await page.byLabel(/CPF/).type(HOLDER_CPF);
-    await chooseInstallments(page, 3);
-  }
+  expect(await hasInstallments(page), 'the element has an installments property (issue 11)').toBe(true);
+  await page.byLabel(/CPF/).type(HOLDER_CPF);
+  await chooseInstallments(page, 3);
   expect(await engineAxeViolations(page)).toEqual([]);
 });

@@ -21,7 +21,8 @@ async function where(page: Page, find: (scope: Page | FrameLocator) => Locator):
 test('frame mode: Elo in 3 installments with a CPF pays 3x, the CPF is the client', async ({ page, demo }) => {
   await openFrameCheckout(page, demo, 'pt-BR');
   const ready = await page.evaluate(() => 'installments' in customElements.get('svc-card-form')!.prototype);
-  test.skip(!ready, 'the element has no installments property yet (issue 11 part A, the element, is not merged): this runs once it is');
+  // Shipped (issue 11): a regression fails here rather than skipping.
+  expect(ready, 'the element has an installments property').toBe(true);
   const before = demo.sandbox.records.transactions.size;
   await typeCard(cardFrame(page), ELO_PAID_CARD, 'pt-BR'); // and HOLDER_CPF, in the frame or on the page
   const radio = await where(page, (scope) => scope.getByLabel(/^3x |^Parcelas/).first());
