@@ -5,8 +5,9 @@ import { missingOrForeign } from '../store/not-yours.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { Subscription, SubscriptionExportQuery, SubscriptionFull, SubscriptionFullQuery, SubscriptionListQuery } from '../schemas/subscription.js';
-import { clients, products, type SubscriptionDoc } from '../store/tables.js';
+import { clients, products } from '../store/tables.js';
 import { Type } from 'typebox';
+import { findSubscriptionIn, recordsOfSubscription } from '../store/subscription-records.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const SUBSCRIPTION_EXPORT_MAX = 10_000;
@@ -44,20 +45,18 @@ export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const companies = scopeOf(request.credential!.companies, request.query.companyId);
-    const [row] = await ctx.db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND company_id = ANY($2)', [request.query.subscriptionId, companies]);
-    if (!row) throw await missingOrForeign(ctx.db, 'subscriptions', { id: request.query.subscriptionId }, `subscription ${request.query.subscriptionId}`, 'the credential\'s companies');
-    const subscription = row.data;
-    const [product, client, charges, transactions] = await Promise.all([
+    const subscription = await findSubscriptionIn(ctx.db, request.query.subscriptionId, companies);
+    if (!subscription) throw await missingOrForeign(ctx.db, 'subscriptions', { id: request.query.subscriptionId }, `subscription ${request.query.subscriptionId}`, 'the credential\'s companies');
+    const [product, client, { charges, transactions }] = await Promise.all([
       products.get(ctx.db, subscription.companyId, subscription.productId),
       subscription.clientId ? clients.get(ctx.db, subscription.companyId, subscription.clientId) : undefined,
-      ctx.db.query<{ data: never }>('SELECT data FROM charges WHERE subscription_id = $1 ORDER BY created_at, id', [subscription._id]),
-      ctx.db.query<{ data: never }>('SELECT data FROM transactions WHERE subscription_id = $1 ORDER BY created_at, id', [subscription._id]),
+      recordsOfSubscription(ctx.db, subscription._id),
     ]);
     return {
       ...subscription,
       ...(product ? { product: { _id: product._id, title: product.product.title, price: product.product.price } } : {}),
       ...(client ? { client: { _id: client._id, name: client.name, doc: client.doc } } : {}),
-      charges: charges.map((r) => r.data), transactions: transactions.map((r) => r.data),
+      charges, transactions,
     };
   });
 };
