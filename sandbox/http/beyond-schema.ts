@@ -13,7 +13,7 @@ export const beyondSchema = (rules: Record<string, string>): string =>
 export const SPLIT_RULES = {
   'split.rules': 'an active split holds rules whose percentages add up to exactly 100',
   'split.rules[].companyId': 'each recipient once, a company the sandbox knows',
-  'split.rules[].percentage': 'above 0 with at most 2 decimal places when the split is active',
+  'split.rules[].percentage': 'at most 2 decimal places when the split is active',
 };
 
 /** The format br-doc: a tool that does not know it sees a string; the sandbox checks the check digits. */

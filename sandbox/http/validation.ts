@@ -59,6 +59,8 @@ export function toFieldError(error: ErrorObject, location: FieldLocation, when =
   else if (error.keyword === 'pattern' && params.pattern === PLAIN_TEXT) what = 'must not contain the NUL character (U+0000) or half of a surrogate pair';
   else if (error.keyword === 'false schema') what = 'must not be sent';
   else if (error.keyword === 'const') what = `must be ${JSON.stringify(params.allowedValue)}`;
+  else if (error.keyword === 'exclusiveMinimum') what = `must be above ${String(params.limit)}`;
+  else if (error.keyword === 'minItems') what = `must hold at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
   const name = path || (location === 'query' ? 'query' : 'body');
   return fieldError(name, `${name} ${what}${when}`, location);
 }
@@ -96,7 +98,10 @@ function conditionOf(error: ErrorObject, all: ErrorObject[]): string {
   const data = (failed.data ?? {}) as Record<string, unknown>;
   const names = Object.keys(((rule.if as Schema)?.properties ?? {}) as Schema);
   const reason = (rule.then as Schema)?.description;
-  return ` with ${names.map((n) => `${n} ${String(data[n])}`).join(', ')}${reason ? `: ${String(reason)}` : ''}`;
+  // A rule of a nested object names its members by their whole path (split.active).
+  const object = dotted(failed.instancePath);
+  const named = (n: string) => (object ? `${object}.${n}` : n);
+  return ` with ${names.map((n) => `${named(n)} ${String(data[n])}`).join(', ')}${reason ? `: ${String(reason)}` : ''}`;
 }
 
 /** Ajv's errors as part-7 items: a rule's branch errors give way to the rule's own message; one item per path. */

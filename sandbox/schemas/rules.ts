@@ -34,3 +34,16 @@ export const cardFor = () => [
     then: { properties: { token: false, paymentProfile: false }, description: `only ${CARD_METHODS.join(' and ')} take a card` },
   },
 ];
+
+/**
+ * An active split pays by its rules: at least one, each percentage above 0.
+ * An inactive split is held to its schema only (it is never applied).
+ */
+export const activeSplit = () => ({
+  if: { properties: { active: { const: true } }, required: ['active'] },
+  then: {
+    required: ['rules'],
+    properties: { rules: { minItems: 1, items: { properties: { percentage: { exclusiveMinimum: 0 } } } } },
+    description: 'an active split needs at least one rule, each percentage above 0',
+  },
+});

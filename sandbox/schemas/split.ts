@@ -1,6 +1,7 @@
 // The split of a payment among recipient companies (4.3): on a transaction,
 // a product (sandbox) or a company's settings (sandbox).
 import { Type } from 'typebox';
+import { activeSplit } from './rules.js';
 
 export const Split = Type.Object({
   active: Type.Optional(Type.Boolean()),
@@ -10,7 +11,7 @@ export const Split = Type.Object({
     chargeProcessingFee: Type.Optional(Type.Boolean()),
     chargeRecipientProcessingFee: Type.Optional(Type.Boolean()),
   }))),
-}, { description: 'When active, takes priority over the split of the product or company' });
+}, { description: 'When active, takes priority over the split of the product or company', ...activeSplit() });
 
 /** Where a paid transaction's split came from (domain/split/choose.ts): the first active one in this order, else none. */
 export const SPLIT_SOURCES = ['transaction', 'product', 'company', 'none'] as const;

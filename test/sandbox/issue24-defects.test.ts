@@ -242,3 +242,21 @@ describe('one name rule for a client wherever it is created', () => {
     expect(paths(await c.as('POST', '/v1/subscription', { companyId: c.companyId, product: { id: productId }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE, client }))).toEqual(['client.name']);
   });
 });
+
+describe('an active split\'s own rules are JSON Schema too', () => {
+  it('the description says them (if active is true: rules required, at least one, each percentage above 0); the answers name the field', async () => {
+    const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
+    const split = doc.paths['/v1/transaction'].post.requestBody.content['application/json'].schema.properties.split;
+    expect(split).toMatchObject({
+      if: { properties: { active: { enum: [true] } }, required: ['active'] },
+      then: { required: ['rules'], properties: { rules: { minItems: 1, items: { properties: { percentage: { exclusiveMinimum: 0 } } } } } },
+    });
+    const pay = (value: unknown) => call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 100, paymentProfile: PAID_PROFILE, split: value });
+    expect((await pay({ active: true })).body.error_messages)
+      .toEqual([expect.objectContaining({ path: 'split.rules', msg: expect.stringMatching(/^split\.rules is required with split\.active true: .*at least one rule/) })]);
+    expect((await pay({ active: true, rules: [] })).body.error_messages)
+      .toEqual([expect.objectContaining({ path: 'split.rules', msg: expect.stringMatching(/^split\.rules must hold at least 1 item with split\.active true/) })]);
+    expect((await pay({ active: true, rules: [{ companyId: COMPANY, percentage: 0 }, { companyId: COMPANY, percentage: 100 }] })).body.error_messages)
+      .toEqual([expect.objectContaining({ path: 'split.rules[0].percentage', msg: expect.stringMatching(/^split\.rules\[0\]\.percentage must be above 0 with split\.active true/) })]);
+  });
+});

@@ -1,6 +1,7 @@
-// The rules an active split must follow, one list of problems for every place
-// a split is set (a transaction, a product, a company's settings). An inactive
-// split is checked by its schema only: it is never applied.
+// The rules an active split must follow that JSON Schema cannot say, one list of
+// problems for every place a split is set (a transaction, a product, a company's
+// settings). At least one rule and each percentage above 0 are the schema's
+// (schemas/rules.ts activeSplit). An inactive split is never applied.
 import type { Static } from 'typebox';
 import type { Split } from '../../schemas/split.js';
 
@@ -27,7 +28,6 @@ const shown = (hundredths: number) => (hundredths / 100).toString();
 export function splitProblems(split: SplitDoc | undefined, path = 'split', isKnown?: (companyId: string) => boolean): SplitProblem[] {
   if (!split?.active) return [];
   const rules = split.rules ?? [];
-  if (rules.length === 0) return [{ path: `${path}.rules`, msg: `${path}.rules must hold at least one rule when ${path}.active is true` }];
   const problems: SplitProblem[] = [];
   const firstIndex = new Map<string, number>();
   let total = 0;
@@ -42,10 +42,7 @@ export function splitProblems(split: SplitDoc | undefined, path = 'split', isKno
       problems.push({ path: `${at}.companyId`, msg: `${at}.companyId ${rule.companyId} is not a company the sandbox knows: a recipient must be named by a sandbox credential` });
     const hundredths = hundredthsOf(rule.percentage);
     if (hundredths === undefined) { summable = false; problems.push({ path: `${at}.percentage`, msg: `${at}.percentage must have at most 2 decimal places` }); }
-    else {
-      if (hundredths <= 0) problems.push({ path: `${at}.percentage`, msg: `${at}.percentage must be above 0` });
-      total += hundredths;
-    }
+    else total += hundredths;
   });
   if (summable && total !== WHOLE) problems.push({ path: `${path}.rules`, msg: `${path}.rules percentages must add up to exactly 100, got ${shown(total)}` });
   return problems;

@@ -14,7 +14,7 @@ export const SPLIT_DOCS = `
 
 A split shares a paid transaction among recipient companies (4.3). It can be set on the transaction (\`split\` of POST /v1/transaction), on a product (\`split\` of POST /v1/product, a sandbox member) and on a company (\`split\` of PUT /sandbox/v1/company/settings). The same rules are checked in all three places.
 
-**Rules of an active split** (\`active: true\`), each broken rule a 400 SchemaValidationException naming its field (all broken rules in one answer):
+**Rules of an active split** (\`active: true\`), each broken rule a 400 SchemaValidationException naming its field (all broken rules in one answer). The first and the percentage above 0 are in the Split schema itself (\`if\` active \`then\`); the others are listed as refused beyond the schema:
 
 - at least one rule (\`split.rules\`);
 - each recipient (\`split.rules[i].companyId\`) is a company the sandbox knows: one named by a sandbox credential (the seed's names company_demo; \`npm run sandbox -- credential --companies <id>\` makes one). Only such a company can sign in to read what it is owed;
