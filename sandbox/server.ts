@@ -12,7 +12,7 @@ import { createRecentRecords, type RecentRecords } from './recent.js';
 import { startDispatcher } from './webhooks/dispatcher.js';
 import type { TargetPolicy } from './webhooks/targets.js';
 import { startBatchWorker } from './billing/batch-worker.js';
-import { rawRefusal } from './http/unrouted.js';
+import { rawRefusal, refusePriAtOnce } from './http/unrouted.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/connections.js';
 import type { IdempotencyOptions } from './http/idempotency.js';
 import { insertCharge, seed } from './seed.js';
@@ -72,6 +72,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     });
     // Without a listener Node drops a CONNECT without a word: answer it as any method without a route.
     app.server.on('connect', (request, socket) => socket.end(rawRefusal(404, 'not_found', request.url ?? '', `no sandbox route CONNECT ${request.url}`)));
+    refusePriAtOnce(app.server);
     app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };

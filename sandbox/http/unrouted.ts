@@ -2,8 +2,9 @@
 // other (Node's and Fastify's defaults answer them in bodies of their own, or
 // none): what Node's HTTP parser cannot read (400), headers over its 16 KiB
 // (431), a request slower than the server's timeout (408), a path that is not
-// valid percent-encoding (400), an HTTP/1.1 request without Host (400), CONNECT.
-import { STATUS_CODES } from 'node:http';
+// valid percent-encoding (400), an HTTP/1.1 request without Host (400), CONNECT,
+// PRI (400, written at once: Node closes its connection).
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody, type ApiErrorCode } from './errors.js';
@@ -33,6 +34,18 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean; req?: { url?: string } } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent && !answeredEarly.has(socket)) socket.write(rawRefusal(status, code, (inFlight?.req?.url ?? '').split('?')[0]!, msg));
   socket.destroy(error);
+}
+
+/**
+ * Node closes a PRI request's connection as soon as its 'request' event returns
+ * (PRI is HTTP/2's preface method, RFC 9113 3.4), before any async route could
+ * answer: the refusal is written there, at once.
+ */
+export function refusePriAtOnce(server: Server): void {
+  server.prependListener('request', (request: IncomingMessage) => {
+    if (request.method !== 'PRI' || !request.socket.writable) return;
+    request.socket.end(rawRefusal(400, 'SchemaValidationException', (request.url ?? '').split('?')[0]!, 'the PRI method opens HTTP/2, which this server does not speak: send HTTP/1.1'));
+  });
 }
 
 /** Fastify's frameworkErrors: the router could not read the path. */

@@ -26,6 +26,9 @@ it.each([
   { what: 'an HTTP/1.1 request without Host', request: 'GET /v1/transaction HTTP/1.1\r\n\r\n', status: 400, code: 'SchemaValidationException' },
   { what: 'a path that is not percent-encoded UTF-8', request: 'GET /v1/%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n', status: 400, code: 'SchemaValidationException' },
   { what: 'CONNECT, like any method without a route', request: 'CONNECT x:1 HTTP/1.1\r\nHost: x\r\n\r\n', status: 404, code: 'not_found' },
+  // Node closes a PRI request's connection as soon as its 'request' event returns (HTTP/2's preface method, RFC 9113 3.4): found by the robustness suite's seed -2001151226.
+  { what: 'PRI without an HTTP version (read as HTTP/0.9)', request: 'PRI /\r\n\r\n', status: 400, code: 'SchemaValidationException' },
+  { what: 'the HTTP/2 connection preface', request: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', status: 400, code: 'SchemaValidationException' },
 ])('$what: $status $code in the part-7 body', async ({ request, status, code }) => {
   const answer = await send(request);
   expect(answer.status).toBe(status);
