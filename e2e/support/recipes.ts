@@ -1,0 +1,126 @@
+// The framework recipes (examples/*: issue 28, item 3) as a merchant runs them: the packed
+// tarball (`npm pack` of the built package), each app's dependencies from the npm registry
+// through `npm ci` and its committed lockfile, a production build, then its production server.
+// Work happens in copies under .cache/recipes/ (the examples' own folders stay clean); an app is
+// installed and built once per run: a stamp of its sources and of the tarball says when a
+// build there is still good (`npm test` empties .cache/ first, so CI builds each app once).
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../test-support/free-port.mjs';
+import { ROOT } from './paths.js';
+
+const CACHE = join(ROOT, '.cache/recipes');
+/** What a build or an install makes inside an example: never copied, never hashed. */
+const OUTPUTS = new Set(['node_modules', '.next', '.svelte-kit', 'build', 'next-env.d.ts', 'tsconfig.tsbuildinfo']);
+
+export interface RecipeApp {
+  url: string;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface Recipe {
+  /** The folder under examples/. */
+  name: string;
+  /** The production server of a built app, listening on 127.0.0.1:`port`. */
+  command(port: number): { args: string[]; env: Record<string, string> };
+}
+
+export const RECIPES = {
+  nextAppRouter: { name: 'nextjs-app-router', command: (port) => ({ args: ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)], env: {} }) },
+  nextPagesReact18: { name: 'nextjs-pages-react18', command: (port) => ({ args: ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)], env: {} }) },
+  // adapter-node's server (build/index.js) reads HOST and PORT.
+  sveltekit: { name: 'sveltekit', command: (port) => ({ args: ['build'], env: { HOST: '127.0.0.1', PORT: String(port) } }) },
+} satisfies Record<string, Recipe>;
+
+let packed: { file: string; hash: string } | undefined;
+/** `npm pack` of the built repository into .cache/recipes/, once per process. */
+function packTarball(): { file: string; hash: string } {
+  if (packed) return packed;
+  mkdirSync(CACHE, { recursive: true });
+  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', CACHE], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
+  const file = join(CACHE, filename);
+  packed = { file, hash: createHash('sha256').update(readFileSync(file)).digest('hex') };
+  return packed;
+}
+
+/** The example's own files (what a merchant would copy), relative paths sorted. */
+function sourceFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir).filter((name) => !OUTPUTS.has(name)).sort().flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path, base) : [relative(base, path)];
+  });
+}
+
+/** A step that may take minutes, without blocking the test worker's event loop. */
+async function run(command: string, args: string[], cwd: string): Promise<void> {
+  try {
+    await promisify(execFile)(command, args, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, encoding: 'utf8', timeout: 480_000, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${relative(ROOT, cwd)}:\n${`${stdout}\n${stderr}`.slice(-4000)}`);
+  }
+}
+
+/**
+ * The recipe's copy under .cache/recipes/examples/<name>, installed with `npm ci` and built
+ * (production); done again only when its sources or the tarball changed. Returns its folder and
+ * the seconds spent (0 when the cached build was good).
+ */
+export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; seconds: number }> {
+  const source = join(ROOT, 'examples', recipe.name);
+  const { file, hash } = packTarball();
+  const wanted = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['svc-card'];
+  const expected = `file:../../${relative(CACHE, file)}`;
+  if (wanted !== expected) throw new Error(`examples/${recipe.name}/package.json: svc-card must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(wanted)}`);
+
+  const files = sourceFiles(source);
+  const stamp = createHash('sha256').update(hash);
+  for (const name of files) stamp.update(`${name}\0`).update(readFileSync(join(source, name)));
+  const digest = stamp.digest('hex');
+  const dir = join(CACHE, 'examples', recipe.name);
+  const stampFile = join(dir, '.recipe-stamp');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return { dir, seconds: 0 };
+
+  const started = performance.now();
+  // A fresh copy each time (npm ci empties node_modules anyway; a stale .next must not survive).
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const name of files) cpSync(join(source, name), join(dir, name));
+  await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  await run('npm', ['run', 'build'], dir);
+  writeFileSync(stampFile, digest);
+  return { dir, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+/** Starts the built app's production server with `env` on a free port; resolves once `/` answers. */
+export async function startRecipe(recipe: Recipe, dir: string, env: Record<string, string>): Promise<RecipeApp> {
+  const port = (await freePort()) as number;
+  const { args, env: own } = recipe.command(port);
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`examples/${recipe.name} exited before answering:\n${output}`);
+    const status = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status, () => 0);
+    if (status) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`examples/${recipe.name} did not answer on ${url} within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, output: () => output, stop };
+}
