@@ -15,17 +15,10 @@ import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
-import { buildRecipe, RECIPES, startRecipe, type Recipe, type RecipeApp } from '../support/recipes.js';
+import { buildRecipe, installRecipe, RECIPES, startRecipe, type Recipe, type RecipeApp } from '../support/recipes.js';
 
 const ORDER_TEXT = 'Coffee beans, 1 kg: R$ 49,90';
 const ORDER_CENTS = 4990;
-
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-test.beforeAll(async () => {
-  const { createDecryptor } = await serverModule();
-  sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true });
-});
-test.afterAll(async () => sandbox?.close());
 
 const recipes: [string, Recipe][] = [
   ['Next.js App Router, React 19 (a ref callback)', RECIPES.nextAppRouter],
@@ -33,14 +26,29 @@ const recipes: [string, Recipe][] = [
   ['SvelteKit, Svelte 5 (adapter-node)', RECIPES.sveltekit],
 ];
 
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+/** Every app's `npm ci` at once (network and disk): the builds, one at a time, wait on their own. */
+const installs = new Map<Recipe, Promise<number>>();
+test.beforeAll(async () => {
+  for (const [, recipe] of recipes) {
+    const install = installRecipe(recipe);
+    install.catch(() => {}); // awaited, and so reported, by that recipe's own beforeAll
+    installs.set(recipe, install);
+  }
+  const { createDecryptor } = await serverModule();
+  sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true });
+});
+test.afterAll(async () => sandbox?.close());
+
 for (const [title, recipe] of recipes) {
   test.describe(title, () => {
     let app: RecipeApp | undefined;
 
     test.beforeAll(async ({}, testInfo) => {
       testInfo.setTimeout(900_000); // npm ci and a production build on a busy 2-core machine
+      const installed = await installs.get(recipe)!;
       const { dir, seconds } = await buildRecipe(recipe);
-      console.log(`examples/${recipe.name}: ${seconds ? `installed and built in ${seconds} s` : 'build cached'}`);
+      console.log(`examples/${recipe.name}: ${installed ? `npm ci ${installed} s (in parallel)` : 'installed before'}, ${seconds ? `built in ${seconds} s` : 'build cached'}`);
       app = await startRecipe(recipe, dir, {
         SVC_API_URL: sandbox.url,
         SVC_API_KEY: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`,

@@ -2,8 +2,9 @@
 // tarball (`npm pack` of the built package), each app's dependencies from the npm registry
 // through `npm ci` and its committed lockfile, a production build, then its production server.
 // Work happens in copies under .cache/recipes/ (the examples' own folders stay clean); an app is
-// installed and built once per run: a stamp of its sources and of the tarball says when a
-// build there is still good (`npm test` empties .cache/ first, so CI builds each app once).
+// installed and built once per run: one stamp (package.json, lockfile, tarball) says when its
+// install is still good, another (every source, tarball) when its build is (`npm test` empties
+// .cache/ first, so CI installs and builds each app once).
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -66,34 +67,58 @@ async function run(command: string, args: string[], cwd: string): Promise<void> 
   }
 }
 
+/** sha256 of the tarball and of the named files of `dir` (names included). */
+function digestOf(tarballHash: string, dir: string, files: string[]): string {
+  const hash = createHash('sha256').update(tarballHash);
+  for (const name of files) hash.update(`${name}\0`).update(readFileSync(join(dir, name)));
+  return hash.digest('hex');
+}
+
+const copyDir = (name: string) => join(CACHE, 'examples', name);
+const INSTALL_STAMP = '.recipe-installed';
+const BUILD_STAMP = '.recipe-built';
+
 /**
- * The recipe's copy under .cache/recipes/examples/<name>, installed with `npm ci` and built
- * (production); done again only when its sources or the tarball changed. Returns its folder and
- * the seconds spent (0 when the cached build was good).
+ * The recipe's copy under .cache/recipes/examples/<name> with its dependencies: `npm ci` from the
+ * npm registry (through npm's own cache), done again only when its package.json, its lockfile or
+ * the tarball changed. The seconds spent (0: already installed). Needs no CPU to speak of, so
+ * the spec runs every install at once while the first app builds.
  */
-export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; seconds: number }> {
+export async function installRecipe(recipe: Recipe): Promise<number> {
   const source = join(ROOT, 'examples', recipe.name);
   const { file, hash } = packTarball();
   const wanted = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['svc-card'];
   const expected = `file:../../${relative(CACHE, file)}`;
   if (wanted !== expected) throw new Error(`examples/${recipe.name}/package.json: svc-card must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(wanted)}`);
-
-  const files = sourceFiles(source);
-  const stamp = createHash('sha256').update(hash);
-  for (const name of files) stamp.update(`${name}\0`).update(readFileSync(join(source, name)));
-  const digest = stamp.digest('hex');
-  const dir = join(CACHE, 'examples', recipe.name);
-  const stampFile = join(dir, '.recipe-stamp');
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return { dir, seconds: 0 };
-
+  const dir = copyDir(recipe.name);
+  const digest = digestOf(hash, source, ['package.json', 'package-lock.json']);
+  if (existsSync(join(dir, INSTALL_STAMP)) && readFileSync(join(dir, INSTALL_STAMP), 'utf8') === digest) return 0;
   const started = performance.now();
-  // A fresh copy each time (npm ci empties node_modules anyway; a stale .next must not survive).
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const name of files) cpSync(join(source, name), join(dir, name));
+  for (const name of ['package.json', 'package-lock.json']) cpSync(join(source, name), join(dir, name));
   await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  writeFileSync(join(dir, INSTALL_STAMP), digest);
+  return Math.round((performance.now() - started) / 1000);
+}
+
+/**
+ * The installed copy with the example's sources, built for production (`npm run build`), done
+ * again only when a source or the tarball changed. Returns its folder and the seconds the build took
+ * (0: the build of this run, or an earlier one, is still good).
+ */
+export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; seconds: number }> {
+  const source = join(ROOT, 'examples', recipe.name);
+  const dir = copyDir(recipe.name);
+  const files = sourceFiles(source);
+  const digest = digestOf(packTarball().hash, source, files);
+  if (existsSync(join(dir, BUILD_STAMP)) && readFileSync(join(dir, BUILD_STAMP), 'utf8') === digest) return { dir, seconds: 0 };
+  const started = performance.now();
+  // Everything but the dependencies goes: a stale .next or a deleted source must not survive.
+  for (const name of readdirSync(dir)) if (name !== 'node_modules' && name !== INSTALL_STAMP) rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of files) cpSync(join(source, name), join(dir, name));
   await run('npm', ['run', 'build'], dir);
-  writeFileSync(stampFile, digest);
+  writeFileSync(join(dir, BUILD_STAMP), digest);
   return { dir, seconds: Math.round((performance.now() - started) / 1000) };
 }
 

@@ -7,7 +7,7 @@ export const ORDER = { description: 'Coffee beans, 1 kg', cents: 4990 } as const
 export function settings() {
   const read = (name: string): string => {
     const value = process.env[name];
-    if (!value) throw new Error(`${name} is not set (see README.md)`);
+    if (!value) throw new Error(`${name} is not set (see this example's README.md)`);
     return value;
   };
   return {
