@@ -1,8 +1,10 @@
 // Issue 28, item 3: the framework recipes in examples/ run as a merchant runs them. Each app is
 // installed from the npm registry with its committed lockfile and the packed svc-card tarball,
-// built for production (a server import that crashed would fail `next build` / `vite build`
-// here, or the first server render below), started, and driven: the page arrives
-// server-rendered, a test card is typed and paid against the sandbox, the page shows the result.
+// built for production (type errors and bundling errors fail `next build` / `vite build`),
+// started, and driven: the page arrives server-rendered, a test card is typed and paid against
+// the sandbox, the page shows the result. A server import that crashes fails the first test:
+// these pages are rendered per request, so the build does not evaluate the form's module (tried:
+// a define.js touching HTMLElement at import built fine, then answered 500 here).
 //
 // Chromium only: what is tested here is each framework's server and its hydration of the page,
 // the same bytes for every browser; the element itself (typing, encrypting, submitting) runs in
