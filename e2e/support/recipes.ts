@@ -90,6 +90,13 @@ export async function installRecipe(recipe: Recipe): Promise<number> {
   const wanted = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['svc-card'];
   const expected = `file:../../${relative(CACHE, file)}`;
   if (wanted !== expected) throw new Error(`examples/${recipe.name}/package.json: svc-card must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(wanted)}`);
+  // npm ci installs what the lockfile says: an svc-card whose own dependencies changed (a lit
+  // update) would otherwise run on the old ones, unseen.
+  const lock = JSON.parse(readFileSync(join(source, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string> }> };
+  const own = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' })) as { dependencies?: Record<string, string> };
+  if (JSON.stringify(lock.packages['node_modules/svc-card']?.dependencies ?? {}) !== JSON.stringify(own.dependencies ?? {})) {
+    throw new Error(`examples/${recipe.name}/package-lock.json: svc-card's dependencies there are not the tarball's ${JSON.stringify(own.dependencies)}: run \`npm install\` in the example (after \`npm pack\` at the root) and commit its lockfile, without the svc-card entry's "integrity"`);
+  }
   const dir = copyDir(recipe.name);
   const digest = digestOf(hash, source, ['package.json', 'package-lock.json']);
   if (existsSync(join(dir, INSTALL_STAMP)) && readFileSync(join(dir, INSTALL_STAMP), 'utf8') === digest) return 0;
