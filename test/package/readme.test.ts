@@ -192,11 +192,14 @@ describe('README links', () => {
     for (const href of relative) expect(existsSync(join(app.dir, 'node_modules/svc-card', href.split('#')[0]!)), href).toBe(true);
   });
 
-  it('absolute links into this repository point at files that exist in it', () => {
+  it('absolute links into this repository point at files (blob/main) and folders (tree/main: the examples) that exist in it', () => {
     const { repository } = JSON.parse(readFileSync('package.json', 'utf8')) as { repository: { url: string } };
     const repo = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-    const own = [...README.matchAll(/\]\((https:\/\/github\.com\/[^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => href.startsWith(`${repo}/blob/main/`));
-    expect(own.length).toBeGreaterThan(0);
-    for (const href of own) expect(existsSync(href.slice(`${repo}/blob/main/`.length).split('#')[0]!), href).toBe(true);
+    const links = [...README.matchAll(/\]\((https:\/\/github\.com\/[^)\s]+)\)/g)].map((m) => m[1]!);
+    for (const kind of ['blob', 'tree']) {
+      const own = links.filter((href) => href.startsWith(`${repo}/${kind}/main/`));
+      expect(own.length, kind).toBeGreaterThan(0);
+      for (const href of own) expect(existsSync(href.slice(`${repo}/${kind}/main/`.length).split('#')[0]!), href).toBe(true);
+    }
   });
 });

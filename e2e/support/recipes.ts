@@ -1,0 +1,158 @@
+// The framework recipes (examples/*: issue 28, item 3) as a merchant runs them: the packed
+// tarball (`npm pack` of the built package), each app's dependencies from the npm registry
+// through `npm ci` and its committed lockfile, a production build, then its production server.
+// Work happens in copies under .cache/recipes/ (the examples' own folders stay clean); an app is
+// installed and built once per run: one stamp (package.json, lockfile, tarball) says when its
+// install is still good, another (every source, tarball) when its build is (`npm test` empties
+// .cache/ first, so CI installs and builds each app once).
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../test-support/free-port.mjs';
+import { ROOT } from './paths.js';
+
+const CACHE = join(ROOT, '.cache/recipes');
+/** What a build or an install makes inside an example: never copied, never hashed. */
+const OUTPUTS = new Set(['node_modules', '.next', '.svelte-kit', 'build', 'next-env.d.ts', 'tsconfig.tsbuildinfo']);
+
+export interface RecipeApp {
+  url: string;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface Recipe {
+  /** The folder under examples/. */
+  name: string;
+  /** The production server of a built app, listening on 127.0.0.1:`port`. */
+  command(port: number): { args: string[]; env: Record<string, string> };
+}
+
+export const RECIPES = {
+  nextAppRouter: { name: 'nextjs-app-router', command: (port) => ({ args: ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)], env: {} }) },
+  nextPagesReact18: { name: 'nextjs-pages-react18', command: (port) => ({ args: ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)], env: {} }) },
+  // adapter-node's server (build/index.js) reads HOST and PORT.
+  sveltekit: { name: 'sveltekit', command: (port) => ({ args: ['build'], env: { HOST: '127.0.0.1', PORT: String(port) } }) },
+} satisfies Record<string, Recipe>;
+
+let packed: { file: string; hash: string } | undefined;
+/** `npm pack` of the built repository into .cache/recipes/, once per process. */
+function packTarball(): { file: string; hash: string } {
+  if (packed) return packed;
+  mkdirSync(CACHE, { recursive: true });
+  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', CACHE], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
+  const file = join(CACHE, filename);
+  packed = { file, hash: createHash('sha256').update(readFileSync(file)).digest('hex') };
+  return packed;
+}
+
+/** The example's own files (what a merchant would copy), relative paths sorted. */
+function sourceFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir).filter((name) => !OUTPUTS.has(name)).sort().flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path, base) : [relative(base, path)];
+  });
+}
+
+/** A step that may take minutes, without blocking the test worker's event loop. */
+async function run(command: string, args: string[], cwd: string): Promise<void> {
+  try {
+    await promisify(execFile)(command, args, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, encoding: 'utf8', timeout: 480_000, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${relative(ROOT, cwd)}:\n${`${stdout}\n${stderr}`.slice(-4000)}`);
+  }
+}
+
+/** sha256 of the tarball and of the named files of `dir` (names included). */
+function digestOf(tarballHash: string, dir: string, files: string[]): string {
+  const hash = createHash('sha256').update(tarballHash);
+  for (const name of files) hash.update(`${name}\0`).update(readFileSync(join(dir, name)));
+  return hash.digest('hex');
+}
+
+const copyDir = (name: string) => join(CACHE, 'examples', name);
+const INSTALL_STAMP = '.recipe-installed';
+const BUILD_STAMP = '.recipe-built';
+
+/**
+ * The recipe's copy under .cache/recipes/examples/<name> with its dependencies: `npm ci` from the
+ * npm registry (through npm's own cache), done again only when its package.json, its lockfile or
+ * the tarball changed. The seconds spent (0: already installed). Needs no CPU to speak of, so
+ * the spec runs every install at once while the first app builds.
+ */
+export async function installRecipe(recipe: Recipe): Promise<number> {
+  const source = join(ROOT, 'examples', recipe.name);
+  const { file, hash } = packTarball();
+  const wanted = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['svc-card'];
+  const expected = `file:../../${relative(CACHE, file)}`;
+  if (wanted !== expected) throw new Error(`examples/${recipe.name}/package.json: svc-card must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(wanted)}`);
+  // npm ci installs what the lockfile says: an svc-card whose own dependencies changed (a lit
+  // update) would otherwise run on the old ones, unseen.
+  const lock = JSON.parse(readFileSync(join(source, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string> }> };
+  const own = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' })) as { dependencies?: Record<string, string> };
+  if (JSON.stringify(lock.packages['node_modules/svc-card']?.dependencies ?? {}) !== JSON.stringify(own.dependencies ?? {})) {
+    throw new Error(`examples/${recipe.name}/package-lock.json: svc-card's dependencies there are not the tarball's ${JSON.stringify(own.dependencies)}: run \`npm install\` in the example (after \`npm pack\` at the root) and commit its lockfile, without the svc-card entry's "integrity"`);
+  }
+  const dir = copyDir(recipe.name);
+  const digest = digestOf(hash, source, ['package.json', 'package-lock.json']);
+  if (existsSync(join(dir, INSTALL_STAMP)) && readFileSync(join(dir, INSTALL_STAMP), 'utf8') === digest) return 0;
+  const started = performance.now();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const name of ['package.json', 'package-lock.json']) cpSync(join(source, name), join(dir, name));
+  await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  writeFileSync(join(dir, INSTALL_STAMP), digest);
+  return Math.round((performance.now() - started) / 1000);
+}
+
+/**
+ * The installed copy with the example's sources, built for production (`npm run build`), done
+ * again only when a source or the tarball changed. Returns its folder and the seconds the build took
+ * (0: the build of this run, or an earlier one, is still good).
+ */
+export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; seconds: number }> {
+  const source = join(ROOT, 'examples', recipe.name);
+  const dir = copyDir(recipe.name);
+  const files = sourceFiles(source);
+  const digest = digestOf(packTarball().hash, source, files);
+  if (existsSync(join(dir, BUILD_STAMP)) && readFileSync(join(dir, BUILD_STAMP), 'utf8') === digest) return { dir, seconds: 0 };
+  const started = performance.now();
+  // Everything but the dependencies goes: a stale .next or a deleted source must not survive.
+  for (const name of readdirSync(dir)) if (name !== 'node_modules' && name !== INSTALL_STAMP) rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of files) cpSync(join(source, name), join(dir, name));
+  await run('npm', ['run', 'build'], dir);
+  writeFileSync(join(dir, BUILD_STAMP), digest);
+  return { dir, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+/** Starts the built app's production server with `env` on a free port; resolves once `/` answers. */
+export async function startRecipe(recipe: Recipe, dir: string, env: Record<string, string>): Promise<RecipeApp> {
+  const port = (await freePort()) as number;
+  const { args, env: own } = recipe.command(port);
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`examples/${recipe.name} exited before answering:\n${output}`);
+    const status = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status, () => 0);
+    if (status) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`examples/${recipe.name} did not answer on ${url} within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, output: () => output, stop };
+}
