@@ -34,7 +34,7 @@ export default defineConfig({
       {
         text: 'Reference (generated)',
         items: [
-          { text: '<svc-card-form>', link: '/reference/element' },
+          { text: '&lt;svc-card-form&gt;', link: '/reference/element' },
           { text: 'TypeScript API', link: '/reference/api/' },
           { text: 'Payments API sandbox', link: '/reference/payments-api' },
           { text: 'Token format', link: '/reference/token-format' },

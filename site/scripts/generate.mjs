@@ -58,6 +58,9 @@ await step('element reference', () => {
   writeFileSync(join(site, '.vitepress/generated/element.json'), `${JSON.stringify(playgroundManifest(manifest), null, 2)}\n`);
 });
 
+// `--element-only`: the playground's list alone (e2e/chromium/docs-playground.spec.ts), no reference pages.
+if (process.argv.includes('--element-only')) process.exit(0);
+
 // The two slow steps (TypeDoc, a sandbox started for its document) run side by side.
 await Promise.all([step('TypeScript API (TypeDoc)', () => {
   rmSync(join(site, 'reference/api'), { recursive: true, force: true });
