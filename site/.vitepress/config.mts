@@ -39,6 +39,7 @@ export default defineConfig({
           { text: 'Payments API sandbox', link: '/reference/payments-api' },
           { text: 'Token format', link: '/reference/token-format' },
           { text: 'Sizes and timings', link: '/reference/sizes' },
+          { text: 'Benchmarks', link: '/reference/benchmarks' },
         ],
       },
     ],

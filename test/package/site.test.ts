@@ -35,7 +35,7 @@ describe('the documentation site', () => {
 
   it('has every guide, the playground and every reference page', () => {
     for (const path of ['index.html', 'playground.html', 'guide/quick-start.html', 'guide/element.html', 'guide/encrypt-card.html', 'guide/service.html', 'guide/sandbox.html', 'guide/deploying.html',
-      'reference/element.html', 'reference/api/index.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html']) {
+      'reference/element.html', 'reference/api/index.html', 'reference/sizes.html', 'reference/benchmarks.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html']) {
       expect(existsSync(join(DIST, path)), path).toBe(true);
     }
   });
