@@ -44,8 +44,8 @@ export default defineConfig<{ engine: Engine }>({
       // WebKitGTK through WebKitWebDriver (e2e/support/engine-fixture.ts): the specs
       // written against the engine-neutral page.
       name: 'webkit',
-      // The frame specs written against EnginePage run in every engine: hostile-page, third-origin.
-      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/webkit-*.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
+      // The frame specs written against EnginePage run in every engine: journey, checkout-extras, hostile-page, third-origin.
+      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/webkit-*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
       use: { engine: 'webkit' },
     },
   ],

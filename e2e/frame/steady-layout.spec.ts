@@ -79,3 +79,27 @@ test('a dark merchant page gets a dark form in the frame, in its text colour, ax
   await expect.poll(() => cardFrame(page).locator('label[for=number]').evaluate((label) => getComputedStyle(label).color)).toBe('rgb(232, 232, 232)');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+// At svc-ready the element takes the frame's height at once (an init script watches it from the
+// first layout: Playwright only). Moved from journey.spec.ts when that spec joined WebKitGTK.
+test('the frame is one cross-origin iframe with a title, the page language, and no layout shift at svc-ready', async ({ page, demo }) => {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const heights: number[] = [];
+    (window as unknown as { heights: number[] }).heights = heights;
+    document.addEventListener('DOMContentLoaded', () => {
+      const element = document.querySelector('svc-card-form')!;
+      new ResizeObserver(() => heights.push(element.getBoundingClientRect().height)).observe(element);
+    });
+  });
+  await openFrameCheckout(page, demo, 'pt-BR');
+  const iframe = page.locator('svc-card-form iframe');
+  await expect(iframe).toHaveCount(1);
+  await expect(iframe).toHaveAttribute('title', 'Dados do cartão');
+  expect(new URL((await iframe.getAttribute('src'))!).origin).toBe(demo.frame.origin);
+  await expect(cardFrame(page).locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(cardFrame(page).getByLabel('Número do cartão')).toBeVisible();
+  const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+  expect(heights.length).toBeGreaterThan(0);
+  expect(new Set(heights).size, `heights seen: ${heights.join(', ')}`).toBe(1);
+});

@@ -1,9 +1,10 @@
-// Every code block of README.md is executed or type-checked against the packed package, so
-// a snippet cannot rot: shell lines run in a fresh project (the key tool, SRI), the quick
-// start's server.mjs runs and answers real tokens, TypeScript/JS/TSX/Vue/Svelte blocks
-// type-check, HTML and CSS name only what the element declares, the CSP is the demo's.
+// Every code block of README.md and of the documentation site's guides (site/guide/*.md) is
+// executed or type-checked against the packed package, so a snippet cannot rot: shell lines
+// run in a fresh project (the key tool, SRI), the quick start's server.mjs runs and answers
+// real tokens, TypeScript/JS/TSX/Vue/Svelte blocks type-check, HTML and CSS name only what the
+// element declares, the CSP is the demo's.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
@@ -13,7 +14,9 @@ import { codeBlocks, type CodeBlock } from './support/readme-blocks.js';
 import { createPackedApp, type PackedApp } from './support/packed-app.js';
 
 const README = readFileSync('README.md', 'utf8');
-const blocks = codeBlocks(README);
+/** The pages whose code blocks are checked: README, then the site's guides. */
+const PAGES = ['README.md', ...readdirSync('site/guide').filter((name) => name.endsWith('.md')).sort().map((name) => `site/guide/${name}`)];
+const blocks = PAGES.flatMap((file) => codeBlocks(readFileSync(file, 'utf8')).map((block) => ({ ...block, file, at: `${file}:${block.line}` })));
 const of = (...langs: string[]) => blocks.filter((block) => langs.includes(block.lang));
 const CHECKED = ['sh', 'ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'http'];
 const CLONE_COMMANDS = ['npm ci && npm run demo', 'npm ci && npm test'];
@@ -25,10 +28,10 @@ beforeAll(() => {
   const dir = join(app.dir, 'readme');
   mkdirSync(dir);
   writeFileSync(join(dir, 'prelude.d.ts'), readFileSync('test/package/readme/prelude.d.ts'));
-  for (const { lang, code, line } of of('ts', 'tsx', 'js', 'vue', 'svelte')) {
+  for (const { lang, code, line, file } of of('ts', 'tsx', 'js', 'vue', 'svelte')) {
     const ext = lang === 'js' ? 'mjs' : lang;
     // `export {}` makes every script block a module: its own scope, top-level await allowed.
-    writeFileSync(join(dir, `block-${line}.${ext}`), ['ts', 'tsx', 'js'].includes(lang) ? `${code}\nexport {};\n` : code);
+    writeFileSync(join(dir, `block-${file.replace(/\W+/g, '-')}-${line}.${ext}`), ['ts', 'tsx', 'js'].includes(lang) ? `${code}\nexport {};\n` : code);
   }
   const compilerOptions = {
     strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler',
@@ -45,14 +48,14 @@ afterAll(() => app?.remove());
 /** The commands of a shell block: its lines without comments. */
 const commands = (block: CodeBlock) => block.code.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter((line) => line && !line.startsWith('#'));
 
-describe('README.md code blocks', () => {
+describe('README.md and site guide code blocks', () => {
   it('are all of a checked kind', () => {
     expect(blocks.length).toBeGreaterThan(20);
-    expect(blocks.filter((block) => !CHECKED.includes(block.lang)).map((b) => `line ${b.line}: "${b.lang}"`)).toEqual([]);
+    expect(blocks.filter((block) => !CHECKED.includes(block.lang)).map((b) => `${b.at}: "${b.lang}"`)).toEqual([]);
   });
 
   it('near the top, for a clone: exactly the demo command and the test command CI runs', () => {
-    const clone = of('sh').find((block) => commands(block).some((command) => command.startsWith('npm ci')))!;
+    const clone = of('sh').filter((block) => block.file === 'README.md').find((block) => commands(block).some((command) => command.startsWith('npm ci')))!;
     expect(commands(clone)).toEqual(CLONE_COMMANDS);
     expect(clone.line).toBeLessThan(30);
     expect(readFileSync('.ci/run', 'utf8')).toContain(`\n${CLONE_COMMANDS[1]}\n`);
@@ -61,7 +64,8 @@ describe('README.md code blocks', () => {
   });
 
   it('shell blocks run in a fresh project with the packed package', () => {
-    const others = of('sh').flatMap(commands).filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER);
+    // A command written on two pages (README's short example and a guide) runs once.
+    const others = [...new Set(of('sh').flatMap(commands))].filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER);
     for (const command of others) {
       if (command === 'npm install svc-card') continue; // done: the packed tarball is what the project installed
       const run = spawnSync('bash', ['-c', command], { cwd: app.dir, encoding: 'utf8' });
@@ -88,23 +92,23 @@ describe('README.md code blocks', () => {
     // observedAttributes, and `name`, which the browser reads for any form-associated element.
     const frameClass = readFileSync('src/frame/parent/svc-card-form-frame.ts', 'utf8');
     const frameDeclared = [.../observedAttributes = \[([^\]]*)\]/.exec(frameClass)![1]!.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).concat('name');
-    for (const { code, line } of of('html')) {
+    for (const { code, at: line } of of('html')) {
       for (const [, attributes] of code.matchAll(/<svc-card-form\b([^>]*)>/g)) {
         const names = [...attributes!.matchAll(/([a-z-]+)=/g)].map((m) => m[1]);
         const allowed = names.includes('frame-src') ? frameDeclared : declared;
-        expect(names.filter((name) => !allowed.includes(name!) && !['id', 'class'].includes(name!)), `line ${line}`).toEqual([]);
+        expect(names.filter((name) => !allowed.includes(name!) && !['id', 'class'].includes(name!)), line).toEqual([]);
       }
-      expect(code, `line ${line}`).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/);
+      expect(code, line).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/);
     }
   });
 
   it('CSS blocks name only declared parts, custom properties and states', () => {
     const manifest = readFileSync('dist/custom-elements.json', 'utf8');
     const states = [...readFileSync('src/element/states.ts', 'utf8').matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
-    for (const { code, line } of of('css')) {
-      for (const [, part] of code.matchAll(/::part\(([\w-]+)\)/g)) expect(manifest, `line ${line}: part ${part}`).toContain(`"name": "${part!.replace(/-(holder|number|expiry|securityCode)$/, '')}"`);
-      for (const [, name] of code.matchAll(/(--svc-[\w-]+)/g)) expect(manifest, `line ${line}`).toContain(`"name": "${name}"`);
-      for (const [, state] of code.matchAll(/(?::state\(|data-state-)([a-z]+)/g)) expect(states, `line ${line}`).toContain(state);
+    for (const { code, at: line } of of('css')) {
+      for (const [, part] of code.matchAll(/::part\(([\w-]+)\)/g)) expect(manifest, `${line}: part ${part}`).toContain(`"name": "${part!.replace(/-(holder|number|expiry|securityCode)$/, '')}"`);
+      for (const [, name] of code.matchAll(/(--svc-[\w-]+)/g)) expect(manifest, line).toContain(`"name": "${name}"`);
+      for (const [, state] of code.matchAll(/(?::state\(|data-state-)([a-z]+)/g)) expect(states, line).toContain(state);
     }
   });
 
@@ -113,7 +117,7 @@ describe('README.md code blocks', () => {
   });
 });
 
-describe('README quick start, run as written', () => {
+describe('the quick start (README or site/guide/quick-start.md), run as written', () => {
   let server: ChildProcess | undefined;
   afterAll(() => server?.kill());
 
@@ -157,13 +161,13 @@ describe('README quick start, run as written', () => {
   });
 });
 
-describe('README frame host, run as written', () => {
+describe('the frame host (README or site/guide/service.md), run as written', () => {
   let host: ChildProcess | undefined;
   afterAll(() => host?.kill());
 
   it('frame-host.mjs serves the card frame, its script and the JWKS, and leaves other paths to the app', async () => {
     const block = blocks.find((b) => b.code.startsWith('// frame-host.mjs\n'));
-    expect(block, 'a README block starting "// frame-host.mjs"').toBeDefined();
+    expect(block, 'a README or guide block starting "// frame-host.mjs"').toBeDefined();
     expect(block!.lang).toBe('js');
     const port = await freePort();
     host = spawn(process.execPath, ['frame-host.mjs'], { cwd: app.dir, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,4 +1,4 @@
-// The sandbox the defect tests (issue14-defects.test.ts) run against. To see
+// The sandbox the defect tests (stays-up-under-bad-requests.test.ts) run against. To see
 // them fail on the old sandbox, point these at demo/sandbox/ of 09fba46.
 export { startSandbox } from '../../../sandbox/server.js';
 export { SANDBOX_CREDENTIAL } from '../../../sandbox/seed.js';

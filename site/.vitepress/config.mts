@@ -1,0 +1,56 @@
+// The documentation site (VitePress; docs/decisions.md says why). `npm run docs` serves it
+// with a sandbox for the playground (site/scripts/serve.mjs); test/package/site.test.ts
+// builds it. The reference pages are generated first (site/scripts/generate.mjs).
+import { defineConfig } from 'vitepress';
+import { playgroundBackend } from './playground-backend.mjs';
+
+export default defineConfig({
+  title: 'svc-card',
+  description: 'Card encryption in the browser for the Brazilian payments API: a checkout element, encryptCard, and the service-side decryptor.',
+  lang: 'en',
+  cleanUrls: false,
+  // A dead link fails the build; test/package/site.test.ts also checks every built href and anchor.
+  ignoreDeadLinks: 'localhostLinks',
+  srcExclude: ['scripts/**', 'README.md'],
+  themeConfig: {
+    nav: [
+      { text: 'Guide', link: '/guide/quick-start' },
+      { text: 'Playground', link: '/playground' },
+      { text: 'Reference', link: '/reference/element' },
+    ],
+    sidebar: [
+      {
+        text: 'Guide',
+        items: [
+          { text: 'Five-minute start', link: '/guide/quick-start' },
+          { text: 'The element (both modes)', link: '/guide/element' },
+          { text: 'Frameworks (Next.js, React 18, SvelteKit)', link: '/guide/frameworks' },
+          { text: 'encryptCard for your own form', link: '/guide/encrypt-card' },
+          { text: 'The service side', link: '/guide/service' },
+          { text: 'The sandbox', link: '/guide/sandbox' },
+          { text: 'Deploying (CSP, SRI, SAQ A)', link: '/guide/deploying' },
+        ],
+      },
+      { text: 'Playground', items: [{ text: 'The element, live', link: '/playground' }] },
+      {
+        text: 'Reference (generated)',
+        items: [
+          { text: '&lt;svc-card-form&gt;', link: '/reference/element' },
+          { text: 'TypeScript API', link: '/reference/api/' },
+          { text: 'Payments API sandbox', link: '/reference/payments-api' },
+          { text: 'Token format', link: '/reference/token-format' },
+          { text: 'Sizes and timings', link: '/reference/sizes' },
+          { text: 'Benchmarks', link: '/reference/benchmarks' },
+        ],
+      },
+    ],
+    outline: [2, 3],
+    search: { provider: 'local' },
+    socialLinks: [{ icon: 'github', link: 'https://github.com/svc-card/svc-card' }],
+  },
+  vite: {
+    // `npm run docs`: the playground's backend (the sandbox's key, frame and a pay call) on the dev server.
+    plugins: [playgroundBackend()],
+    server: { fs: { allow: ['..'] } },
+  },
+});

@@ -1,0 +1,89 @@
+// The element's reference page, generated from dist/custom-elements.json (the JSDoc of
+// SvcCardForm and SvcCardFormFrame: @attr, @fires, @cssproperty, @csspart): nothing here
+// is written by hand, so the page says what the build declares. Also the playground's
+// list of attributes, events and custom properties (site/.vitepress/generated/element.json).
+
+/** Table-safe text: no line breaks, no unescaped pipes, no Vue interpolation. */
+const cell = (text = '') => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').replace(/\{\{/g, '{ {');
+
+const table = (heads, rows) => rows.length === 0 ? '' : [
+  `| ${heads.join(' | ')} |`,
+  `| ${heads.map(() => '---').join(' | ')} |`,
+  ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  '',
+].join('\n');
+
+/** The two classes registered as `<svc-card-form>`: inline (SvcCardForm) and frame mode (SvcCardFormFrame). */
+export function elementDeclarations(manifest) {
+  const found = manifest.modules.flatMap((module) => (module.declarations ?? []).filter((d) => d.tagName).map((d) => ({ ...d, module: module.path })));
+  const inline = found.find((d) => d.name === 'SvcCardForm');
+  const frame = found.find((d) => d.name === 'SvcCardFormFrame');
+  if (!inline || !frame) throw new Error(`custom-elements.json: SvcCardForm and SvcCardFormFrame expected, found ${found.map((d) => d.name).join(', ')}`);
+  return { inline, frame };
+}
+
+const publicMembers = (declaration, kind) => (declaration.members ?? []).filter((m) => m.kind === kind && !m.static && !m.privacy && !m.name.startsWith('_') && !['addController', 'removeController'].includes(m.name));
+
+function section(title, declaration, importPath) {
+  const methods = publicMembers(declaration, 'method');
+  const fields = publicMembers(declaration, 'field').filter((f) => f.description);
+  return [
+    `## ${title}`,
+    '',
+    `\`${declaration.name}\`, from \`${importPath}\` (module \`${declaration.module}\`).`,
+    '',
+    cell(declaration.description ?? ''),
+    '',
+    '### Attributes',
+    '',
+    table(['Attribute', 'Property', 'Description'], (declaration.attributes ?? []).map((a) => [`\`${a.name}\``, a.fieldName ? `\`${a.fieldName}\`` : '', a.description ?? ''])),
+    fields.length ? `### Properties\n\n${table(['Property', 'Type', 'Description'], fields.map((f) => [`\`${f.name}\``, f.type?.text ? `\`${f.type.text}\`` : '', f.description]))}` : '',
+    '### Methods',
+    '',
+    table(['Method', 'Returns', 'Description'], methods.map((m) => [
+      `\`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})\``,
+      m.return?.type?.text ? `\`${m.return.type.text}\`` : '',
+      m.description ?? '',
+    ])),
+    '### Events',
+    '',
+    table(['Event', 'Detail', 'Description'], (declaration.events ?? []).map((e) => [`\`${e.name}\``, e.type?.text ? `\`${e.type.text}\`` : '', e.description ?? ''])),
+    declaration.cssProperties?.length ? `### CSS custom properties\n\n${table(['Property', 'Description'], declaration.cssProperties.map((p) => [`\`${p.name}\``, p.description ?? '']))}` : '',
+    declaration.cssParts?.length ? `### CSS parts\n\n${table(['Part', 'Description'], declaration.cssParts.map((p) => [`\`::part(${p.name})\``, p.description ?? '']))}` : '',
+  ].filter((line) => line !== undefined).join('\n');
+}
+
+/** The page's Markdown. */
+export function elementReference(manifest) {
+  const { inline, frame } = elementDeclarations(manifest);
+  return [
+    '---',
+    'outline: [2, 3]',
+    '---',
+    '',
+    '# `<svc-card-form>` reference',
+    '',
+    '::: info Generated',
+    'This page is generated from `dist/custom-elements.json` (the element\'s JSDoc) by `site/scripts/element-reference.mjs` on every docs build. The guide: [The element](/guide/element).',
+    ':::',
+    '',
+    section('Inline mode', inline, 'svc-card/element'),
+    '',
+    section('Frame mode', frame, 'svc-card/frame'),
+    '',
+  ].join('\n');
+}
+
+/** What the playground offers to edit and listens to. */
+export function playgroundManifest(manifest) {
+  const { inline, frame } = elementDeclarations(manifest);
+  const pick = (d) => ({
+    attributes: (d.attributes ?? []).map((a) => ({ name: a.name, description: a.description ?? '' })),
+    events: (d.events ?? []).map((e) => e.name),
+  });
+  return {
+    inline: pick(inline),
+    frame: pick(frame),
+    cssProperties: (inline.cssProperties ?? []).map((p) => ({ name: p.name, description: p.description ?? '' })),
+  };
+}

@@ -1,0 +1,83 @@
+// The documentation site (site/, VitePress), built as `npm run docs:build` builds it: its
+// reference pages generated from the build (custom-elements.json, TypeDoc, the sandbox's own
+// OpenAPI document), no internal link or anchor that lands nowhere. Its guides' code blocks are
+// run or type-checked with README's (readme.test.ts). Needs `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTION } from '../../sandbox/http/description.js';
+import { brokenLinks } from './support/site-links.js';
+
+const DIST = 'site/.vitepress/dist';
+const page = (path: string) => readFileSync(join(DIST, path), 'utf8');
+/** Text of a page without its tags, entities decoded enough for names like `<svc-card-form>`. */
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+let build: { status: number | null; output: string };
+beforeAll(() => {
+  const run = spawnSync(process.execPath, ['site/scripts/build.mjs'], { encoding: 'utf8' });
+  build = { status: run.status, output: `${run.stdout}${run.stderr}` };
+  // The build's time, step by step, for whoever watches CI's length.
+  console.log(build.output.split('\n').filter((line) => line.startsWith('docs:')).join('\n'));
+});
+
+describe('the documentation site', () => {
+  it('builds, VitePress failing on a dead Markdown link', () => {
+    expect(build.status, build.output.slice(-4000)).toBe(0);
+  });
+
+  it('has no internal link or #anchor that lands nowhere, in any page', () => {
+    const { checked, broken } = brokenLinks(DIST);
+    expect(checked).toBeGreaterThan(500);
+    expect(broken).toEqual([]);
+  });
+
+  it('has every guide, the playground and every reference page', () => {
+    for (const path of ['index.html', 'playground.html', 'guide/quick-start.html', 'guide/element.html', 'guide/encrypt-card.html', 'guide/service.html', 'guide/sandbox.html', 'guide/deploying.html',
+      'reference/element.html', 'reference/api/index.html', 'reference/sizes.html', 'reference/benchmarks.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html']) {
+      expect(existsSync(join(DIST, path)), path).toBe(true);
+    }
+  });
+
+  it('the element reference names every attribute, event, custom property and part custom-elements.json declares, in both modes', () => {
+    const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as { modules: { declarations?: { name: string; tagName?: string; attributes?: { name: string }[]; events?: { name: string }[]; cssProperties?: { name: string }[]; cssParts?: { name: string }[] }[] }[] };
+    const declarations = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
+    expect(declarations.map((d) => d.name).sort()).toEqual(['SvcCardForm', 'SvcCardFormFrame']);
+    const reference = text(page('reference/element.html'));
+    const [inline, frame] = reference.split('Frame mode');
+    for (const declaration of declarations) {
+      const part = declaration.name === 'SvcCardForm' ? inline! : frame!;
+      const names = [...(declaration.attributes ?? []), ...(declaration.events ?? []), ...(declaration.cssProperties ?? [])].map((n) => n.name);
+      names.push(...(declaration.cssParts ?? []).map((p) => `::part(${p.name})`));
+      expect(names.length).toBeGreaterThan(10);
+      for (const name of names) expect(part, `${declaration.name}: ${name}`).toContain(name);
+    }
+  });
+
+  it('the TypeScript reference documents the entry points: encryptCard, the element classes, createDecryptor, createCardFrameHost', () => {
+    const index = text(page('reference/api/index.html'));
+    for (const module of ['core', 'element', 'frame/parent', 'server']) expect(index).toContain(module);
+    expect(existsSync(join(DIST, 'reference/api/core/functions/encryptCard.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/api/server/functions/createDecryptor.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/api/server/functions/createCardFrameHost.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/api/element/classes/SvcCardForm.html'))).toBe(true);
+  });
+
+  it('the payments API reference is the sandbox\'s own document: its description, state table and every path', () => {
+    const document = JSON.parse(page('payments-api/openapi.json')) as { openapi: string; info: { description: string }; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.description).toBe(DESCRIPTION);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/transaction', '/v1/charge/pay', '/sandbox/v1/clock/advance']));
+    const rules = text(page('reference/payments-api.html'));
+    // The test clock's state table, rendered as a table, and the sections the description appends.
+    expect(/<table[^>]*>[\s\S]*?<th>row<\/th>[\s\S]*?<td>10<\/td>/.test(page('reference/payments-api.html')), 'the test clock\'s table, rows 1 to 10').toBe(true);
+    for (const heading of ['Test clock: the automatic moves', 'Provider routes', 'Split and payables', 'Idempotency', 'Money moves', 'Tenants kept apart']) expect(rules).toContain(heading);
+    expect(page('payments-api/index.html')).toContain('<script src="swagger-ui-bundle.js"></script>');
+  });
+
+  it('shows the screenshots from docs/screenshots', () => {
+    expect(page('index.html')).toContain('/screenshots/checkout-empty.png');
+    expect(readFileSync(join(DIST, 'screenshots/checkout-empty.png'))).toEqual(readFileSync('docs/screenshots/checkout-empty.png'));
+  });
+});
