@@ -28,7 +28,7 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 const noop = () => {};
 
 /** The attributes as the element reads them (its converters), for its first render. */
-function initialView(attributes: Map<string, string>) {
+function initialView(attributes: Map<string, string>, busy: boolean) {
   const lang = attributes.get('lang')!;
   const strings = stringsFor(lang);
   const disabled = attributes.has('disabled');
@@ -37,7 +37,7 @@ function initialView(attributes: Map<string, string>) {
     strings, lang: /^en(-|$)/i.test(lang) ? lang : 'pt-BR', brand: undefined,
     marks: accepted.length ? accepted : BRANDS.map((brand) => brand.id),
     errors: Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<FieldName, string>,
-    disabled, busy: false, announcement: '', onInput: noop, onFocus: noop, onBlur: noop, onKeydown: noop,
+    disabled, busy, announcement: '', onInput: noop, onFocus: noop, onBlur: noop, onKeydown: noop,
   };
   const plans = createInstallments();
   let installments: unknown = [];
@@ -61,6 +61,16 @@ function initialView(attributes: Map<string, string>) {
  * const html = renderSvcCardForm({ name: 'card', 'public-key': publicPem, 'key-id': 'v1', lang: 'en' });
  */
 export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}): string {
+  return renderElement(attributes, false);
+}
+
+/**
+ * @internal The card frame's page (scripts/build-frame.mjs): the fields read-only and the group
+ * aria-busy until the frame's script renders them anew (nothing typed into them can be lost).
+ */
+export const renderSkeleton = (attributes: SvcCardFormAttributes = {}): string => renderElement(attributes, true);
+
+function renderElement(attributes: SvcCardFormAttributes, busy: boolean): string {
   const given = new Map<string, string>();
   for (const [name, value] of Object.entries(attributes)) {
     if (!NAME.test(name)) throw new TypeError(`renderSvcCardForm: "${name}" is not an attribute name`);
@@ -68,7 +78,7 @@ export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}): strin
     given.set(name, value === true ? '' : String(value));
   }
   if (!given.get('lang')) given.set('lang', 'pt-BR');
-  const shadow = collectResultSync(render(renderCard(initialView(given))));
+  const shadow = collectResultSync(render(renderCard(initialView(given, busy))));
   const attrs = [...given].map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`)).join('');
   return `<svc-card-form${attrs}><template shadowrootmode="open" shadowrootdelegatesfocus><style>${styles}</style>${shadow}</template></svc-card-form>`;
 }

@@ -61,6 +61,24 @@ describe('createCardFrameHost', () => {
     expect((await fetch(origin + host.framePath, { method: 'POST' })).status).toBe(404);
   });
 
+  it('serves the frame page already rendered, with its keys: the fields read-only in declarative shadow DOM, the JWKS inline, the <style> allowed by its hash alone', async () => {
+    const response = await fetch(origin + host.framePath);
+    const html = await response.text();
+    expect(html).toMatch(/<body><svc-card-form lang="pt-BR"><template shadowrootmode="open" shadowrootdelegatesfocus><style>/);
+    for (const id of ['holder', 'number', 'expiry', 'securityCode']) expect(html).toMatch(new RegExp(`<input id="${id}"[^>]*readonly`));
+    const inline = /<script type="application\/json" id="svc-jwks">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(inline!)).toEqual(host.jwks);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(style).digest('base64')}';`);
+    expect(csp).not.toMatch(/unsafe-inline/);
+    // Revalidated at each load (the keys are in it); the versioned files are cached for good.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect([...host.files].filter(([path]) => /card-frame-[\d.]+\.(js|css)$/.test(path)).map(([, file]) => file.headers['cache-control'])).toEqual([
+      'public, max-age=31536000, immutable', 'public, max-age=31536000, immutable',
+    ]);
+  });
+
   it('refuses bad options, naming them', async () => {
     await expect(createCardFrameHost({ keys, frameAncestors: ['*'], distDir })).rejects.toThrow(/frameAncestors/);
     await expect(createCardFrameHost({ keys, frameAncestors: ['https://a.example/path'], distDir })).rejects.toThrow(/frameAncestors/);
