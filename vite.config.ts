@@ -2,6 +2,7 @@
 //   esm            the npm package (core, element, define, server, keygen CLI)
 //   svc            dist/svc.js: the core as a script tag, global `svc`
 //   svc-card-form  dist/svc-card-form.js: the same plus the registered element, Lit bundled
+//   svc-card-hydrate  dist/svc-card-hydrate.js: hydrates a server-rendered element (issue 28)
 //   svc-card-form-frame  dist/svc-card-form-frame.js: frame mode, the merchant page's side (issue 9)
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
@@ -47,6 +48,8 @@ export default defineConfig(({ mode }): UserConfig => {
   // svc-card-form.js is ES2022: Lit 3 is published as ES2021, every engine with form-associated
   // custom elements runs ES2022 classes, and native #private members minify to short names.
   if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022', '', DOM_ONLY);
+  // Server-rendered pages (issue 28): the hydrating renderer, loaded before svc-card-form.js.
+  if (mode === 'svc-card-hydrate') return iife('src/ssr/hydrate.ts', 'svc-card-hydrate.js', 'es2022', '', DOM_ONLY);
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
   if (mode === 'card-frame') return { ...iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022'), plugins: [frameStandIns] };
   return {
@@ -65,11 +68,14 @@ export default defineConfig(({ mode }): UserConfig => {
           'frame-mode': 'src/frame/parent/index.ts',
           'frame-mode-define': 'src/frame/parent/define.ts',
           server: 'src/server/index.ts',
+          // Server rendering (issue 28): `svc-card/ssr` renders, `svc-card/hydrate` hydrates.
+          ssr: 'src/ssr/index.ts',
+          hydrate: 'src/ssr/hydrate.ts',
           keygen: 'src/server/keygen-cli.ts',
         },
         formats: ['es'],
       },
-      rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^node:/] },
+      rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^@lit-labs\//, /^node:/] },
     },
   };
 });

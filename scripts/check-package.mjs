@@ -34,9 +34,12 @@ const BUDGETS = [
   // name nor form: -496 B): 18,929 B.
   // Over the goal, and said so: the rest is lit-html and the element the frame must run.
   { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, mode: 'card-frame', limit: 18_980, goal: 15_000 },
+  // Server-rendered pages (issue 28): the hydrating renderer, a script of its own loaded only by
+  // pages rendered with svc-card/ssr (@lit-labs/ssr-client's hydrate and its lit-html): 5,033 B measured.
+  { file: 'dist/svc-card-hydrate.js', limit: 5_200 },
 ];
 const LIT = /["'](?:lit|lit-html|lit-element|@lit\/[^"']+)(?:\/[^"']*)?["']|\bLitElement\b|\bReactiveElement\b|lit-html/;
-const REGISTERS = /customElements\.define\(|globalThis\.svc\s*=/;
+const REGISTERS = /customElements\.define\(|globalThis\.svc\w*\s*=/;
 
 const results = [];
 function check(name, run) {

@@ -34,7 +34,8 @@ export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, l
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(say.title)} · ${escape(product.store)}</title>
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
+` : ''}<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
 ${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"></script>` : script(assets.element)}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
@@ -57,7 +58,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
         ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
         : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
       <p id="summary" class="summary" hidden></p>
-      <button type="submit" id="pay"><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span></button>
+      <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
     </form>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
   </section>

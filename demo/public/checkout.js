@@ -54,6 +54,18 @@ async function sendToken({ encryptedCard, installments, holderDocument }) {
   return response.json();
 }
 
+// Pay waits for the card form: disabled, saying why, until svc-ready (or svc-error: a frame that
+// never answers, told on the click). The inline element's script runs before this deferred one,
+// so the form may be ready already.
+const pay = document.getElementById('pay');
+const ready = () => {
+  pay.disabled = false;
+  delete pay.dataset.waiting;
+};
+card.addEventListener('svc-ready', ready);
+card.addEventListener('svc-error', ready);
+if (!card.hasAttribute('frame-src') && card.shadowRoot?.getElementById('number')) ready();
+
 // The element re-submits the form once the token is its value (`card`); the page
 // handles the token from the event instead, so it works the same in every engine.
 form.addEventListener('submit', (event) => event.preventDefault());

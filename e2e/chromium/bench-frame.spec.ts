@@ -9,6 +9,8 @@ import { expect, test } from '@playwright/test';
 test('bench/frame.mjs pays in both modes and prints both times', async () => {
   test.setTimeout(180_000);
   const { stdout } = await promisify(execFile)(process.execPath, ['bench/frame.mjs', '1'], { cwd: new URL('../..', import.meta.url), timeout: 170_000 });
+  expect(stdout).toMatch(/navigation -> fields +: frame +\d+\.\d ms, inline +\d+\.\d ms/);
+  expect(stdout).toMatch(/navigation -> svc-ready: frame +\d+\.\d ms, inline +\d+\.\d ms/);
   expect(stdout).toMatch(/connection -> svc-ready: frame +\d+\.\d ms, inline +\d+\.\d ms/);
   expect(stdout).toMatch(/submit -> token +: frame +\d+\.\d ms, inline +\d+\.\d ms/);
 });

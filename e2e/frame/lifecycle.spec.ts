@@ -90,6 +90,12 @@ test('the frame JWKS without the key-id asked: svc-error names key-id and the JW
 });
 
 test('the frame JWKS unreachable: svc-error names the JWKS, not a public-key attribute the page does not have', async ({ page, demo }) => {
+  // The keys come with the frame's page (issue 27): a page served without them (another server
+  // given the bare file) falls back to the JWKS URL, which is down here.
+  await page.route(`${demo.frame.origin}/**/card-frame.html*`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(/<script type="application\/json" id="svc-jwks">[^<]*<\/script>/, '') });
+  });
   await page.route(`${demo.frame.origin}/.well-known/svc-card/jwks.json`, (route) => route.fulfill({ status: 503, body: 'down' }));
   await recordErrors(page);
   await openFrameCheckout(page, demo);

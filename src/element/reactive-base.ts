@@ -24,6 +24,10 @@ export type PropertyDeclarations = Record<string, PropertyDeclaration>;
 export type PropertyValues<T = unknown> = Map<keyof T | PropertyKey, unknown>;
 
 type Declared = typeof ReactiveBase;
+declare global {
+  /** Set by svc-card/hydrate: lit-html's render, or its hydrate for a server-rendered shadow root. */
+  var svcCardRender: typeof render | undefined;
+}
 const attributeOf = (name: string, { attribute }: PropertyDeclaration) => (attribute === undefined ? name.toLowerCase() : attribute);
 const sheets = new WeakMap<Declared, CSSStyleSheet>();
 
@@ -171,7 +175,9 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
       this.#toReflect.clear();
       this.#pending = false;
     }
-    render(template, this.shadowRoot!, { host: this });
+    // A shadow root the server rendered (declarative shadow DOM, svc-card/ssr) is hydrated, not
+    // rendered again, by the renderer svc-card/hydrate puts here before the element is defined.
+    (globalThis.svcCardRender ?? render)(template, this.shadowRoot!, { host: this });
     for (const controller of this.#controllers) controller.hostUpdated?.();
     if (!this.#hasUpdated) {
       this.#hasUpdated = true;

@@ -52,11 +52,17 @@ const BASE = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-refer
 const validOrigins = (list: unknown): list is readonly string[] =>
   Array.isArray(list) && list.every((origin) => typeof origin === 'string' && ORIGIN.test(origin));
 
-/** The frame page's CSP: own-origin script, style and fetch only, no inline, no eval, Trusted Types. */
-export function cardFrameCsp(frameAncestors: readonly string[]): string {
+const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/**
+ * The frame page's CSP: own-origin script, style and fetch only, no inline script, no eval,
+ * Trusted Types. `styleSources`: the hashes of the page's own <style> (the fields' skeleton
+ * rendered in it, dist/frame/manifest.json), the only inline style allowed.
+ */
+export function cardFrameCsp(frameAncestors: readonly string[], styleSources: readonly string[] = []): string {
   if (!validOrigins(frameAncestors)) frameAncestors = [];
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'", "connect-src 'self'",
+    "default-src 'none'", "script-src 'self'", ["style-src 'self'", ...styleSources.filter((source) => HASH.test(source))].join(' '), "font-src 'self'", "connect-src 'self'",
     "img-src 'self'", "base-uri 'none'", "form-action 'none'", `frame-ancestors ${frameAncestors.join(' ') || "'none'"}`,
     "require-trusted-types-for 'script'", 'trusted-types lit-html',
   ].join('; ');
@@ -77,17 +83,22 @@ export async function createCardFrameHost(options: CardFrameHostOptions): Promis
   // dist/ beside this file once built (a path, not new URL(…, import.meta.url): Vite would inline that).
   const dist = options.distDir ?? dirname(fileURLToPath(import.meta.url));
   const manifest = JSON.parse(readFileSync(join(dist, 'frame/manifest.json'), 'utf8')) as {
-    version: string; page: string; files: Record<string, string>; parentScript: { file: string; integrity: string };
+    version: string; page: string; files: Record<string, string>; parentScript: { file: string; integrity: string }; styleSources?: string[];
   };
   const base = options.basePath ?? `/svc/${manifest.version}/`;
   if (!/^\/([\w.-]+\/)*$/.test(base)) throw new InvalidOptionError('basePath', 'expected a path like /svc/0.2.0/');
   const jwks = await publicJwks(options.keys);
   const files = new Map<string, HostedFile>();
   const type = (name: string) => ({ html: 'text/html', js: 'text/javascript', css: 'text/css' })[name.split('.').pop()!] + '; charset=utf-8';
+  // The page comes with its keys (issue 27 "No blank frame"): the JWKS inline, read by the frame's
+  // script without a request; `<` escaped so the JSON cannot end its element.
+  const withKeys = (html: string) => html.replace('<!--svc-jwks-->',
+    () => `<script type="application/json" id="svc-jwks">${JSON.stringify(jwks).replace(/</g, '\\u003c')}</script>`);
   for (const name of Object.keys(manifest.files)) {
     const page = name === manifest.page;
+    const body = readFileSync(join(dist, 'frame', name));
     files.set(base + name, {
-      body: readFileSync(join(dist, 'frame', name)),
+      body: page ? Buffer.from(withKeys(body.toString('utf8'))) : body,
       headers: page
         ? { ...BASE, 'content-type': type(name), 'cache-control': 'no-cache' }
         : { ...BASE, 'content-type': type(name), 'cache-control': IMMUTABLE, 'cross-origin-resource-policy': 'same-origin' },
@@ -110,7 +121,7 @@ export async function createCardFrameHost(options: CardFrameHostOptions): Promis
       const file = files.get((request.url ?? '').split('?', 1)[0]!);
       if (!file || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
       const page = file.headers['content-type']!.startsWith('text/html');
-      const csp = page ? { 'content-security-policy': cardFrameCsp(typeof ancestors === 'function' ? ancestors() : ancestors) } : {};
+      const csp = page ? { 'content-security-policy': cardFrameCsp(typeof ancestors === 'function' ? ancestors() : ancestors, manifest.styleSources) } : {};
       response.writeHead(200, { ...file.headers, ...csp }).end(request.method === 'HEAD' ? undefined : file.body);
       return true;
     },

@@ -37,10 +37,10 @@ describe('createCardFrameHost', () => {
     ancestors = ['https://shop.example'];
   });
 
-  it('serves the frame script and style whose bytes match the page SRI, and the merchant script with CORS', async () => {
+  it('serves the frame script whose bytes match the page SRI, and the merchant script with CORS', async () => {
     const html = await (await fetch(origin + host.framePath)).text();
     const pinned = [...html.matchAll(/(?:src|href)="([^"]+)" integrity="([^"]+)"/g)];
-    expect(pinned).toHaveLength(2);
+    expect(pinned).toHaveLength(1);
     for (const [, name, integrity] of pinned) {
       const bytes = Buffer.from(await (await fetch(new URL(name!, origin + host.framePath))).arrayBuffer());
       expect(`sha384-${createHash('sha384').update(bytes).digest('base64')}`).toBe(integrity);
@@ -59,6 +59,26 @@ describe('createCardFrameHost', () => {
     expect(JSON.stringify(body)).not.toMatch(/"(d|p|q|dp|dq|qi)"/);
     expect((await fetch(`${origin}/svc/`)).status).toBe(404);
     expect((await fetch(origin + host.framePath, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('serves the frame page already rendered, with its keys and styles: the fields read-only in declarative shadow DOM, the JWKS inline, each <style> allowed by its hash alone', async () => {
+    const response = await fetch(origin + host.framePath);
+    const html = await response.text();
+    expect(html).toMatch(/<body><svc-card-form lang="pt-BR"><template shadowrootmode="open" shadowrootdelegatesfocus><style>/);
+    for (const id of ['holder', 'number', 'expiry', 'securityCode']) expect(html).toMatch(new RegExp(`<input id="${id}"[^>]*readonly`));
+    const inline = /<script type="application\/json" id="svc-jwks">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(inline!)).toEqual(host.jwks);
+    const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, style]) => `'sha256-${createHash('sha256').update(style!).digest('base64')}'`);
+    expect(hashes).toHaveLength(2); // the page's, the element's
+    expect(html).not.toContain('rel="stylesheet"');
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
+    expect(csp).not.toMatch(/unsafe-inline/);
+    // Revalidated at each load (the keys are in it); the versioned files are cached for good.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect([...host.files].filter(([path]) => /card-frame-[\d.]+\.js$/.test(path)).map(([, file]) => file.headers['cache-control'])).toEqual([
+      'public, max-age=31536000, immutable',
+    ]);
   });
 
   it('refuses bad options, naming them', async () => {

@@ -1,0 +1,93 @@
+// `svc-card/ssr` (issue 28 item 2): <svc-card-form> rendered on the server as declarative shadow
+// DOM, so the browser paints the fields from the HTML, before any script. The shadow root's
+// content is the element's own template (template.ts) rendered by @lit-labs/ssr with Lit's
+// hydration markers, in the state the element starts in; `svc-card/hydrate` (loaded before the
+// element's script) then hydrates it: the same nodes are kept, nothing is painted again or moves.
+// Server-only: @lit-labs/ssr (an optional peer dependency) is never in a browser script.
+import { render } from '@lit-labs/ssr';
+import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { nothing } from 'lit/html.js';
+import { BRANDS, type BrandId } from '../element/brands.js';
+import { renderDocument } from '../element/holder-document-field.js';
+import { stringsFor } from '../element/i18n.js';
+import { createInstallments } from '../element/installments-field.js';
+import { styles } from '../element/svc-card-form.styles.js';
+import { renderCard, type View } from '../element/template.js';
+import { FIELDS, type FieldName } from '../element/validation.js';
+
+/**
+ * The element's attributes, as written in HTML (`public-key`, `key-id`, `name`, `lang`,
+ * `accepted-brands`, `installments` as JSON, `amount`, `holder-document`, `disabled`, and any
+ * other such as `id` or `class`). `true` writes a boolean attribute; `false`, null or undefined
+ * leave it out.
+ */
+export type SvcCardFormAttributes = Record<string, string | number | boolean | null | undefined>;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const NAME = /^[a-z][a-z0-9-]*$/;
+const noop = () => {};
+
+/** The attributes as the element reads them (its converters), for its first render. */
+function initialView(attributes: Map<string, string>, busy: boolean) {
+  const lang = attributes.get('lang')!;
+  const strings = stringsFor(lang);
+  const disabled = attributes.has('disabled');
+  const accepted = (attributes.get('accepted-brands') ?? '').split(/[\s,]+/).filter(Boolean) as BrandId[];
+  const view: View = {
+    strings, lang: /^en(-|$)/i.test(lang) ? lang : 'pt-BR', brand: undefined,
+    marks: accepted.length ? accepted : BRANDS.map((brand) => brand.id),
+    errors: Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<FieldName, string>,
+    disabled, busy, announcement: '', onInput: noop, onFocus: noop, onBlur: noop, onKeydown: noop,
+  };
+  const plans = createInstallments();
+  let installments: unknown = [];
+  try {
+    installments = JSON.parse(attributes.get('installments') ?? '[]');
+  } catch {
+    installments = attributes.get('installments');
+  }
+  // A bad plan list renders no control, as in the browser (where it is told as svc-error).
+  plans.set(installments, Number(attributes.get('amount') ?? 0));
+  view.extra = [renderDocument(view, attributes.has('holder-document')), plans.render(undefined, strings.installmentsLabel, view.lang, disabled, noop) ?? nothing];
+  return view;
+}
+
+/**
+ * `<svc-card-form>` with its shadow root as declarative shadow DOM: the fields painted from the
+ * HTML. `lang` is always written (default `pt-BR`), so the element hydrates in the language it
+ * was rendered in. Load `svc-card/hydrate` before the element's script (README, "Server-side rendering").
+ *
+ * @example
+ * const html = renderSvcCardForm({ name: 'card', 'public-key': publicPem, 'key-id': 'v1', lang: 'en' });
+ */
+export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}): string {
+  return renderElement(attributes, false);
+}
+
+/**
+ * @internal The card frame's page (scripts/build-frame.mjs): the fields read-only and the group
+ * aria-busy until the frame's script renders them anew (nothing typed into them can be lost).
+ */
+export const renderSkeleton = (attributes: SvcCardFormAttributes = {}): string => renderElement(attributes, true);
+
+function renderElement(attributes: SvcCardFormAttributes, busy: boolean): string {
+  const given = new Map<string, string>();
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!NAME.test(name)) throw new TypeError(`renderSvcCardForm: "${name}" is not an attribute name`);
+    if (value === false || value == null) continue;
+    given.set(name, value === true ? '' : String(value));
+  }
+  if (!given.get('lang')) given.set('lang', 'pt-BR');
+  const shadow = collectResultSync(render(renderCard(initialView(given, busy))));
+  const attrs = [...given].map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`)).join('');
+  return `<svc-card-form${attrs}><template shadowrootmode="open" shadowrootdelegatesfocus><style>${styles}</style>${shadow}</template></svc-card-form>`;
+}
+
+/**
+ * The CSP source that allows the shadow root's `<style>` under a strict `style-src`, e.g.
+ * `style-src 'self' 'sha256-…'`; the same for every render of this version.
+ */
+export async function ssrStyleSource(): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(styles));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
