@@ -23,12 +23,12 @@ test('groups the number as typed and keeps the caret on edits in the middle', as
   expect(await caret()).toBe(8);
 });
 
-test('formats Amex 4-6-5 with a 4-digit CID and Diners 4-6-4', async ({ checkout }) => {
+test('formats Amex 4-6-5 with a 4-digit code on the front and Diners 4-6-4', async ({ checkout }) => {
   await checkout.open();
   await checkout.field('number').type('378282246310005');
   await expect.poll(() => checkout.field('number').value()).toBe('3782 822463 10005');
   await expect.poll(() => checkout.part('[part="brand-name"]').text()).toBe('American Express');
-  await expect.poll(() => checkout.page.byLabel('Código de segurança (CID)').isVisible()).toBe(true);
+  await checkout.page.byLabel('CVV').toHaveDescription('4 dígitos na frente do cartão');
   await checkout.field('securityCode').type('12345');
   await expect.poll(() => checkout.field('securityCode').value()).toBe('1234');
   await checkout.field('number').clear();

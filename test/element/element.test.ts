@@ -57,7 +57,7 @@ describe('<svc-card-form> rendering', () => {
 });
 
 describe('<svc-card-form> typing help', () => {
-  it('groups the number, detects the brand once and names the code after it', async () => {
+  it('groups the number, detects the brand once, and the code\'s hint says Amex prints its 4 digits on the front', async () => {
     const el = await mount();
     const brands = record<{ brand: string; name: string }>(el, 'svc-brand');
     await type(el, 'number', '3');
@@ -66,7 +66,9 @@ describe('<svc-card-form> typing help', () => {
     expect(input(el, 'number').value).toBe('3782 822463 10005');
     expect(brands).toEqual([{ brand: 'amex', name: 'American Express' }]);
     expect(el.shadowRoot!.querySelector('[part="brand-name"]')!.textContent).toBe('American Express');
-    expect(el.shadowRoot!.querySelector('label[for="securityCode"]')!.textContent).toBe('Código de segurança (CID)');
+    // Shoppers say CVV whatever the brand calls it (CID, CVE, CVC); the hint says where it is printed.
+    expect(el.shadowRoot!.querySelector('label[for="securityCode"]')!.textContent).toBe('CVV');
+    expect(el.shadowRoot!.querySelector('#securityCode-hint')!.textContent).toBe('4 dígitos na frente do cartão');
     await type(el, 'securityCode', '12345');
     expect(input(el, 'securityCode').value).toBe('1234');
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).toContain('American Express');
