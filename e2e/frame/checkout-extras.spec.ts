@@ -27,7 +27,11 @@ test('3x and a CPF chosen in the frame give the inline form entries and detail; 
   const frame = cardFrame(page);
   const select = frame.getByLabel('Parcelas');
   await expect(select).toHaveValue('1');
-  await expect(select.locator('option')).toHaveText([/^1x de R\$\s129,90 sem juros$/, /^3x de R\$\s43,30 sem juros$/, /^12x de R\$\s12,10 \(total R\$\s145,20\)$/]);
+  await expect(select.locator('option')).toHaveText([/^1x de R\$\s129,90 sem juros, total R\$\s129,90$/, /^3x de R\$\s43,30 sem juros, total R\$\s129,90$/, /^12x de R\$\s12,10 com juros, total R\$\s145,20$/]);
+  // The plan chosen in the frame reaches the merchant page in svc-change (issue 27: its total follows).
+  await select.selectOption('12');
+  const lastPlan = async () => (await seen(page)).events.filter((e) => e.type === 'svc-change').at(-1)?.detail.plan;
+  await expect.poll(lastPlan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false });
   await typeCard(frame, PAID_CARD, 'pt-BR'); // and the CPF, wherever the form shows that field
   await expect(frame.getByLabel('CPF ou CNPJ do titular')).toHaveValue('529.982.247-25');
   await select.selectOption('3');

@@ -36,7 +36,7 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * @attr amount - The order amount in integer cents, for the installments' labels.
  * @attr holder-document - Shows the holder's CPF or CNPJ field (submitted as `<name>.holderDocument`).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
- * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors, plan}` after each edit, blur and installments choice (`plan`: the chosen installment plan, for the page's total and Pay button).
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
  * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4, installments?, holderDocument?}` when the card was encrypted.
  * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted, or at once for a bad `public-key`.
@@ -465,7 +465,7 @@ export class SvcCardForm extends ReactiveBase {
   #changed(): void {
     const complete = this.#sync();
     this.requestUpdate();
-    emit(this, 'svc-change', { complete, brand: this.#brand?.id ?? 'unknown', errors: this.#shownErrors() });
+    emit(this, 'svc-change', { complete, brand: this.#brand?.id ?? 'unknown', errors: this.#shownErrors(), plan: this.#plans.option(this.#brand?.id) });
   }
 
   /** Validity and states from the fields; returns whether every field is valid. */
