@@ -89,3 +89,18 @@ test('shows errors on blur, not while typing', async ({ checkout }) => {
   await checkout.field('expiry').press('Tab');
   await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Este cartão está vencido.');
 });
+
+// Issue 27: month 13 was accepted until submit; the keyboard's "Go" on the code paid before the CPF.
+test('a month out of 01-12 is said as it is typed; with the CPF field the code says next and the CPF go', async ({ checkout }) => {
+  await checkout.open();
+  await checkout.field('expiry').type('13');
+  await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('true');
+  expect(await checkout.field('expiry').isFocused()).toBe(true);
+  await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Use o formato MM/AA, com mês de 01 a 12.');
+  await checkout.field('expiry').press('Backspace');
+  await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('false');
+  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('go');
+  await checkout.page.evaluate(() => { document.querySelector('svc-card-form')!.holderDocument = true; });
+  await expect.poll(() => checkout.field('holderDocument' as never).attribute('enterkeyhint')).toBe('go');
+  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('next');
+});

@@ -97,7 +97,7 @@ export const MAX_PLANS = 24;
 export function checkPlans(plans: unknown, orderCents: unknown): { options: InstallmentOption[]; problem: string } {
   if (plans == null || (Array.isArray(plans) && !plans.length)) return { options: [], problem: '' };
   if (!Array.isArray(plans) || plans.length > MAX_PLANS) {
-    return { options: [], problem: `installments: expected a list of up to ${MAX_PLANS} plans like [{"installment": 3}] (JSON in the attribute)` };
+    return { options: [], problem: `installments: expected a JSON list of up to ${MAX_PLANS} plans` };
   }
   const results = resolveInstallments(plans as InstallmentPlan[], orderCents as number);
   const bad = results.find((result): result is Error => result instanceof Error);

@@ -344,6 +344,8 @@ export class SvcCardForm extends ReactiveBase {
     else this.#autofilled.delete(field);
     const checks = this.#check();
     if (checks[field].status !== 'invalid') delete this.#shown[field];
+    // A month out of 01-12 no further digit can fix: said as typed (issue 27), not on blur.
+    else if (field === 'expiry') this.#shown.expiry = checks.expiry.reason;
     // A code typed before the number may not fit the brand found now: say so at once, not at submit.
     const code = checks.securityCode;
     if (brand !== this.#brand && code.status !== 'partial') {
@@ -512,7 +514,7 @@ export class SvcCardForm extends ReactiveBase {
     const view: View = {
       strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#formOwner.busy,
       marks: this.#brand ? [this.#brand.id] : this.#values.number ? [] : this.acceptedBrands.length ? this.acceptedBrands : BRANDS.map((b) => b.id),
-      announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
+      announcement: this.#announcement, last: this.holderDocument ? 'holderDocument' : 'securityCode', onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     };
     view.extra = [renderDocument(view, this.holderDocument),

@@ -21,6 +21,8 @@ export interface View {
   disabled: boolean;
   busy: boolean;
   announcement: string;
+  /** The last text field: its keyboard's Enter says "go" (it pays), the others' "next". */
+  last: FieldName;
   onInput(event: Event): void;
   onFocus(event: Event): void;
   onBlur(event: Event): void;
@@ -42,7 +44,7 @@ export function field(view: View, id: FieldName, label: unknown, autocomplete: s
   return html`<div class="field" part="field field-${id}">
 <label for=${id} part="label label-${id}">${label}</label><div class="control">
 <input id=${id} part="input input-${id}" autocomplete=${autocomplete} placeholder=${placeholder}
- enterkeyhint=${id === 'securityCode' ? 'go' : 'next'}
+ enterkeyhint=${id === view.last ? 'go' : 'next'}
  inputmode=${holder ? nothing : 'numeric'} maxlength=${holder ? 255 : nothing}
  spellcheck="false" autocorrect="off" autocapitalize=${holder ? 'characters' : 'off'}
  aria-required="true" aria-invalid=${error ? 'true' : 'false'}

@@ -88,6 +88,21 @@ describe('<svc-card-form> typing help', () => {
     expect(input(el, 'expiry').value).toBe(futureExpiry());
   });
 
+  // Issue 27: month 13 was accepted until submit. A month no digit can fix is said as typed.
+  it('says a month out of 01-12 as it is typed, and clears it with the edit that fixes it', async () => {
+    const el = await mount();
+    await type(el, 'expiry', '1');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('false');
+    await type(el, 'expiry', '13');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('true');
+    expect(el.shadowRoot!.getElementById('expiry-error')!.textContent).toBe('Use o formato MM/AA, com mês de 01 a 12.');
+    await type(el, 'expiry', '1', 'deleteContentBackward');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('false');
+    expect(el.shadowRoot!.getElementById('expiry-error')!.textContent).toBe('');
+    await type(el, 'expiry', '00');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('shows no error while typing, the error on blur, and clears it once fixed', async () => {
     const el = await mount();
     const changes = record<{ complete: boolean; brand: string; errors: { field: string; reason: string }[] }>(el, 'svc-change');
