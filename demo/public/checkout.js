@@ -101,7 +101,15 @@ function follow(plan) {
   const interest = document.getElementById('interest');
   const price = Number(card.getAttribute('amount'));
   interest.hidden = plan.totalCents === price;
-  interest.querySelector('span').textContent = brl(plan.totalCents - price);
-  document.getElementById('total').textContent = brl(plan.totalCents);
-  form.querySelector('#pay .pay-label').textContent = say.pay(plan, brl);
+  write(interest.querySelector('span'), brl(plan.totalCents - price));
+  write(document.getElementById('total'), brl(plan.totalCents));
+  write(form.querySelector('#pay .pay-label'), say.pay(plan, brl));
+}
+
+/**
+ * Only a text that changed is written: svc-change also fires when a field loses focus, which is
+ * during the click on Pay, and WebKit drops a click whose target's text was replaced meanwhile.
+ */
+function write(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }
