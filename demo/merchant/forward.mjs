@@ -1,9 +1,11 @@
 // The merchant's server-to-server call (API reference 4.3 and 4.9): the page's
 // encrypted card goes unchanged as `token`, with the merchant's apiKey header.
-// The amount comes from the catalogue (the sandbox product), never from the browser; the
-// checked installment count goes as `installments`, the holder's document as `client.doc`.
+// The amount comes from the catalogue (the sandbox product), never from the browser: the chosen
+// plan's total (the price plus the plan's interest, as the page's Pay button and total said; the
+// API's `amount` is what is charged, whatever the count); the checked installment count goes as
+// `installments`, the holder's document as `client.doc`.
 import { OUTCOME_TEXTS } from './messages.mjs';
-import { installmentLabel } from './project-rules.mjs';
+import { formatBrl } from './project-rules.mjs';
 
 /** Codes after which the customer only has to submit the form again (a fresh token). */
 const RESUBMIT = new Set(['TOKEN_EXPIRED', 'TOKEN_REUSED', 'TOKEN_NOT_YET_VALID']);
@@ -26,13 +28,17 @@ export async function createTransaction({ sandboxUrl, apiKey, companyId, custome
 
 /**
  * What the customer sees for an API answer, in `lang`: `{http, outcome, message, ...}`. A paid
- * answer in more than one installment names the plan (`option`, the chosen one) as the page showed it.
+ * answer says the amount the API charged, and in more than one installment names the plan
+ * (`option`, the chosen one) as the page showed it.
  */
 export function customerOutcome({ status, body }, lang = 'pt-BR', option) {
   const say = OUTCOME_TEXTS[lang] ?? OUTCOME_TEXTS['pt-BR'];
   if (status === 200 && body?.status === 'PAID') {
-    const message = body.installments > 1 && option ? say.paidIn(installmentLabel(option, lang), body.card?.last4) : say.paid(body.card?.last4);
-    return { http: 200, outcome: 'paid', message, transactionId: body._id, installments: body.installments };
+    // The amount is the API's answer (what was charged), not the page's or the plan's.
+    const charged = formatBrl(body.amount.value, lang);
+    const plan = option && { count: option.installments, each: formatBrl(option.installmentCents, lang), interestFree: option.interestFree };
+    const message = body.installments > 1 && plan ? say.paidIn(charged, plan, body.card?.last4) : say.paid(charged, body.card?.last4);
+    return { http: 200, outcome: 'paid', message, transactionId: body._id, installments: body.installments, amount: body.amount.value };
   }
   if (status === 200 && body?.status === 'AUTHORIZED')
     return { http: 200, outcome: 'authorized', message: say.authorized, transactionId: body._id };

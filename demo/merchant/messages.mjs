@@ -13,6 +13,7 @@ export const PAGE_TEXTS = {
     title: 'Finalizar compra',
     order: 'Seu pedido',
     total: 'Total',
+    interest: 'Juros do parcelamento',
     payment: 'Pagamento com cartão',
     pay: (price) => `Pagar ${price}`,
     busy: 'Processando…',
@@ -25,6 +26,7 @@ export const PAGE_TEXTS = {
     title: 'Checkout',
     order: 'Your order',
     total: 'Total',
+    interest: 'Installment interest',
     payment: 'Card payment',
     pay: (price) => `Pay ${price}`,
     busy: 'Processing…',
@@ -47,8 +49,9 @@ const DECLINE_REASONS_PT = {
 /** What the customer reads for each outcome of POST /api/pay. */
 export const OUTCOME_TEXTS = {
   'pt-BR': {
-    paid: (last4) => `Pagamento aprovado (cartão final ${last4}). Obrigado pela compra!`,
-    paidIn: (plan, last4) => `Pagamento aprovado em ${plan} (cartão final ${last4}). Obrigado pela compra!`,
+    // `amount`: what the API charged; `plan`: {count, each, interestFree} of the installments chosen.
+    paid: (amount, last4) => `Pagamento aprovado: ${amount} (cartão final ${last4}). Obrigado pela compra!`,
+    paidIn: (amount, plan, last4) => `Pagamento aprovado: ${amount} em ${plan.count}x de ${plan.each} ${plan.interestFree ? 'sem' : 'com'} juros (cartão final ${last4}). Obrigado pela compra!`,
     refused: {
       installments: 'A loja não oferece essa opção de parcelamento. Escolha outra.',
       holderDocument: 'O CPF ou CNPJ do titular não é válido. Confira os dígitos.',
@@ -64,8 +67,8 @@ export const OUTCOME_TEXTS = {
     unavailable: 'O serviço de pagamento está indisponível. Tente novamente em instantes.',
   },
   en: {
-    paid: (last4) => `Payment approved (card ending in ${last4}). Thank you!`,
-    paidIn: (plan, last4) => `Payment approved: ${plan} (card ending in ${last4}). Thank you!`,
+    paid: (amount, last4) => `Payment approved: ${amount} (card ending in ${last4}). Thank you!`,
+    paidIn: (amount, plan, last4) => `Payment approved: ${amount} in ${plan.count}x ${plan.each} ${plan.interestFree ? 'interest-free' : 'with interest'} (card ending in ${last4}). Thank you!`,
     refused: {
       installments: 'The store does not offer that installment option. Please choose another.',
       holderDocument: 'The card holder\'s CPF or CNPJ is not valid. Please check the digits.',

@@ -49,7 +49,8 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <h2 id="order-title">${escape(say.order)}</h2>
     <p class="product"><span class="product-title">${escape(product.titles[lang])}</span>
       <span class="product-price" id="price">${escape(price)}</span></p>
-    <p class="total">${escape(say.total)} <strong>${escape(price)}</strong></p>
+    <p class="interest" id="interest" hidden>${escape(say.interest)} <span></span></p>
+    <p class="total">${escape(say.total)} <strong id="total">${escape(price)}</strong></p>
   </section>
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">${escape(say.payment)}</h2>

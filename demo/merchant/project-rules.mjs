@@ -6,6 +6,6 @@ import { tsImport } from 'tsx/esm/api';
 
 const load = (path) => tsImport(path, import.meta.url);
 
-export const { installmentLabel, resolveInstallments, toCents } = await load('../../src/element/installments.ts');
+export const { formatBrl, installmentLabel, resolveInstallments, toCents } = await load('../../src/element/installments.ts');
 export const { taxIdKind } = await load('../../src/internal/tax-id.ts');
 export const { BRANDS } = await load('../../src/element/brands.ts');

@@ -44,7 +44,8 @@ async function pay(request, response, config) {
       const refused = { outcome: 'invalid', field: choice.field, message: OUTCOME_TEXTS[lang].refused[choice.field] };
       return sendJson(response, 400, refused, SECURITY_HEADERS);
     }
-    answer = await createTransaction(config, body.encryptedCard, { cents: offer.cents, installments: choice.installments, doc: choice.doc });
+    // The plan's total is charged (interest included): what the page's Pay button and total said.
+    answer = await createTransaction(config, body.encryptedCard, { cents: choice.option.totalCents, installments: choice.installments, doc: choice.doc });
   } catch {
     answer = { status: 0, body: null }; // sandbox unreachable or timed out
   }

@@ -13,11 +13,13 @@ const TEXTS = {
     offline: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
     invalid: (count) => `Corrija os dados do cartão indicados acima: ${count === 1 ? '1 campo' : `${count} campos`}.`,
     reference: 'Referência do pagamento:',
+    pay: (plan, brl) => (plan.installments > 1 ? `Pagar ${plan.installments}x de ${brl(plan.installmentCents)}` : `Pagar ${brl(plan.totalCents)}`),
   },
   en: {
     offline: 'We could not reach the store. Check your connection and try again.',
     invalid: (count) => `Please correct the card details marked above: ${count === 1 ? '1 field' : `${count} fields`}.`,
     reference: 'Payment reference:',
+    pay: (plan, brl) => (plan.installments > 1 ? `Pay ${plan.installments}x ${brl(plan.installmentCents)}` : `Pay ${brl(plan.totalCents)}`),
   },
 };
 const lang = /^en(-|$)/i.test(document.documentElement.lang) ? 'en' : 'pt-BR';
@@ -26,6 +28,8 @@ const form = document.getElementById('checkout');
 const card = form.querySelector('svc-card-form');
 const outcome = document.getElementById('outcome');
 const summary = document.getElementById('summary');
+const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' });
+const brl = (cents) => money.format(cents / 100);
 
 /** The payment's outcome, in the polite live region: said once. */
 function show(kind, text, reference) {
@@ -97,4 +101,27 @@ form.addEventListener('svc-error', (event) => {
 });
 form.addEventListener('svc-change', (event) => {
   if (!summary.hidden) summarise(event.detail.errors);
+  if (event.detail.plan) follow(event.detail.plan);
 });
+
+/**
+ * The plan is the price (issue 27): the installment plan chosen in the element sets the order's
+ * total, its interest line and the Pay button ("Pagar 12x de R$ 12,10"). The store charges that
+ * total (server.mjs): the page says what will be charged.
+ */
+function follow(plan) {
+  const interest = document.getElementById('interest');
+  const price = Number(card.getAttribute('amount'));
+  interest.hidden = plan.totalCents === price;
+  write(interest.querySelector('span'), brl(plan.totalCents - price));
+  write(document.getElementById('total'), brl(plan.totalCents));
+  write(form.querySelector('#pay .pay-label'), say.pay(plan, brl));
+}
+
+/**
+ * Only a text that changed is written: svc-change also fires when a field loses focus, which is
+ * during the click on Pay, and WebKit drops a click whose target's text was replaced meanwhile.
+ */
+function write(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}

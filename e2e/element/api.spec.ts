@@ -1,6 +1,6 @@
 // The element's public methods and lifecycle in real browsers: checkValidity()
 // is silent, reportValidity() shows once, focus(field), a re-parented form
-// still encrypts, reduced motion drops transitions (in every engine).
+// still encrypts, the inputs have no transitions (in every engine).
 import { decryptWithSharedKey } from '../support/decrypt.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { expect, test, CARD, CHECKOUT_PATH, openCheckout, type Checkout, type FieldId } from './fixture.js';
@@ -79,19 +79,10 @@ test('a form detached and re-inserted (a portal) still encrypts on submit', asyn
   expect(paymentProfile.cardNumber).toBe(CARD.number);
 });
 
-test('prefers-reduced-motion: reduce removes the inputs\' transitions', async ({ checkout, server, openBrowser }) => {
-  const NONE = /^0s(, 0s)*$/;
-  const duration = (page: EnginePage) =>
-    page.shadow('svc-card-form', '#number').evaluate((input: HTMLInputElement) => getComputedStyle(input).transitionDuration);
+// Issue 27: the border's 0.15 s transition went (its bytes paid for the plan's price on the Pay
+// button): nothing animates, so prefers-reduced-motion has nothing to remove.
+test('the inputs have no transitions: nothing moves for prefers-reduced-motion to stop', async ({ checkout }) => {
   await checkout.open();
-  expect(await duration(checkout.page)).not.toMatch(NONE);
-  // Chromium emulates it in this page; Firefox ESR (a preference) and WebKitGTK (a GTK
-  // setting) only take it at start, so there the element is opened in a browser started with it.
-  let page = checkout.page;
-  if (!(await page.emulateMedia({ reducedMotion: 'reduce' }))) {
-    page = (await openBrowser({ reducedMotion: true })).page;
-    await openCheckout(page, `${server.url}${CHECKOUT_PATH}`);
-  }
-  expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
-  await expect.poll(() => duration(page)).toMatch(NONE);
+  const duration = await checkout.part('#number').evaluate((input: HTMLInputElement) => getComputedStyle(input).transitionDuration);
+  expect(duration).toMatch(/^0s(, 0s)*$/);
 });

@@ -13,7 +13,7 @@ test('refuses to submit on an insecure page', async ({ server, openBrowser }) =>
   await page.byLabel('Nome impresso no cartão').type('ANA');
   await page.byLabel('Número do cartão').type('4111111111111111');
   await page.byLabel(/^Validade/).type(CARD.expiry);
-  await page.byLabel(/^Código de segurança/).type('123');
+  await page.byLabel(/^CVV/).type('123');
   await page.locator('#pay').click();
   await expect.poll(() => page.shadow('svc-card-form', '[role="status"]').text()).toMatch(/HTTPS/);
   const seen = await page.evaluate(() => window.seen);

@@ -77,7 +77,7 @@ test('expiry and code inputs line up at any label length; the row stacks below 4
   const top = (id: 'expiry' | 'securityCode') => checkout.field(id).evaluate((input: HTMLInputElement) => input.getBoundingClientRect().y);
   const left = (id: 'expiry' | 'securityCode') => checkout.field(id).evaluate((input: HTMLInputElement) => input.getBoundingClientRect().x);
   await checkout.page.evaluate(() => {
-    document.querySelector('svc-card-form')!.strings = { codeLabel: 'The three or four digits printed on the back or the front of the card ({code})' };
+    document.querySelector('svc-card-form')!.strings = { codeLabel: 'The three or four digits printed on the back or the front of the card' };
   });
   for (const width of ['600px', '420px']) {
     await checkout.page.evaluate((w) => { document.querySelector('svc-card-form')!.style.width = w; }, width);

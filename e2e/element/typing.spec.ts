@@ -23,12 +23,12 @@ test('groups the number as typed and keeps the caret on edits in the middle', as
   expect(await caret()).toBe(8);
 });
 
-test('formats Amex 4-6-5 with a 4-digit CID and Diners 4-6-4', async ({ checkout }) => {
+test('formats Amex 4-6-5 with a 4-digit code on the front and Diners 4-6-4', async ({ checkout }) => {
   await checkout.open();
   await checkout.field('number').type('378282246310005');
   await expect.poll(() => checkout.field('number').value()).toBe('3782 822463 10005');
   await expect.poll(() => checkout.part('[part="brand-name"]').text()).toBe('American Express');
-  await expect.poll(() => checkout.page.byLabel('Código de segurança (CID)').isVisible()).toBe(true);
+  await checkout.page.byLabel('CVV').toHaveDescription('4 dígitos na frente do cartão');
   await checkout.field('securityCode').type('12345');
   await expect.poll(() => checkout.field('securityCode').value()).toBe('1234');
   await checkout.field('number').clear();
@@ -88,4 +88,19 @@ test('shows errors on blur, not while typing', async ({ checkout }) => {
   await checkout.field('expiry').type('0120');
   await checkout.field('expiry').press('Tab');
   await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Este cartão está vencido.');
+});
+
+// Issue 27: month 13 was accepted until submit; the keyboard's "Go" on the code paid before the CPF.
+test('a month out of 01-12 is said as it is typed; with the CPF field the code says next and the CPF go', async ({ checkout }) => {
+  await checkout.open();
+  await checkout.field('expiry').type('13');
+  await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('true');
+  expect(await checkout.field('expiry').isFocused()).toBe(true);
+  await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Use o formato MM/AA, com mês de 01 a 12.');
+  await checkout.field('expiry').press('Backspace');
+  await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('false');
+  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('go');
+  await checkout.page.evaluate(() => { document.querySelector('svc-card-form')!.holderDocument = true; });
+  await expect.poll(() => checkout.field('holderDocument' as never).attribute('enterkeyhint')).toBe('go');
+  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('next');
 });

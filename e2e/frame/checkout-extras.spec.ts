@@ -31,16 +31,21 @@ test('3x and a CPF chosen in the frame give the inline form entries and detail; 
     await expect.poll(() => select.value()).toBe('1');
     const options = await select.evaluate((element: HTMLSelectElement) => [...element.options].map((option) => option.textContent));
     expect(options.map(collapseText)).toEqual([
-      expect.stringMatching(/^1x de R\$\s129,90 sem juros$/), expect.stringMatching(/^3x de R\$\s43,30 sem juros$/), expect.stringMatching(/^12x de R\$\s12,10 \(total R\$\s145,20\)$/),
+      expect.stringMatching(/^1x de R\$\s129,90 sem juros, total R\$\s129,90$/), expect.stringMatching(/^3x de R\$\s43,30 sem juros, total R\$\s129,90$/), expect.stringMatching(/^12x de R\$\s12,10 com juros, total R\$\s145,20$/),
     ]);
-    await typeCard(frame, PAID_CARD, 'pt-BR'); // and the CPF, wherever the form shows that field
-    await expect.poll(() => frame.byLabel('CPF ou CNPJ do titular').value()).toBe('529.982.247-25');
     // The choice as the select reports it (a click in WebKitGTK opens GTK's native popup menu).
-    await select.evaluate((element: HTMLSelectElement) => {
-      element.value = '3';
+    const choose = (value: string) => select.evaluate((element: HTMLSelectElement, chosen: string) => {
+      element.value = chosen;
       element.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
       element.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    }, value);
+    // The plan chosen in the frame reaches the merchant page in svc-change (issue 27: its total follows).
+    await choose('12');
+    const lastPlan = async () => (await seen(page)).events.filter((e) => e.type === 'svc-change').at(-1)?.detail.plan;
+    await expect.poll(lastPlan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false });
+    await typeCard(frame, PAID_CARD, 'pt-BR'); // and the CPF, wherever the form shows that field
+    await expect.poll(() => frame.byLabel('CPF ou CNPJ do titular').value()).toBe('529.982.247-25');
+    await choose('3');
     await expect.poll(() => select.value()).toBe('3');
     expect(await engineAxeViolations(frame)).toEqual([]);
   });

@@ -26,7 +26,7 @@ export function checkoutUrl(origin: string, lang: CheckoutLang = 'en', isolation
 /** What the customer reads on the page, in each language. */
 export const LABELS = {
   en: { holder: 'Name on card', number: 'Card number', expiry: /^Expiry date/, code: /^Security code/, pay: /^Pay / },
-  'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^Código de segurança/, pay: /^Pagar / },
+  'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^CVV/, pay: /^Pagar / },
 } satisfies Record<CheckoutLang, Record<string, string | RegExp>>;
 
 // One wrapper per Playwright page (it listens to the page's events).

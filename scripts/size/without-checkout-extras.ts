@@ -7,7 +7,7 @@ import type { checkDocument as CheckDocument, renderDocument as RenderDocument }
 import type { createInstallments as CreateInstallments } from '../../src/element/installments-field.js';
 import type { formatTaxIdEdit as FormatTaxIdEdit, maskTaxId as MaskTaxId } from '../../src/element/tax-id-format.js';
 
-export const createInstallments: typeof CreateInstallments = () => ({ set: () => '', value: () => 0, choose: () => {}, render: () => nothing });
+export const createInstallments: typeof CreateInstallments = () => ({ set: () => '', value: () => 0, option: () => undefined, choose: () => {}, render: () => nothing });
 export const checkDocument: typeof CheckDocument = () => ({ status: 'valid' });
 export const renderDocument: typeof RenderDocument = () => nothing;
 export const maskTaxId: typeof MaskTaxId = (digits) => digits;

@@ -2,6 +2,7 @@
 // None ever carries the card number, the code, the expiry or the holder name.
 import type { CardError, EncryptedCard } from '../core/index.js';
 import type { BrandId } from './brands.js';
+import type { InstallmentOption } from './installments.js';
 import type { FieldError, FieldName } from './validation.js';
 
 /** `svc-change`: after every edit and blur. */
@@ -11,6 +12,11 @@ export interface SvcChangeDetail {
   brand: BrandId | 'unknown';
   /** The errors currently shown (after blur or submit), in field order. */
   errors: FieldError[];
+  /**
+   * The installment plan chosen (for the detected brand), in integer cents: what the page's order
+   * total and Pay button say ("Pagar 12x de R$ 12,10", total `totalCents`). Absent without plans.
+   */
+  plan?: InstallmentOption;
 }
 
 /** `svc-brand`: the detected brand changed. */

@@ -1,5 +1,5 @@
 // Every text the element shows or announces, in pt-BR (default) and en.
-// Placeholders in braces are filled in: {brand}, {code}, {digits}, {count}.
+// Placeholders in braces are filled in: {brand}, {digits}, {count}.
 import { checkoutEn, checkoutPtBR, type CheckoutStrings } from './i18n-checkout.js';
 
 /** The texts of the element. Override any of them with the `strings` property. */
@@ -10,10 +10,12 @@ export interface Strings extends CheckoutStrings {
   expiryLabel: string;
   /** The expiry's placeholder (the number's and the code's are digits: `1234 1234 1234 1234`, `123`). */
   expiryPlaceholder: string;
-  /** The security code's label; `{code}` is the brand's name for it (CVV, CVC, CID, CVE). */
+  /** The security code's label: CVV, as shoppers say it, whatever the brand calls it (CID, CVE, CVC). */
   codeLabel: string;
-  /** Hint under the code field; `{digits}` is its length for the brand. */
+  /** Hint under the code field, where it is printed; `{digits}` is its length for the brand (3 before one is known). */
   codeHint: string;
+  /** The hint for American Express, which prints its code on the front. */
+  codeHintFront: string;
   holderRequired: string;
   numberRequired: string;
   numberIncomplete: string;
@@ -42,8 +44,9 @@ const ptBR: Strings = {
   numberLabel: 'Número do cartão',
   expiryLabel: 'Validade (MM/AA)',
   expiryPlaceholder: 'MM/AA',
-  codeLabel: 'Código de segurança ({code})',
-  codeHint: '{digits} dígitos',
+  codeLabel: 'CVV',
+  codeHint: '{digits} dígitos no verso do cartão',
+  codeHintFront: '4 dígitos na frente do cartão',
   holderRequired: 'Informe o nome como está no cartão.',
   numberRequired: 'Informe o número do cartão.',
   numberIncomplete: 'O número do cartão está incompleto.',
@@ -70,8 +73,9 @@ const en: Strings = {
   numberLabel: 'Card number',
   expiryLabel: 'Expiry date (MM/YY)',
   expiryPlaceholder: 'MM/YY',
-  codeLabel: 'Security code ({code})',
-  codeHint: '{digits} digits',
+  codeLabel: 'Security code (CVV)',
+  codeHint: '{digits} digits on the back of the card',
+  codeHintFront: '4 digits on the front of the card',
   holderRequired: 'Enter the name as it appears on the card.',
   numberRequired: 'Enter the card number.',
   numberIncomplete: 'The card number is incomplete.',
@@ -100,7 +104,7 @@ export const stringsFor = (lang: string | null | undefined): Strings =>
  * Fills `{name}` placeholders.
  *
  * @example
- * fill('Código de segurança ({code})', { code: 'CID' }); // 'Código de segurança (CID)'
+ * fill('{digits} dígitos no verso do cartão', { digits: 3 }); // '3 dígitos no verso do cartão'
  */
 export const fill = (text: string, values: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (match, key: string) => `${values[key] ?? match}`);

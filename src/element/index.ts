@@ -5,7 +5,7 @@ export { BRANDS, detectBrand } from './brands.js';
 export type { Brand, BrandId } from './brands.js';
 export type { Lang, Strings } from './i18n.js';
 export type { CheckoutStrings } from './i18n-checkout.js';
-export type { InstallmentPlan } from './installments.js';
+export type { InstallmentOption, InstallmentPlan } from './installments.js';
 export type { FieldError, FieldErrorReason, FieldName } from './validation.js';
 export type { SvcState } from './states.js';
 export type {

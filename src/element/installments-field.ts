@@ -4,7 +4,7 @@
 // smallest offered). Rendered only when a plan applies.
 import { html, nothing } from 'lit/html.js';
 import type { BrandId } from './brands.js';
-import { checkPlans, installmentLabel, optionsForBrand, type InstallmentOption } from './installments.js';
+import { checkPlans, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from './installments.js';
 
 /** The element's installments state. */
 export interface InstallmentsChoice {
@@ -12,6 +12,8 @@ export interface InstallmentsChoice {
   set(plans: unknown, amount: unknown): string;
   /** The chosen number of installments for the brand; 0 when no plan applies (no control). */
   value(brand: BrandId | undefined): number;
+  /** The chosen option for the brand (svc-change's `plan`); none when no plan applies. */
+  option(brand: BrandId | undefined): InstallmentOption | undefined;
   /** The shopper's choice (0: back to the default). */
   choose(installments: number): void;
   render(brand: BrandId | undefined, label: string, lang: string, disabled: boolean, onChange: (event: Event) => void): unknown;
@@ -20,28 +22,35 @@ export interface InstallmentsChoice {
 export function createInstallments(): InstallmentsChoice {
   let options: InstallmentOption[] = [];
   let chosen = 0;
+  let order = 0;
   const offered = (brand: BrandId | undefined) => optionsForBrand(options, brand);
-  const value = (brand: BrandId | undefined) => {
-    const open = offered(brand).map((option) => option.installments);
-    return open.includes(chosen) ? chosen : open.length ? Math.min(...open) : 0;
+  // The shopper's choice if the brand offers it, else the fewest installments offered.
+  const option = (brand: BrandId | undefined) => {
+    const open = offered(brand);
+    const counts = open.map((o) => o.installments);
+    return open[counts.indexOf(counts.includes(chosen) ? chosen : Math.min(...counts))];
   };
+  const value = (brand: BrandId | undefined) => option(brand)?.installments ?? 0;
   return {
     set(plans, amount) {
       const checked = checkPlans(plans, amount);
       options = checked.options;
+      order = amount as number;
       return checked.problem;
     },
     value,
+    option,
     choose: (installments) => void (chosen = installments),
     render(brand, label, lang, disabled, onChange) {
       const open = offered(brand);
       if (!open.length) return nothing;
-      const selected = value(brand);
+      const selected = option(brand)!;
       const labelLang = /^en(-|$)/i.test(lang) ? 'en' : 'pt-BR';
-      // Label, control, messages: the three rows every field has in the group's grid.
+      // Label, control, messages: the three rows every field has in the group's grid. The message
+      // line says the chosen plan's total and interest whole, where the closed select cuts its text.
       return html`<div class="field" part="field field-installments"><label for="installments" part="label label-installments">${label}</label><div class="control">
-<select id="installments" part="input input-installments" ?disabled=${disabled} @change=${onChange}>${open.map((option) =>
-  html`<option value=${option.installments} .selected=${option.installments === selected}>${installmentLabel(option, labelLang)}</option>`)}</select></div><div class="messages"></div></div>`;
+<select id="installments" part="input input-installments" aria-describedby="installments-hint" ?disabled=${disabled} @change=${onChange}>${open.map((o) =>
+  html`<option value=${o.installments} .selected=${o === selected}>${installmentLabel(o, labelLang)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class="hint" part="hint">${planCost(selected, order, labelLang)}</div></div></div>`;
     },
   };
 }

@@ -97,7 +97,7 @@ export const MAX_PLANS = 24;
 export function checkPlans(plans: unknown, orderCents: unknown): { options: InstallmentOption[]; problem: string } {
   if (plans == null || (Array.isArray(plans) && !plans.length)) return { options: [], problem: '' };
   if (!Array.isArray(plans) || plans.length > MAX_PLANS) {
-    return { options: [], problem: `installments: expected a list of up to ${MAX_PLANS} plans like [{"installment": 3}] (JSON in the attribute)` };
+    return { options: [], problem: `installments: expected a JSON list of up to ${MAX_PLANS} plans` };
   }
   const results = resolveInstallments(plans as InstallmentPlan[], orderCents as number);
   const bad = results.find((result): result is Error => result instanceof Error);
@@ -113,10 +113,11 @@ export function optionsForBrand(options: readonly InstallmentOption[], brand: Br
   return open.filter((option, index) => open.findIndex((first) => first.installments === option.installments) === index);
 }
 
-// The words around the amounts: after the count, before the first installment's, when interest-free.
+// The words around the amounts: after the count, before the first installment's, without and
+// with interest, before the total (art. 52 of the consumer code: each option says its interest and total).
 const LABELS = {
-  'pt-BR': ['x de ', ' (1ª de ', ' sem juros'],
-  en: ['x ', ' (1st ', ' interest-free'],
+  'pt-BR': ['x de ', ' (1ª de ', ' sem juros', ' com juros', ', total ', ' (juros '],
+  en: ['x ', ' (1st ', ' interest-free', ' with interest', ', total ', ' (interest '],
 } as const;
 
 /**
@@ -135,17 +136,32 @@ export function formatBrl(cents: number, lang: 'pt-BR' | 'en'): string {
 }
 
 /**
- * The label of an option: `1x de R$ 129,90 sem juros`, `12x de R$ 12,10 (total R$ 145,20)`.
+ * The label of an option, its interest and total always said (art. 52 of Brazil's consumer code):
+ * `1x de R$ 129,90 sem juros, total R$ 129,90`, `12x de R$ 12,10 com juros, total R$ 145,20`.
  * Money in the language's own way (formatBrl), always in BRL.
  *
  * @example
  * installmentLabel({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR');
- * // '3x de R$ 43,30 sem juros'
+ * // '3x de R$ 43,30 sem juros, total R$ 129,90'
  */
 export function installmentLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
   const brl = (cents: number) => formatBrl(cents, lang);
-  const [each, first, free] = LABELS[lang];
+  const [each, first, free, interest, total] = LABELS[lang];
   return option.installments + each + brl(option.installmentCents)
     + (option.firstCents !== option.installmentCents ? `${first}${brl(option.firstCents)})` : '')
-    + (option.interestFree ? free : ` (total ${brl(option.totalCents)})`);
+    + (option.interestFree ? free : interest) + total + brl(option.totalCents);
+}
+
+/**
+ * The chosen option's cost in a line short enough for 320 px (shown under "Parcelas", whose
+ * closed select may cut its option's text): `Total R$ 145,20 (juros R$ 15,30)`, or
+ * `Total R$ 129,90 sem juros`; the interest is the total less the order amount.
+ *
+ * @example
+ * planCost({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false }, 12990, 'pt-BR');
+ * // 'Total R$ 145,20 (juros R$ 15,30)'
+ */
+export function planCost(option: InstallmentOption, orderCents: number, lang: 'pt-BR' | 'en'): string {
+  const [, , free, , , interest] = LABELS[lang];
+  return `Total ${formatBrl(option.totalCents, lang)}${option.interestFree ? free : `${interest}${formatBrl(option.totalCents - orderCents, lang)})`}`;
 }

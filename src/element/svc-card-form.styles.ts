@@ -19,9 +19,8 @@ export const styles = /* css */ `
 @container (width<400px){.field:nth-child(n+3){grid-column:1/-1}}
 .field:nth-child(n+5){grid-column:1/-1}
 label{align-self:end;font-weight:var(--svc-label-font-weight,600)}
-.code-name{display:inline-block;min-width:3.2em}
 .control{position:relative}
-input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:var(--svc-color-text,FieldText);padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,Field);border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,FieldText 55%,Field));border-radius:var(--svc-radius,.375rem);transition:border-color .15s,box-shadow .15s}
+input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:var(--svc-color-text,FieldText);padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,Field);border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,FieldText 55%,Field));border-radius:var(--svc-radius,.375rem)}
 #number{padding-right:2.75rem}
 input:focus-visible,select:focus-visible{outline:2px solid var(--svc-color-focus,color-mix(in srgb,currentColor 30%,#1a73e8));outline-offset:2px}
 input[aria-invalid=true]{border-color:var(--_error);box-shadow:inset 0 0 0 1px var(--_error);outline-color:var(--_error)}
@@ -34,5 +33,4 @@ input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
 .error{color:var(--_error)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (forced-colors:active){input{border-color:FieldText}[aria-invalid=true]{border-width:3px;border-color:Highlight;box-shadow:none}.error{color:CanvasText}}
-@media (prefers-reduced-motion:reduce){input{transition:none}}
 `;

@@ -36,7 +36,7 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * @attr amount - The order amount in integer cents, for the installments' labels.
  * @attr holder-document - Shows the holder's CPF or CNPJ field (submitted as `<name>.holderDocument`).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
- * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors, plan}` after each edit, blur and installments choice (`plan`: the chosen installment plan, for the page's total and Pay button).
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
  * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4, installments?, holderDocument?}` when the card was encrypted.
  * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted, or at once for a bad `public-key`.
@@ -344,6 +344,8 @@ export class SvcCardForm extends ReactiveBase {
     else this.#autofilled.delete(field);
     const checks = this.#check();
     if (checks[field].status !== 'invalid') delete this.#shown[field];
+    // A month out of 01-12 no further digit can fix: said as typed (issue 27), not on blur.
+    else if (field === 'expiry') this.#shown.expiry = checks.expiry.reason;
     // A code typed before the number may not fit the brand found now: say so at once, not at submit.
     const code = checks.securityCode;
     if (brand !== this.#brand && code.status !== 'partial') {
@@ -465,7 +467,7 @@ export class SvcCardForm extends ReactiveBase {
   #changed(): void {
     const complete = this.#sync();
     this.requestUpdate();
-    emit(this, 'svc-change', { complete, brand: this.#brand?.id ?? 'unknown', errors: this.#shownErrors() });
+    emit(this, 'svc-change', { complete, brand: this.#brand?.id ?? 'unknown', errors: this.#shownErrors(), plan: this.#plans.option(this.#brand?.id) });
   }
 
   /** Validity and states from the fields; returns whether every field is valid. */
@@ -512,7 +514,7 @@ export class SvcCardForm extends ReactiveBase {
     const view: View = {
       strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#formOwner.busy,
       marks: this.#brand ? [this.#brand.id] : this.#values.number ? [] : this.acceptedBrands.length ? this.acceptedBrands : BRANDS.map((b) => b.id),
-      announcement: this.#announcement, onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
+      announcement: this.#announcement, last: this.holderDocument ? 'holderDocument' : 'securityCode', onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     };
     view.extra = [renderDocument(view, this.holderDocument),

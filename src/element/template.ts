@@ -21,6 +21,8 @@ export interface View {
   disabled: boolean;
   busy: boolean;
   announcement: string;
+  /** The last text field: its keyboard's Enter says "go" (it pays), the others' "next". */
+  last: FieldName;
   onInput(event: Event): void;
   onFocus(event: Event): void;
   onBlur(event: Event): void;
@@ -42,7 +44,7 @@ export function field(view: View, id: FieldName, label: unknown, autocomplete: s
   return html`<div class="field" part="field field-${id}">
 <label for=${id} part="label label-${id}">${label}</label><div class="control">
 <input id=${id} part="input input-${id}" autocomplete=${autocomplete} placeholder=${placeholder}
- enterkeyhint=${id === 'securityCode' ? 'go' : 'next'}
+ enterkeyhint=${id === view.last ? 'go' : 'next'}
  inputmode=${holder ? nothing : 'numeric'} maxlength=${holder ? 255 : nothing}
  spellcheck="false" autocorrect="off" autocapitalize=${holder ? 'characters' : 'off'}
  aria-required="true" aria-invalid=${error ? 'true' : 'false'}
@@ -60,15 +62,11 @@ ${hint ? html`<div id="${id}-hint" class="hint ${error ? 'covered' : ''}" part="
  */
 export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
-  // The code's name (CVV, CVC, CID, CVE), with its brackets, in a box of fixed width: the label
-  // wraps the same way and nothing in it moves when the brand changes.
-  const [, before, open, close, after] = /^(.*?)(\(?)\{code\}(\)?)(.*)$/s.exec(s.codeLabel) ?? [, s.codeLabel];
-  const codeLabel = html`${before}<span class="code-name">${`${open}${brand?.code.name ?? 'CVV'}${close}`}</span>${after}`;
   return html`<div class="group" lang=${view.lang} role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
 ${field(view, 'holder', s.holderLabel, 'cc-name', nothing)}
 ${field(view, 'number', s.numberLabel, 'cc-number', '1234 1234 1234 1234', brandMarks(brand, view.marks))}
 ${field(view, 'expiry', s.expiryLabel, 'cc-exp', s.expiryPlaceholder)}
-${field(view, 'securityCode', codeLabel, 'cc-csc', '1234'.slice(0, brand?.code.size ?? 3), nothing,
-  fill(s.codeHint, { digits: brand ? brand.code.size : '3–4' }))}${view.extra}
+${field(view, 'securityCode', s.codeLabel, 'cc-csc', '1234'.slice(0, brand?.code.size ?? 3), nothing,
+  fill(brand?.id === 'amex' ? s.codeHintFront : s.codeHint, { digits: brand?.code.size ?? 3 }))}${view.extra}
 </div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
 }

@@ -21,6 +21,10 @@ export const TO_PARENT: Schema = {
     fields: record(Object.fromEntries(FIELD_NAMES.map((name) => [name, flags]))),
     validity: (v) => v === null || record({ missing: bool, message: text(500) })(v),
     states: map(/^(invalid|complete|focused|autofilled|busy)$/, bool, 5),
+    // svc-change's chosen installment plan, in cents (undefined without plans).
+    plan: optional((v) => v === undefined || record({
+      installments: count, installmentCents: count, firstCents: count, totalCents: count, interestFree: bool, brands: optional(list(brand, 20)),
+    })(v)),
   }),
   brand: record({ brand, name: text(40) }),
   // svc-focus / svc-blur: which field, as in inline mode.

@@ -76,8 +76,8 @@ describe('detectBrand', () => {
     for (const [digits, brand] of edges) expect(id(digits), digits).toBe(brand);
   });
 
-  it('gives Amex a 4-digit CID and 4-6-5 grouping, Diners 4-6-4, the others 3 digits', () => {
-    expect(detectBrand('34')!.code).toEqual({ name: 'CID', size: 4 });
+  it('gives Amex a 4-digit code and 4-6-5 grouping, Diners 4-6-4, the others 3 digits', () => {
+    expect(detectBrand('34')!.code).toEqual({ size: 4 });
     expect(detectBrand('34')!.gaps).toEqual([4, 10]);
     expect(detectBrand('36')!.gaps).toEqual([4, 10]);
     for (const brand of BRANDS.filter((b) => b.id !== 'amex')) expect(brand.code.size, brand.id).toBe(3);

@@ -49,12 +49,12 @@ describe('"Parcelas"', () => {
     const el = await mount(`<svc-card-form amount="12990" installments='${JSON.stringify(PLANS)}'></svc-card-form>`);
     expect(el.shadowRoot!.querySelector('label[for="installments"]')!.textContent).toBe('Parcelas');
     // The visa-only plan waits for a Visa number.
-    expect(labels(el)).toEqual(['1x de R$ 129,90 sem juros', '3x de R$ 43,30 sem juros', '12x de R$ 12,10 (total R$ 145,20)']);
+    expect(labels(el)).toEqual(['1x de R$ 129,90 sem juros, total R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90', '12x de R$ 12,10 com juros, total R$ 145,20']);
     expect(select(el)!.value).toBe('1');
     el.setAttribute('lang', 'en');
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('label[for="installments"]')!.textContent).toBe('Installments');
-    expect(labels(el)[1]).toBe('3x R$43.30 interest-free');
+    expect(labels(el)[1]).toBe('3x R$43.30 interest-free, total R$129.90');
   });
 
   it('defaults to the smallest plan offered when 1x is not', async () => {
@@ -98,6 +98,28 @@ describe('"Parcelas"', () => {
     expect(select(el)!.value).toBe('1');
   });
 
+  it('tells the page the chosen plan in svc-change (for its total and Pay button) and sums it up under the select', async () => {
+    const el = await mount('<svc-card-form amount="12990"></svc-card-form>');
+    el.installments = PLANS;
+    await el.updateComplete;
+    const changes = record<{ plan?: unknown }>(el, 'svc-change');
+    const hint = () => plain(el.shadowRoot!.getElementById('installments-hint')!.textContent!);
+    expect(hint()).toBe('Total R$ 129,90 sem juros');
+    expect(select(el)!.getAttribute('aria-describedby')).toBe('installments-hint');
+    await choose(el, 12);
+    expect(changes.at(-1)!.plan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false });
+    expect(hint()).toBe('Total R$ 145,20 (juros R$ 15,30)');
+    await type(el, 'number', VISA);
+    await choose(el, 6);
+    expect(changes.at(-1)!.plan).toMatchObject({ installments: 6, totalCents: 12990, brands: ['visa'] });
+    await type(el, 'number', ELO); // no 6x for Elo: the plan the select falls back to is told
+    expect(changes.at(-1)!.plan).toMatchObject({ installments: 1, totalCents: 12990 });
+    const without = await mount();
+    const plain_ = record<Record<string, unknown>>(without, 'svc-change');
+    await type(without, 'number', VISA);
+    expect(plain_.at(-1)!.plan).toBeUndefined();
+  });
+
   it('names the bad member in svc-error and shows no control; no console, no throw', async () => {
     const warn = vi.spyOn(console, 'warn');
     const el = await mount();
@@ -116,7 +138,7 @@ describe('"Parcelas"', () => {
     expect(errors()[1]!.message).toBe('<svc-card-form> installments: "amount" expected whole cents greater than 0, got 12.5');
     el.setAttribute('installments', '[{installment: 3}');
     await el.updateComplete;
-    expect(errors()[2]!.message).toMatch(/^<svc-card-form> installments: expected a list of up to 24 plans/);
+    expect(errors()[2]!.message).toBe('<svc-card-form> installments: expected a JSON list of up to 24 plans');
     el.amount = 12990;
     el.installments = [{ installment: 3, brands: 'visa' as never }];
     await el.updateComplete;
@@ -140,10 +162,12 @@ describe('labels', () => {
         const label = installmentLabel(option, 'pt-BR');
         const [each, ...rest] = amounts(label);
         const first = option.firstCents !== each ? rest.shift()! : each!;
-        const total = option.interestFree ? orderCents : rest.shift()!;
+        const total = rest.shift()!;
         expect(label.startsWith(`${n}x de R$`)).toBe(true);
         expect(first + each! * (n - 1)).toBe(total);
-        expect(label.endsWith(' sem juros')).toBe(option.interestFree);
+        expect(total).toBe(option.totalCents);
+        expect(label.includes(' sem juros, total ')).toBe(option.interestFree);
+        expect(label.includes(' com juros, total ')).toBe(!option.interestFree);
       },
     ));
   });

@@ -57,7 +57,7 @@ describe('<svc-card-form> rendering', () => {
 });
 
 describe('<svc-card-form> typing help', () => {
-  it('groups the number, detects the brand once and names the code after it', async () => {
+  it('groups the number, detects the brand once, and the code\'s hint says Amex prints its 4 digits on the front', async () => {
     const el = await mount();
     const brands = record<{ brand: string; name: string }>(el, 'svc-brand');
     await type(el, 'number', '3');
@@ -66,7 +66,9 @@ describe('<svc-card-form> typing help', () => {
     expect(input(el, 'number').value).toBe('3782 822463 10005');
     expect(brands).toEqual([{ brand: 'amex', name: 'American Express' }]);
     expect(el.shadowRoot!.querySelector('[part="brand-name"]')!.textContent).toBe('American Express');
-    expect(el.shadowRoot!.querySelector('label[for="securityCode"]')!.textContent).toBe('Código de segurança (CID)');
+    // Shoppers say CVV whatever the brand calls it (CID, CVE, CVC); the hint says where it is printed.
+    expect(el.shadowRoot!.querySelector('label[for="securityCode"]')!.textContent).toBe('CVV');
+    expect(el.shadowRoot!.querySelector('#securityCode-hint')!.textContent).toBe('4 dígitos na frente do cartão');
     await type(el, 'securityCode', '12345');
     expect(input(el, 'securityCode').value).toBe('1234');
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).toContain('American Express');
@@ -84,6 +86,21 @@ describe('<svc-card-form> typing help', () => {
     expect(input(el, 'expiry').value).toBe(futureExpiry());
     await type(el, 'expiry', `03 / ${FUTURE_YEAR}`, '');
     expect(input(el, 'expiry').value).toBe(futureExpiry());
+  });
+
+  // Issue 27: month 13 was accepted until submit. A month no digit can fix is said as typed.
+  it('says a month out of 01-12 as it is typed, and clears it with the edit that fixes it', async () => {
+    const el = await mount();
+    await type(el, 'expiry', '1');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('false');
+    await type(el, 'expiry', '13');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('true');
+    expect(el.shadowRoot!.getElementById('expiry-error')!.textContent).toBe('Use o formato MM/AA, com mês de 01 a 12.');
+    await type(el, 'expiry', '1', 'deleteContentBackward');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('false');
+    expect(el.shadowRoot!.getElementById('expiry-error')!.textContent).toBe('');
+    await type(el, 'expiry', '00');
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows no error while typing, the error on blur, and clears it once fixed', async () => {

@@ -112,4 +112,11 @@ describe('placeholders and enterkeyhint (defect 11)', () => {
     await el.updateComplete;
     expect(input(el, 'expiry').getAttribute('placeholder')).toBe('MM/AA');
   });
+
+  // Issue 27: the keyboard's "Go" on the code paid before the CPF was typed.
+  it('with the holder\'s CPF field, the code says next and the CPF, the last field, says go', async () => {
+    const el = await mount('<svc-card-form holder-document></svc-card-form>');
+    const hints = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'].map((id) => input(el, id).getAttribute('enterkeyhint'));
+    expect(hints).toEqual(['next', 'next', 'next', 'next', 'go']);
+  });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, resolveInstallments, toCents } from '../../src/element/installments.js';
+import { formatBrl, type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, planCost, resolveInstallments, toCents } from '../../src/element/installments.js';
 
 // The labels separate the currency sign with a no-break space, as Intl does; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
@@ -16,18 +16,26 @@ describe('BRL amounts', () => {
 });
 
 describe('installment plans', () => {
-  it('labels the issue\'s examples in pt-BR and en', () => {
+  // Art. 52 of the consumer code: each option says whether it has interest and its total.
+  it('labels the issue\'s examples in pt-BR and en, each with its interest and total', () => {
     const [one, three, twelve] = options([{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }], 12990);
     expect([one, three, twelve].map((o) => plain(installmentLabel(o!, 'pt-BR')))).toEqual([
-      '1x de R$ 129,90 sem juros', '3x de R$ 43,30 sem juros', '12x de R$ 12,10 (total R$ 145,20)',
+      '1x de R$ 129,90 sem juros, total R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90', '12x de R$ 12,10 com juros, total R$ 145,20',
     ]);
-    expect(plain(installmentLabel(twelve!, 'en'))).toBe('12x R$12.10 (total R$145.20)');
+    expect(plain(installmentLabel(twelve!, 'en'))).toBe('12x R$12.10 with interest, total R$145.20');
+  });
+
+  it('sums the chosen plan up in a short line: its total and, with interest, how much of it is interest', () => {
+    const [three, twelve] = options([{ installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }], 12990);
+    expect(plain(planCost(twelve!, 12990, 'pt-BR'))).toBe('Total R$ 145,20 (juros R$ 15,30)');
+    expect(plain(planCost(three!, 12990, 'pt-BR'))).toBe('Total R$ 129,90 sem juros');
+    expect(plain(planCost(twelve!, 12990, 'en'))).toBe('Total R$145.20 (interest R$15.30)');
   });
 
   it('puts the rounding remainder on the first installment and says so', () => {
     const [four] = options([{ installment: 4 }], 12990);
     expect(four).toMatchObject({ installmentCents: 3247, firstCents: 3249, totalCents: 12990, interestFree: true });
-    expect(plain(installmentLabel(four!, 'pt-BR'))).toBe('4x de R$ 32,47 (1ª de R$ 32,49) sem juros');
+    expect(plain(installmentLabel(four!, 'pt-BR'))).toBe('4x de R$ 32,47 (1ª de R$ 32,49) sem juros, total R$ 129,90');
   });
 
   it('turns a fee in percent into whole cents over the order', () => {

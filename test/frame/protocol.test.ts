@@ -59,6 +59,19 @@ describe('readMessage', () => {
     }
   });
 
+  // Issue 27: svc-change's chosen plan crosses in the change message, in cents and flags only.
+  it('takes the chosen plan in a change message, absent or well-typed, and nothing more in it', () => {
+    const fields = Object.fromEntries(['holder', 'number', 'expiry', 'securityCode', 'holderDocument'].map((f) => [f, { empty: true, complete: false, invalid: false }]));
+    const change = { changed: true, complete: false, brand: 'unknown', errors: [], edits: 1, fields, validity: null, states: { busy: false } };
+    const plan = { installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false };
+    expect(readMessage(message('change', change), TO_PARENT)?.body).toEqual(change);
+    expect(readMessage(message('change', { ...change, plan }), TO_PARENT)?.body).toEqual({ ...change, plan });
+    expect(readMessage(message('change', { ...change, plan: { ...plan, brands: ['visa'] } }), TO_PARENT)?.type).toBe('change');
+    for (const bad of [{ ...plan, totalCents: 145.2 }, { ...plan, number: '4111111111111111' }, { ...plan, interestFree: 'no' }, 'x', { installments: 12 }]) {
+      expect(readMessage(message('change', { ...change, plan: bad }), TO_PARENT), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
   it('drops a message over the size cap, even when every member is well-formed', () => {
     const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26)) + String.fromCharCode(97 + (i % 26));
     const strings = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${letters(i)}`, 'x'.repeat(500)]));

@@ -68,23 +68,25 @@ describe('the page', () => {
 });
 
 describe('POST /api/pay', () => {
-  it('3x with a CPF: paid, the sandbox transaction in 3 installments for the order amount, the CPF as the client\'s doc; the receipt says 3x de R$ 43,30', async () => {
+  it('3x with a CPF: paid, the sandbox transaction in 3 installments for the order amount, the CPF as the client\'s doc; the receipt says R$ 129,90 em 3x de R$ 43,30', async () => {
     const { status, body } = await pay({ installments: 3, holderDocument: CPF, lang: 'pt-BR' });
     expect(status).toBe(200);
-    expect(plain(body.message)).toBe('Pagamento aprovado em 3x de R$ 43,30 sem juros (cartão final 1118). Obrigado pela compra!');
+    expect(plain(body.message)).toBe('Pagamento aprovado: R$ 129,90 em 3x de R$ 43,30 sem juros (cartão final 1118). Obrigado pela compra!');
     const made = await fullTransaction(body.transactionId);
     expect(made).toMatchObject({ status: 'PAID', installments: 3, amount: { value: 12990 }, card: { brand: 'elo' }, client: { doc: CPF } });
   });
 
-  it('in English, 12x names the total; the form entry\'s text "12" is read as 12; a CNPJ is a document too', async () => {
+  // Issue 27: the plan is the price. 12x with interest charges its total (R$ 145,20), not the price.
+  it('12x with interest charges the plan\'s total, and the receipt says that amount; the form entry\'s text "12" is read as 12; a CNPJ is a document too', async () => {
     const { body } = await pay({ installments: '12', holderDocument: CNPJ, lang: 'en' });
-    expect(plain(body.message)).toBe('Payment approved: 12x R$12.10 (total R$145.20) (card ending in 1118). Thank you!');
-    expect(await fullTransaction(body.transactionId)).toMatchObject({ installments: 12, amount: { value: 12990 }, client: { doc: CNPJ } });
+    expect(plain(body.message)).toBe('Payment approved: R$145.20 in 12x R$12.10 with interest (card ending in 1118). Thank you!');
+    expect(body.amount).toBe(14520);
+    expect(await fullTransaction(body.transactionId)).toMatchObject({ installments: 12, amount: { value: 14520 }, client: { doc: CNPJ } });
   });
 
   it('no choice is 1x and no client; the receipt stays the plain one', async () => {
     const { body } = await pay({ lang: 'pt-BR' });
-    expect(body.message).toBe('Pagamento aprovado (cartão final 1118). Obrigado pela compra!');
+    expect(plain(body.message)).toBe('Pagamento aprovado: R$ 129,90 (cartão final 1118). Obrigado pela compra!');
     const made = await fullTransaction(body.transactionId);
     expect(made).toMatchObject({ installments: 1 });
     expect(made.client).toBeUndefined();

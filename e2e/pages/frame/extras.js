@@ -11,7 +11,7 @@ card.setAttribute('installments', params.get('installments') ?? '[]');
 card.setAttribute('amount', params.get('amount') ?? '');
 card.setAttribute('frame-src', params.get('frame'));
 window.seen = { events: [], submits: [] };
-for (const type of ['svc-ready', 'svc-encrypted', 'svc-error']) {
+for (const type of ['svc-ready', 'svc-change', 'svc-encrypted', 'svc-error']) {
   document.addEventListener(type, (event) => window.seen.events.push({ type, detail: event.detail }));
 }
 form.addEventListener('submit', (event) => {

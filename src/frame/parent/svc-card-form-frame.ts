@@ -9,7 +9,7 @@ import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorC
 import { createFormOwner } from '../../element/form-owner.js';
 import { formValue } from '../../element/form-value.js';
 import { stringsFor, type Strings } from '../../element/i18n.js';
-import { checkPlans, type InstallmentPlan } from '../../element/installments.js';
+import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../element/installments.js';
 import { setState, type SvcState } from '../../element/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
@@ -46,7 +46,7 @@ const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.
  * @attr name - The form field name the token is submitted under (a form-associated element).
  * @attr title - The iframe's accessible title (default: the card group's label).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the frame answered and its fields can be typed in.
- * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors}` after each edit and blur.
+ * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors, plan}` after each edit, blur and installments choice (`plan`: the chosen installment plan, for the page's total and Pay button).
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
  * @fires {CustomEvent<SvcEncryptedDetail>} svc-encrypted - `{encryptedCard, brand, last4, installments?, holderDocument?}` when the card was encrypted.
  * @fires {CustomEvent<SvcErrorDetail>} svc-error - `{code, errors, message}` when nothing could be encrypted.
@@ -335,7 +335,7 @@ export class SvcCardFormFrame extends BaseElement {
     this.#complete = body.complete as boolean;
     this.#sync(body.validity as { missing: boolean; message: string } | null);
     for (const [state, on] of Object.entries(body.states as Record<SvcState, boolean>)) setState(this, this.#internals, state as SvcState, on);
-    if (body.changed) emit(this, 'svc-change', { complete: this.#complete, brand: body.brand as BrandId, errors: body.errors as FieldError[] });
+    if (body.changed) emit(this, 'svc-change', { complete: this.#complete, brand: body.brand as BrandId, errors: body.errors as FieldError[], plan: body.plan as InstallmentOption | undefined });
   }
 
   /** Validity from the frame's; before it answers, the empty card's (the holder is required). */

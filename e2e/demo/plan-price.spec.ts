@@ -1,0 +1,74 @@
+// Issue 27, "the plan is the price", on the demo store in every engine: the installment plan chosen
+// in the element sets the Pay button ("Pagar 12x de R$ 12,10"), the order's interest line and total
+// (svc-change's `plan`), the chosen plan's total and interest are read whole under "Parcelas" at
+// 390 and 320 px (measured boxes: the closed select may cut its option's text), and the store
+// charges that total: the sandbox transaction's amount and the receipt say R$ 145,20.
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { ELO_PAID_CARD } from '../support/cards.mjs';
+import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
+import { testKeysDir } from '../support/demo-keys.mjs';
+import { expect, test } from '../support/engine-fixture.js';
+import type { EnginePage } from '../support/engine-page.js';
+
+let demo: Demo;
+test.beforeAll(async () => {
+  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
+});
+test.afterAll(async () => demo?.close());
+
+/** Intl and the element put a no-break space after R$; compared with plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+
+/** Chooses `n` installments in the element's "Parcelas" select, as a change by the shopper. */
+const choose = (page: EnginePage, n: number) => page.byLabel(/^Parcelas/).evaluate((select: HTMLSelectElement, count: number) => {
+  select.value = String(count);
+  for (const type of ['input', 'change']) select.dispatchEvent(new Event(type, { bubbles: true, composed: true }));
+}, n);
+
+/**
+ * Whether an element's text is whole on screen: not clipped in its box, its text inside the
+ * viewport, and on how many lines (the text's own boxes, by their tops: the element may be taller).
+ */
+const whole = (page: EnginePage, locate: (page: EnginePage) => ReturnType<EnginePage['locator']>) => locate(page).evaluate((element: HTMLElement) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const text = range.getBoundingClientRect();
+  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return { clipped: element.scrollWidth > element.clientWidth + 1, inside: text.left >= 0 && text.right <= document.documentElement.clientWidth, lines: tops.size };
+});
+
+for (const width of [390, 320]) {
+  test(`at ${width} px: 12x sets the Pay button, the interest and the total; the plan's total and interest are whole under Parcelas`, async ({ enginePage: page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(checkoutUrl(demo.url, 'pt-BR'));
+    await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pagar R$ 129,90');
+    await typeCard(page, ELO_PAID_CARD, 'pt-BR');
+    await choose(page, 12);
+    await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pagar 12x de R$ 12,10');
+    expect(plain(await page.locator('#total').text())).toBe('R$ 145,20');
+    expect(plain(await page.locator('#interest').text())).toBe('Juros do parcelamento R$ 15,30');
+    expect(await page.locator('#interest').isVisible()).toBe(true);
+    const hint = (on: EnginePage) => on.shadow('svc-card-form', '#installments-hint');
+    expect(plain(await hint(page).text())).toBe('Total R$ 145,20 (juros R$ 15,30)');
+    expect(await whole(page, hint)).toEqual({ clipped: false, inside: true, lines: 1 });
+    expect(await whole(page, (on) => on.locator('#pay .pay-label'))).toMatchObject({ clipped: false, inside: true });
+    // Back to 3x: interest-free, the button says the installments, the total the price.
+    await choose(page, 3);
+    await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pagar 3x de R$ 43,30');
+    expect(plain(await page.locator('#total').text())).toBe('R$ 129,90');
+    expect(await page.locator('#interest').isVisible()).toBe(false);
+  });
+}
+
+test('12x is charged at its total: the sandbox transaction is R$ 145,20 in 12 installments and the receipt says so', async ({ enginePage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(checkoutUrl(demo.url, 'pt-BR'));
+  await typeCard(page, ELO_PAID_CARD, 'pt-BR');
+  await choose(page, 12);
+  const before = demo.sandbox.records.transactions.size;
+  await submit(page, 'pt-BR');
+  expect(await finalOutcome(page)).toBe('paid');
+  const [transaction] = [...demo.sandbox.records.transactions.values()].slice(before);
+  expect(transaction).toMatchObject({ status: 'PAID', installments: 12, amount: { value: 14520 } });
+  await expect.poll(async () => plain(await page.locator('#outcome').text())).toContain('Pagamento aprovado: R$ 145,20 em 12x de R$ 12,10 com juros');
+});
