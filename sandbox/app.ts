@@ -18,6 +18,8 @@ import { chargeRoutes } from './routes/charges.js';
 import { clientRoutes } from './routes/clients.js';
 import { clockRoutes } from './routes/clock.js';
 import { companySettingsRoutes } from './routes/company-settings.js';
+import { eventRoutes } from './routes/events.js';
+import { transactionActionRoutes } from './routes/transaction-actions.js';
 import { faultRoutes } from './routes/faults.js';
 import { payableRoutes } from './routes/payables.js';
 import { productRoutes } from './routes/products.js';
@@ -89,6 +91,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(companySettingsRoutes, { ctx });
   await app.register(faultRoutes, { ctx });
   await app.register(payableRoutes, { ctx });
+  await app.register(eventRoutes, { ctx });
+  await app.register(transactionActionRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

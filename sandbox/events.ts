@@ -1,12 +1,15 @@
-// Events (part 6): transaction.created and what the test clock's moves do.
-// Stored in `events`; webhooks.ts delivers them to the webhooks allowed to read them.
+// Events (part 6): one per row of the state tables (domain/states/*), emitted
+// by the move after its write with the record as written (http/docs/events.ts
+// lists them). Stored in `events`; webhooks.ts delivers them to the webhooks allowed to read them.
 import type { Queryable } from './db/database.js';
 import { newId } from './store/tables.js';
 import { EVENT_PERMISSIONS } from './webhooks/event-permissions.js';
 
 export type EventType =
-  | 'transaction.created' | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue'
-  | 'subscription.canceled' | 'alert.created';
+  | 'transaction.created' | 'transaction.updated'
+  | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue' | 'charge.updated'
+  | 'subscription.created' | 'subscription.updated' | 'subscription.canceled'
+  | 'client.updated' | 'alert.created' | 'alert.updated';
 
 export interface SandboxEvent { id: string; type: EventType; companyId: string; createdAt: string; data: Record<string, unknown> }
 

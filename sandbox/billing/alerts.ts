@@ -9,33 +9,33 @@ import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { endSubscription } from '../domain/end-subscription.js';
 import { REFUNDABLE, refundTransaction } from '../domain/refund.js';
-import { emit } from '../events.js';
+import { create } from '../domain/states/machine.js';
+import { ALERT_MACHINE } from '../domain/states/alert.js';
 import { TEST_CARDS, type AlertType } from '../payment/test-cards.js';
-import { alerts, newId, subscriptions, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
+import { alertOf } from '../store/alerts.js';
+import { newId, subscriptions, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
 
 export async function raiseAlert(ctx: SandboxContext, db: Queryable, seen: TransactionDoc, type: AlertType, externalReference?: string): Promise<AlertDoc> {
   // The transaction's row lock makes two racing raises one: the second finds the first's alert.
   const transaction = (await transactions.get(db, seen.companyId, seen._id, true)) ?? seen;
-  const [existing] = await db.query<{ data: AlertDoc }>('SELECT data FROM alerts WHERE company_id = $1 AND transaction_id = $2 AND type = $3', [transaction.companyId, transaction._id, type]);
-  if (existing) return existing.data;
+  const existing = await alertOf(db, transaction, type);
+  if (existing) return existing;
   const now = ctx.now(transaction.companyId);
   const at = now.toISOString();
-  const refunds = type === 'NETWORK_A' && REFUNDABLE.includes(transaction.status);
+  const refunds = type === 'NETWORK_A' && (REFUNDABLE as readonly string[]).includes(transaction.status);
   if (refunds) await refundTransaction(ctx, db, transaction, { reason: 'networkA', cancelSubscription: true });
   else if (type === 'NETWORK_A' && transaction.subscriptionId) {
     // Nothing left to refund (already canceled): the fraud notice still ends the subscription.
     const subscription = await subscriptions.get(db, transaction.companyId, transaction.subscriptionId, true);
     if (subscription) await endSubscription(db, subscription, 'networkA', now, `NETWORK_A alert on transaction ${transaction._id}`);
   }
-  const alert = await alerts.insert(db, {
+  return create(ALERT_MACHINE, db, {
     _id: newId(), companyId: transaction.companyId, ...(externalReference ? { externalReference } : {}), status: refunds ? 'REFUNDED' : 'CREATED', type,
     transactionId: transaction._id, ...(transaction.clientId ? { clientId: transaction.clientId } : {}),
     payment: { ...(transaction.card ? { bin: transaction.card.bin, last4: transaction.card.last4 } : {}), paymentMethod: transaction.paymentMethod },
     info: { reason: type === 'NETWORK_A' ? 'fraud notice from the issuer' : 'dispute notice', network: type },
     values: { amount: transaction.amount.value, currency: 'BRL' }, createdAt: at, updatedAt: at,
-  });
-  await emit(db, transaction.companyId, 'alert.created', { alert }, now);
-  return alert;
+  }, 'raised', now);
 }
 
 /**

@@ -2,14 +2,16 @@
 // paid by any method its product offers (the clock charges the kept card).
 import type { Queryable } from '../db/database.js';
 import { offeredMethods } from '../domain/product-rules.js';
-import { charges, newId, priceCents, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { create } from '../domain/states/machine.js';
+import { CHARGE_MACHINE } from '../domain/states/charge.js';
+import { newId, priceCents, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 
 export async function openCharge(db: Queryable, subscription: SubscriptionDoc, product: ProductDoc, dueDate: string, sequence: number, at: string, status: ChargeDoc['status'] = 'ACTIVE'): Promise<ChargeDoc> {
-  return charges.insert(db, {
+  return create(CHARGE_MACHINE, db, {
     _id: newId(), companyId: subscription.companyId, ...(subscription.clientId ? { clientId: subscription.clientId } : {}), productId: product._id,
     subscriptionId: subscription._id, amount: { value: priceCents(product), currency: 'BRL' }, dueDate, status,
     paymentMethods: offeredMethods(product), active: true, sequence, attempts: 0, createdAt: at, updatedAt: at,
-  });
+  }, 'created', new Date(at));
 }
 
 /** What a payment of `charge` links to: the charge, and its product, subscription and client when it has them. */

@@ -3,26 +3,26 @@
 // description (http/description.ts, "Test clock"); rows are numbered there.
 import { contextAt, type SandboxContext } from '../context.js';
 import type { Database, Queryable } from '../db/database.js';
-import { emit } from '../events.js';
 import { alertIfTestCard } from './alerts.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
 import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end-subscription.js';
 import { renewalAfter } from '../domain/product-rules.js';
-import { isEnded, moveSubscription } from '../domain/states/subscription.js';
-import { charges, products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { move } from '../domain/states/machine.js';
+import { CHARGE_MACHINE, FAILED as FAILED_STATUSES, type ChargeEvent } from '../domain/states/charge.js';
+import { LIVE, SUBSCRIPTION_MACHINE, isEnded, type SubscriptionEvent } from '../domain/states/subscription.js';
+import { openChargesOf } from '../store/charges.js';
+import { products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import { openCharge } from './charges.js';
 import { renewalAfterPayment } from './settle.js';
 import { addDays, dayOf, daysBetween } from './dates.js';
 import { renewalProfile } from './renewal-card.js';
 import { expireDueSlips } from './slips.js';
+import { settleDueTransactions } from './due-transactions.js';
 import { releaseDuePayables } from '../store/payables.js';
 
 const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
-const LIVE = ['CREATED', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'PENDING_PAYMENT', 'NO_PAYMENT_ROUTE'];
-const OPEN = ['ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'NO_PAYMENT_ROUTE'];
-/** A failed attempt's charge status: no route is told apart from a decline, and retried the same way. */
-const FAILED = new Set(['ERROR_PAYMENT', 'NO_PAYMENT_ROUTE']);
+const FAILED = new Set<string>(FAILED_STATUSES);
 
 export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction'; id: string; to: string }
 
@@ -32,15 +32,15 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
   const stamp = at.toISOString();
   const rules = product.charge;
   const maxAttempts = rules?.maxDeniedAttempts ?? 0;
-  const setSub = async (status: SubscriptionDoc['status'], row: number, extra: Partial<SubscriptionDoc> = {}) => {
+  const setSub = async (event: SubscriptionEvent, status: SubscriptionDoc['status'], row: number, extra: Partial<SubscriptionDoc> = {}, data: Record<string, unknown> = {}) => {
     if (sub.status === status && !Object.keys(extra).length) return;
-    sub = await moveSubscription(db, sub, status, stamp, extra);
+    sub = await move(SUBSCRIPTION_MACHINE, db, sub, event, at, { patch: extra, data });
     moves.push({ row, resource: 'subscription', id: sub._id, to: status });
   };
-  const setCharge = async (charge: ChargeDoc, patch: Partial<ChargeDoc>, row: number) => {
-    const next = await charges.update(db, { ...charge, ...patch, updatedAt: stamp });
+  const setCharge = async (charge: ChargeDoc, event: ChargeEvent, patch: Partial<ChargeDoc>, row: number, data: Record<string, unknown> = {}) => {
+    const next = await move(CHARGE_MACHINE, db, charge, event, at, { patch, data });
     // Every attempt is a move, even one that leaves the status as it was (a declined retry).
-    if (patch.status) moves.push({ row, resource: 'charge', id: charge._id, to: patch.status });
+    moves.push({ row, resource: 'charge', id: charge._id, to: next.status });
     return next;
   };
   const ended = (row: number, end: Ended | undefined) => {
@@ -58,13 +58,12 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     const [{ n }] = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM charges WHERE subscription_id = $1', [sub._id])) as [{ n: string | number }];
     const charge = await openCharge(db, sub, product, sub.nextChargeDate, Number(n) + 1, stamp);
     moves.push({ row: 1, resource: 'charge', id: charge._id, to: 'ACTIVE' });
-    await emit(db, sub.companyId, 'charge.created', { charge }, at);
     const { nextChargeDate, ...rest } = sub;
     const next = renewalAfter(product, nextChargeDate);
     sub = await subscriptions.update(db, { ...rest, ...(next ? { nextChargeDate: next } : {}), updatedAt: stamp });
   }
 
-  for (let charge of await openCharges(db, sub)) {
+  for (let charge of await openChargesOf(db, sub)) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
     const attempts = charge.attempts ?? 0;
     const retryDue = FAILED.has(charge.status) && attempts < maxAttempts && daysBetween((charge.lastAttemptAt ?? stamp).slice(0, 10), day) >= (rules?.deniedIntervalDays ?? 0);
@@ -78,20 +77,19 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
       });
       ctx.recent.remember(transaction);
       if (transaction.status === 'PAID') {
-        await setCharge(charge, { status: 'PAID', lastAttemptAt: stamp }, firstTry ? 2 : 4);
-        await emit(db, sub.companyId, 'charge.paid', { charge: { ...charge, status: 'PAID' }, transactionId: transaction._id }, at);
+        const { slip: _paid, ...unslipped } = charge;
+        await setCharge(unslipped, 'paid', { lastAttemptAt: stamp }, firstTry ? 2 : 4, { transactionId: transaction._id });
         const nextChargeDate = await renewalAfterPayment(db, charge, sub.productId, day);
-        if (sub.status !== 'ACTIVE' || nextChargeDate) await setSub('ACTIVE', 4, nextChargeDate ? { nextChargeDate } : {});
+        if (sub.status !== 'ACTIVE' || nextChargeDate) await setSub('paid', 'ACTIVE', 4, nextChargeDate ? { nextChargeDate } : {}, { transactionId: transaction._id });
         await alertIfTestCard(ctx, db, transaction);
         // A NETWORK_A alert has refunded it and ended the subscription: nothing more today.
         sub = (await subscriptions.get(db, sub.companyId, sub._id, true))!;
         if (isEnded(sub.status)) return moves;
         continue;
       }
-      const failed = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT';
-      charge = await setCharge(charge, { status: failed, attempts: attempts + 1, lastAttemptAt: stamp }, 3);
-      await emit(db, sub.companyId, 'charge.payment_failed', { charge, transactionId: transaction._id }, at);
-      await setSub(failed, 3);
+      const noRoute = transaction.status === 'NO_PAYMENT_ROUTE';
+      charge = await setCharge(charge, noRoute ? 'no_route' : 'payment_failed', { attempts: attempts + 1, lastAttemptAt: stamp }, 3, { transactionId: transaction._id });
+      await setSub(noRoute ? 'no_route' : 'payment_failed', noRoute ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT', 3, {}, { transactionId: transaction._id });
       // Row 6: CARD_ATTEMPTS ends the subscription once the charge's card attempts are spent (card-attempts.ts).
       const spent = await endIfCardAttemptsSpent(db, charge, at);
       if (spent) { ended(6, spent); return moves; }
@@ -100,9 +98,8 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     // Row 5: past due and nothing more to try -> OVERDUE.
     const exhausted = FAILED.has(charge.status) && attempts >= maxAttempts;
     if (charge.dueDate < day && (charge.status === 'ACTIVE' || exhausted)) {
-      charge = await setCharge(charge, { status: 'OVERDUE' }, 5);
-      await emit(db, sub.companyId, 'charge.overdue', { charge }, at);
-      await setSub('OVERDUE', 5);
+      charge = await setCharge(charge, 'overdue', {}, 5);
+      await setSub('overdue', 'OVERDUE', 5);
     }
     // Row 7: OVERDUE_DAYS ends the subscription when a charge is overdue longer than overdueDays.
     if (charge.status === 'OVERDUE' && product.unsubscription?.type === 'OVERDUE_DAYS' && daysBetween(charge.dueDate!, day) > (product.unsubscription.overdueDays ?? 0)) { await end(7); return moves; }
@@ -116,10 +113,6 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
   return moves;
 }
 
-async function openCharges(db: Queryable, sub: SubscriptionDoc): Promise<ChargeDoc[]> {
-  const rows = await db.query<{ data: ChargeDoc }>('SELECT data FROM charges WHERE subscription_id = $1 AND status = ANY($2) ORDER BY due_date, id FOR UPDATE', [sub._id, OPEN]);
-  return rows.map((r) => r.data);
-}
 
 /** PGlite runs on this thread: let requests that arrived meanwhile be read and queue their queries. */
 const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
@@ -146,12 +139,13 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
       await startDay(db, at);
       moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
       await releaseDuePayables(db, companyId, day, at);
-      return db.query<{ id: string }>('SELECT id FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id', [companyId, LIVE]);
+      moves.push(...(await settleDueTransactions(then, db, companyId, day, at)));
+      return db.query<{ id: string }>('SELECT id FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id', [companyId, [...LIVE]]);
     });
     await letOthersIn();
     for (const { id } of live) {
       moves.push(...(await database.transaction(async (db) => {
-        const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [id, LIVE]);
+        const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [id, [...LIVE]]);
         const product = row && (await products.get(db, companyId, row.data.productId));
         return row && product ? billDay(then, db, row.data, product, day, at) : [];
       })));

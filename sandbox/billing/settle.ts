@@ -4,18 +4,19 @@
 // makes a live subscription NO_PAYMENT_ROUTE.
 import type { Queryable } from '../db/database.js';
 import { renewalAfterLatePayment } from '../domain/product-rules.js';
-import { moveSubscription } from '../domain/states/subscription.js';
+import { move } from '../domain/states/machine.js';
+import { LIVE, SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
 import { products, subscriptions, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
 
-const REVIVABLE = new Set<string>(['CREATED', 'PENDING_PAYMENT', 'ERROR_PAYMENT', 'OVERDUE', 'ACTIVE', 'NO_PAYMENT_ROUTE']);
 
 export async function settleSubscription(db: Queryable, charge: ChargeDoc, transaction: TransactionDoc): Promise<void> {
   if (!charge.subscriptionId || (transaction.status !== 'PAID' && transaction.status !== 'NO_PAYMENT_ROUTE')) return;
   const subscription = await subscriptions.get(db, charge.companyId, charge.subscriptionId, true);
-  if (!subscription || !REVIVABLE.has(subscription.status)) return;
-  if (transaction.status === 'NO_PAYMENT_ROUTE') return void await moveSubscription(db, subscription, 'NO_PAYMENT_ROUTE', transaction.updatedAt);
+  if (!subscription || !(LIVE as readonly string[]).includes(subscription.status)) return;
+  const at = new Date(transaction.updatedAt);
+  if (transaction.status === 'NO_PAYMENT_ROUTE') return void await move(SUBSCRIPTION_MACHINE, db, subscription, 'no_route', at, { data: { transactionId: transaction._id } });
   const nextChargeDate = await renewalAfterPayment(db, charge, subscription.productId, transaction.updatedAt.slice(0, 10));
-  await moveSubscription(db, subscription, 'ACTIVE', transaction.updatedAt, { ...(transaction.card ? { card: transaction.card } : {}), ...(nextChargeDate ? { nextChargeDate } : {}) });
+  await move(SUBSCRIPTION_MACHINE, db, subscription, 'paid', at, { patch: { ...(transaction.card ? { card: transaction.card } : {}), ...(nextChargeDate ? { nextChargeDate } : {}) }, data: { transactionId: transaction._id } });
 }
 
 /** successChargeDay's next renewal after `charge` was paid on `paidDay`, or undefined when it stays. */

@@ -5,7 +5,8 @@
 // with a declined card's events; the charge stays payable (a new slip).
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { emit } from '../events.js';
+import { move } from '../domain/states/machine.js';
+import { CHARGE_MACHINE, OPEN } from '../domain/states/charge.js';
 import { boletoFor, pixFor } from '../payment/bank-slips.js';
 import { discardSlip } from '../payment/pay-by-card.js';
 import { charges, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
@@ -13,11 +14,11 @@ import { addDays, dayOf } from './dates.js';
 import { chargeLinks } from './charges.js';
 
 /** Charge statuses a payment (card or slip) may still settle. */
-export const PAYABLE = ['ACTIVE', 'OVERDUE', 'ERROR_PAYMENT', 'PENDING_PAYMENT', 'NO_PAYMENT_ROUTE'];
+export const PAYABLE: readonly string[] = OPEN;
 
-/** The charge paid (by card or slip): PAID, its waiting slip gone. */
-export function paidCharge({ slip: _paid, ...charge }: ChargeDoc, updatedAt: string): ChargeDoc {
-  return { ...charge, status: 'PAID', updatedAt };
+/** The charge paid (by card or slip) by `transaction`: PAID (the charge table's `paid` row), its waiting slip gone; charge.paid carries it as written. */
+export function payCharge(db: Queryable, { slip: _paid, ...charge }: ChargeDoc, transaction: TransactionDoc, patch: Partial<ChargeDoc> = {}): Promise<ChargeDoc> {
+  return move(CHARGE_MACHINE, db, charge, 'paid', new Date(transaction.updatedAt), { patch, data: { transactionId: transaction._id } });
 }
 
 /** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip`; a card method issues nothing. */
@@ -37,16 +38,14 @@ export async function expireSlip(ctx: SandboxContext, db: Queryable, charge: Cha
     companyId: charge.companyId, cents: charge.amount.value, paymentMethod: slip!.paymentMethod,
     links: chargeLinks(charge),
   });
-  const stamp = at.toISOString();
-  const updated = await charges.update(db, { ...rest, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: stamp, updatedAt: stamp });
-  await emit(db, charge.companyId, 'charge.payment_failed', { charge: updated, transactionId: transaction._id }, at);
+  const updated = await move(CHARGE_MACHINE, db, rest, 'slip_expired', at, { patch: { attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: at.toISOString() }, data: { transactionId: transaction._id } });
   return { charge: updated, transaction };
 }
 
 /** Test clock row 9: every payable charge of the company whose slip's last day is before `day`. */
 export async function expireDueSlips(ctx: SandboxContext, db: Queryable, companyId: string, day: string, at: Date) {
   const rows = await db.query<{ data: ChargeDoc }>(
-    "SELECT data FROM charges WHERE company_id = $1 AND status = ANY($2) AND data->'slip'->>'expiresOn' < $3 ORDER BY id FOR UPDATE", [companyId, PAYABLE, day]);
+    "SELECT data FROM charges WHERE company_id = $1 AND status = ANY($2) AND data->'slip'->>'expiresOn' < $3 ORDER BY id FOR UPDATE", [companyId, OPEN, day]);
   const moves = [];
   for (const { data } of rows) {
     const { transaction } = await expireSlip(ctx, db, data, at);

@@ -7,7 +7,8 @@ import type { Queryable } from '../db/database.js';
 import { products, subscriptions, type ChargeDoc } from '../store/tables.js';
 import { endSubscription, type Ended } from './end-subscription.js';
 
-export const FAILED_CARD_STATUSES = ['DECLINED', 'NO_PAYMENT_ROUTE'] as const;
+export { FAILED_CARD as FAILED_CARD_STATUSES } from './states/transaction.js';
+import { FAILED_CARD as FAILED_CARD_STATUSES } from './states/transaction.js';
 
 /** The charge's failed card attempts so far. */
 export async function failedCardAttempts(db: Queryable, charge: ChargeDoc): Promise<number> {

@@ -8,6 +8,8 @@ import { PRODUCT_RULES } from './docs/product-rules.js';
 import { MONEY_MOVES } from './docs/money-moves.js';
 import { TENANTS_SECTION } from './docs/tenants.js';
 import { CONFORMANCE_SECTION } from './docs/conformance.js';
+import { STATES_SECTION } from './docs/states.js';
+import { EVENTS_SECTION } from './docs/events.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -54,6 +56,9 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
 | 9 | day > charge slip.expiresOn, before rows 1-8 | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
 | 10 | each day, before rows 1-8 | the subscription's product is deleted | subscription CANCELED_MANUAL, inactive; its open charges CANCELED_MANUAL; no renewal | subscription.canceled |
+| 11 | each day, after row 12 | a transaction IN_ANALYSIS made on an earlier day | PENDING_REVIEW (review_started) | transaction.updated |
+| 12 | day > transaction review.dueBy (its payment's day + 3) | a transaction IN_ANALYSIS or PENDING_REVIEW | DECLINED (review_denied, "Denied by the fraud review"; the authorization voided) | transaction.updated |
+| 13 | day > transaction dispute.dueBy (opened + 7 days) | a transaction DISPUTE | CHARGEBACK (dispute_lost), payables reversed; the charge it paid CHARGEBACK | transaction.updated, charge.updated |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 
@@ -64,4 +69,6 @@ ${PRODUCT_RULES}
 ${MONEY_MOVES}
 ${TENANTS_SECTION}
 ${CONFORMANCE_SECTION}
+${STATES_SECTION}
+${EVENTS_SECTION}
 `.trim();

@@ -1,6 +1,7 @@
 // The error body of API reference part 7, for every refusal the sandbox makes.
 // Codes are the reference's four, the decryptor's token codes, and not_found
-// (part 7 leaves "not found" unshown: a 404 with code not_found).
+// (part 7 leaves "not found" unshown: a 404 with code not_found), and conflict
+// (409: a move its resource's state table does not allow, domain/states/machine.ts).
 
 export type TokenErrorCode =
   | 'TOKEN_MALFORMED' | 'TOKEN_UNKNOWN_KEY' | 'TOKEN_UNDECRYPTABLE' | 'TOKEN_INVALID_PAYLOAD'
@@ -8,7 +9,7 @@ export type TokenErrorCode =
 export type ApiErrorCode =
   | 'SchemaValidationException' | 'unauthorized' | 'forbidden' | 'not_found' | 'unknown_server_error'
   | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE' | TokenErrorCode
-  | 'idempotency_key_reused' | 'idempotency_key_in_use';
+  | 'idempotency_key_reused' | 'idempotency_key_in_use' | 'conflict';
 
 export type FieldLocation = 'body' | 'query' | 'headers';
 export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }

@@ -4,15 +4,18 @@
 // issuer's answer), or a PIX / boleto the sandbox's bank settles.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { emit } from '../events.js';
 import { faultsAt } from '../domain/payments/faults.js';
 import { routePayment } from '../domain/payments/route-payment.js';
 import type { Modality } from '../domain/payments/routing.js';
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
 import { createPayables } from '../domain/split/payables.js';
 import { getCompanySettings } from '../store/company-settings.js';
-import { money, newId, transactions, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
+import { create } from '../domain/states/machine.js';
+import { TRANSACTION_MACHINE, type TransactionEvent } from '../domain/states/transaction.js';
+import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
 import { cardSummary, type CardProfile } from './test-cards.js';
+import { addDays, dayOf } from '../billing/dates.js';
+import { REVIEW_DAYS } from '../domain/states/transaction.js';
 
 export interface CardPayment {
   companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: CardProfile;
@@ -25,9 +28,9 @@ export interface CardPayment {
 }
 
 type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality'>
-  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing'> & { tid?: string };
+  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review'> & { tid?: string; event: TransactionEvent };
 
-async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, ...attempt }: Attempt): Promise<TransactionDoc> {
+async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, ...attempt }: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
   const made: TransactionDoc = {
@@ -35,13 +38,11 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     amount: money(attempt.cents), installments: attempt.installments, paymentMethod: attempt.paymentMethod,
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
-    ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}),
+    ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}), ...(review ? { review } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
   const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
-  await transactions.insert(db, transaction);
-  await emit(db, attempt.companyId, 'transaction.created', { transaction }, now);
-  return transaction;
+  return create(TRANSACTION_MACHINE, db, transaction, event, now);
 }
 
 /** The routes a payment walks: its product's charge.routes when it lists any, else the company's. */
@@ -62,12 +63,15 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
       integrationId: route.integrationId, name: route.name, ...(faults.has(route.id) ? { fault: faults.get(route.id)! } : {}),
     }),
   });
-  if (routed.outcome === 'no_route') return record(ctx, db, { ...payment, card, status: 'NO_PAYMENT_ROUTE', message: routed.message, routing: routed.trace });
+  if (routed.outcome === 'no_route') return record(ctx, db, { ...payment, event: 'card_payment', card, status: 'NO_PAYMENT_ROUTE', message: routed.message, routing: routed.trace });
   const authorizedOnly = routed.outcome === 'approved' && capture === false;
+  // The fraud-review test card holds a captured one-off payment for review (IN_ANALYSIS, review.dueBy on the clock); a charge's payment is not held.
+  const held = routed.outcome === 'approved' && routed.review && !authorizedOnly && !payment.links?.chargeId;
   return record(ctx, db, {
-    ...payment, card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace,
-    status: routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : 'PAID',
-    message: authorizedOnly ? 'Authorized, not captured' : routed.acquirer.message,
+    ...payment, event: 'card_payment', card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace,
+    status: routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : 'PAID',
+    message: authorizedOnly ? 'Authorized, not captured' : routed.review && !held ? 'Approved' : routed.acquirer.message,
+    ...(held ? { review: { dueBy: addDays(dayOf(at), REVIEW_DAYS) } } : {}),
   });
 }
 
@@ -75,8 +79,8 @@ type SlipPayment = Omit<CardPayment, 'profile' | 'capture' | 'installments' | 'p
 
 /** A PIX or boleto the sandbox's bank let expire unpaid: DISCARDED (2.2 has no EXPIRED), no card. */
 export const discardSlip = (ctx: SandboxContext, db: Queryable, payment: SlipPayment) =>
-  record(ctx, db, { ...payment, installments: 1, card: undefined, status: 'DISCARDED', message: `Expired unpaid (${payment.paymentMethod})` });
+  record(ctx, db, { ...payment, event: 'slip_expired', installments: 1, card: undefined, status: 'DISCARDED', message: `Expired unpaid (${payment.paymentMethod})` });
 
 /** A PIX or boleto the sandbox's bank has settled: PAID, no card. */
 export const paySlip = (ctx: SandboxContext, db: Queryable, payment: SlipPayment) =>
-  record(ctx, db, { ...payment, installments: 1, card: undefined, status: 'PAID', message: `Settled by the sandbox bank (${payment.paymentMethod})` });
+  record(ctx, db, { ...payment, event: 'slip_settled', installments: 1, card: undefined, status: 'PAID', message: `Settled by the sandbox bank (${payment.paymentMethod})` });

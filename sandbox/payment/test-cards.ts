@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { detectBrand, type BrandId } from '../../src/element/brands.js';
 
-export interface TestCard { number: string; brand: BrandId; status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
+export interface TestCard { number: string; brand: BrandId; status: CardOutcome['status']; message: string; alert?: AlertType }
 export type AlertType = 'NETWORK_A' | 'NETWORK_B';
 export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
-export interface CardOutcome { status: 'PAID' | 'DECLINED'; message: string; alert?: AlertType }
+/** IN_ANALYSIS: approved by the issuer, then held for fraud review (POST /v1/transaction; a charge's payment is PAID). */
+export interface CardOutcome { status: 'PAID' | 'DECLINED' | 'IN_ANALYSIS'; message: string; alert?: AlertType }
 
 export const TEST_CARDS: readonly TestCard[] = JSON.parse(readFileSync(new URL('./test-cards.json', import.meta.url), 'utf8'));
 

@@ -10,6 +10,8 @@ import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { alerts } from '../store/tables.js';
+import { move } from '../domain/states/machine.js';
+import { ALERT_MACHINE } from '../domain/states/alert.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const ALERT_EXPORT_MAX = 100_000;
@@ -50,7 +52,7 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
     await ctx.db.transaction(async (tx) => {
       const alert = await alerts.get(tx, companyId, alertId, true);
       if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
-      if (alert.status !== 'RESOLVED') await alerts.update(tx, { ...alert, status: 'RESOLVED', updatedAt: ctx.now(companyId).toISOString() });
+      if (alert.status !== 'RESOLVED') await move(ALERT_MACHINE, tx, alert, 'resolved', ctx.now(companyId), { field: 'alertId' });
     });
     return {};
   });

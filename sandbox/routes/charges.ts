@@ -6,10 +6,11 @@ import { missingOrForeign } from '../store/not-yours.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
-import { emit } from '../events.js';
+import { create, move } from '../domain/states/machine.js';
+import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { toCents } from '../payment/cents.js';
-import { PAYABLE, expireSlip, issueSlip, paidCharge } from '../billing/slips.js';
+import { PAYABLE, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { chargeLinks } from '../billing/charges.js';
 import { alertIfTestCard } from '../billing/alerts.js';
@@ -37,14 +38,15 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     const { product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
     assertOnSale(product, 'productId');
     const paymentMethods = chargeMethods(product, body.paymentMethods);
-    const at = ctx.now(body.companyId).toISOString();
+    const now = ctx.now(body.companyId);
+    const at = now.toISOString();
     const charge: ChargeDoc = {
       _id: newId(), companyId: body.companyId, clientId: body.clientId, productId: body.productId, amount: { value: toCents(body.amount), currency: 'BRL' },
       dueDate: body.dueDate, ...(body.description ? { description: body.description } : {}), status: 'ACTIVE',
       paymentMethods, active: true,
       ...(body.cardAuth !== undefined ? { cardAuth: body.cardAuth } : {}), createdAt: at, updatedAt: at,
     };
-    return charges.insert(ctx.db, charge);
+    return ctx.db.transaction((tx) => create(CHARGE_MACHINE, tx, charge, 'created', now));
   });
 
   app.post('/v1/charge/pay', {
@@ -87,13 +89,15 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       });
       if (transaction.status !== 'PAID') {
         // No route is the charge's status until a route takes it; a decline leaves the status as it was.
-        const status = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : charge.status;
-        const attempted = await charges.update(tx, { ...charge, status, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt });
+        // Either way the attempt is a write: attempts, lastAttemptAt and updatedAt move; charge.payment_failed follows.
+        const event = transaction.status === 'NO_PAYMENT_ROUTE' ? 'no_route' : 'declined';
+        const attempted = await move(CHARGE_MACHINE, tx, charge, event, new Date(transaction.createdAt),
+          { patch: { attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }, data: { transactionId: transaction._id } });
         await settleSubscription(tx, attempted, transaction);
         await endIfCardAttemptsSpent(tx, attempted, ctx.now(body.companyId));
       } else {
         await settleSubscription(tx, charge, transaction);
-        await charges.update(tx, paidCharge(charge, transaction.updatedAt));
+        await payCharge(tx, charge, transaction);
         await alertIfTestCard(ctx, tx, transaction);
       }
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
@@ -122,8 +126,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         links: chargeLinks(charge),
       });
       await settleSubscription(tx, charge, transaction);
-      const paid = await charges.update(tx, paidCharge(charge, transaction.updatedAt));
-      await emit(tx, companyId, 'charge.paid', { charge: paid, transactionId: transaction._id }, ctx.now(companyId));
+      const paid = await payCharge(tx, charge, transaction);
       return { charge: paid, transaction };
     });
     ctx.recent.remember(result.transaction);

@@ -5,7 +5,9 @@ import { dayOf } from '../billing/dates.js';
 import { openCharge } from '../billing/charges.js';
 import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
 import { assertMethodOffered, assertOnSale, renewalAfter } from '../domain/product-rules.js';
-import { insertSubscription, moveSubscription } from '../domain/states/subscription.js';
+import { create, move } from '../domain/states/machine.js';
+import { CHARGE_MACHINE } from '../domain/states/charge.js';
+import { SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
@@ -15,7 +17,7 @@ import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
 import { clientAndProduct } from '../store/client-and-product.js';
 import { findOrCreateClient } from '../store/clients.js';
-import { charges, newId, priceCents, products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { newId, priceCents, products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
 import { INLINE_CLIENT_DOC, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
@@ -43,11 +45,11 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const at = now.toISOString();
       const today = dayOf(now);
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, now) : undefined;
-      const subscription: SubscriptionDoc = await insertSubscription(tx, {
+      const subscription: SubscriptionDoc = await create(SUBSCRIPTION_MACHINE, tx, {
         _id: newId(), companyId: body.companyId, ...(client ? { clientId: client._id } : {}), productId: product._id,
         paymentMethod: body.paymentMethod, installments, origin: 'API', active: true,
         status: 'PENDING_PAYMENT', ...nextRenewal(product, today), metadata: {}, createdAt: at, updatedAt: at,
-      });
+      }, 'created', now);
       const charge = await openCharge(tx, subscription, product, today, 1, at);
       if (!profile) {
         const { charge: _issued, ...slip } = await issueSlip(ctx, tx, charge, body.paymentMethod);
@@ -58,10 +60,13 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
         product, links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },
       });
       const paid = transaction.status === 'PAID';
-      const failed = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT';
-      const attempted = await charges.update(tx, { ...charge, status: paid ? 'PAID' : failed, attempts: paid ? 0 : 1, lastAttemptAt: at });
-      await moveSubscription(tx, subscription, paid ? 'ACTIVE' : failed, at, { card: transaction.card });
-      if (!paid) await endIfCardAttemptsSpent(tx, attempted, now);
+      const event = paid ? 'paid' : transaction.status === 'NO_PAYMENT_ROUTE' ? 'no_route' : 'payment_failed';
+      const data = { transactionId: transaction._id };
+      // The moves the payment makes carry its time (after the subscription's own): events stay in the order they are made.
+      const paidAt = new Date(transaction.createdAt);
+      const attempted = await move(CHARGE_MACHINE, tx, charge, event, paidAt, { patch: { attempts: paid ? 0 : 1, lastAttemptAt: at }, data });
+      await move(SUBSCRIPTION_MACHINE, tx, subscription, event, paidAt, { patch: transaction.card ? { card: transaction.card } : {}, data });
+      if (!paid) await endIfCardAttemptsSpent(tx, attempted, paidAt);
       await alertIfTestCard(ctx, tx, transaction);
       // The subscription read back (an alert or CARD_ATTEMPTS may have moved it); the transaction as the payment made it.
       return { subscription: (await subscriptions.get(tx, subscription.companyId, subscription._id))!, transaction };
@@ -92,12 +97,13 @@ export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSu
   assertOnSale(product, 'productId');
   assertMethodOffered(product, body.paymentMethod);
   return ctx.db.transaction(async (tx) => {
-    const at = ctx.now(body.companyId).toISOString();
-    const subscription = await insertSubscription(tx, {
+    const now = ctx.now(body.companyId);
+    const at = now.toISOString();
+    const subscription = await create(SUBSCRIPTION_MACHINE, tx, {
       _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
       origin: body.origin ?? 'API', ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
       active: true, status: 'CREATED', ...nextRenewal(product, body.dueDate), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
-    });
+    }, 'created', now);
     return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at) };
   });
 }

@@ -6,8 +6,9 @@ import { fieldError, invalid } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
-import { transactions } from '../store/tables.js';
-import { REFUNDABLE, refundTransaction } from '../domain/refund.js';
+import { refundTransaction } from '../domain/refund.js';
+import { allows, move } from '../domain/states/machine.js';
+import { TRANSACTION_MACHINE } from '../domain/states/transaction.js';
 import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
@@ -25,12 +26,14 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     const body = request.body;
     const captured = await ctx.db.transaction(async (tx) => {
       const transaction = await findTransaction(tx, [body.companyId], body, true);
-      if (transaction.status !== 'AUTHORIZED')
+      if (!allows(TRANSACTION_MACHINE, transaction.status, 'capture'))
         throw invalid(fieldError(refField(body), `only an AUTHORIZED transaction can be captured; this one is ${transaction.status}`));
-      const updatedAt = ctx.now(body.companyId).toISOString();
+      const now = ctx.now(body.companyId);
       // The provider that authorized it captures it (a transaction made before routing has none: the sandbox's own word).
       const { message } = transaction.acquirer ? await connectorFor(transaction.acquirer.provider).capture(transaction.acquirer, transaction.amount.value) : { message: 'Captured' };
-      return transactions.update(tx, await createPayables(ctx, tx, { ...transaction, status: 'PAID', message, updatedAt }));
+      // The payables are made for the transaction as it will be written (PAID, split read at capture).
+      const paid = await createPayables(ctx, tx, { ...transaction, status: 'PAID', message, updatedAt: now.toISOString() });
+      return move(TRANSACTION_MACHINE, tx, transaction, 'capture', now, { patch: paid, field: refField(body) });
     });
     ctx.recent.remember(captured);
     return { statusCode: 200, data: captured };
@@ -48,7 +51,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     const outcome = await ctx.db.transaction(async (tx) => {
       const transaction = await findTransaction(tx, [body.companyId], body, true);
       if (transaction.status === 'CANCELED') return { already: true as const };
-      if (!REFUNDABLE.includes(transaction.status))
+      if (!allows(TRANSACTION_MACHINE, transaction.status, 'refund'))
         throw invalid(fieldError(refField(body), `only a PAID or AUTHORIZED transaction can be canceled; this one is ${transaction.status}`));
       return { canceled: await refundTransaction(ctx, tx, transaction, { reason: 'merchant', cancelSubscription: body.cancelSubscription }) };
     });

@@ -13,6 +13,7 @@ import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
 import { EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY } from '../webhooks/event-permissions.js';
 import { strictPolicy } from '../webhooks/targets.js';
+import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 import { checkRegistration } from './webhook-registration.js';
 
@@ -76,7 +77,7 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Change a webhook\'s url or events, as registering would (the same url checks; the credential must read every type it will receive, and becomes its credential); id, secret and createdAt stay', security: SECURITY,
-      description: 'url and events (null: every type the credential may read) replace the webhook\'s; one of them at least (400 on url). Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.',
+      description: 'url and events (null: every type the credential may read) replace the webhook\'s; one of them at least (400 on url). Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.' + beyondSchema({ url: 'or events: one of them at least; a url registration accepts (the same target checks)' }),
       body: Type.Object({ companyId: CompanyId, webhookId: Id('The webhook to change'), url: Type.Optional(Url), events: Type.Optional(Type.Union([Events, Type.Null()])) }),
       response: { 200: Listed, ...ERROR_RESPONSES },
     },

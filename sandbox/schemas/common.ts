@@ -55,4 +55,4 @@ export const ErrorBody = Type.Object({
 }, { description: 'Error body (part 7)' });
 
 /** The part-7 answers every guarded route may give; 408 and 431 come from the server before any route (http/unrouted.ts). */
-export const ERROR_RESPONSES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 408: ErrorBody, 431: ErrorBody, 500: ErrorBody, 503: ErrorBody } as const;
+export const ERROR_RESPONSES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 408: ErrorBody, 409: ErrorBody, 431: ErrorBody, 500: ErrorBody, 503: ErrorBody } as const;

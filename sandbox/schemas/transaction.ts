@@ -44,6 +44,14 @@ export const Transaction = Type.Object({
   routing: Type.Optional(RoutingTrace),
   splitSource: Type.Optional(Type.Enum([...SPLIT_SOURCES], { description: 'sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company' })),
   processingFee: Type.Optional(Type.Integer({ minimum: 0, description: 'sandbox: cents, once PAID: the fee table\'s fee on the whole amount, shared among the payables' })),
+  review: Type.Optional(Type.Object({
+    dueBy: Type.String({ format: 'date', description: 'undecided at the end of this day on the test clock, the review denies it (DECLINED)' }),
+  }, { description: 'sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline' })),
+  dispute: Type.Optional(Type.Object({
+    openedAt: Timestamp,
+    dueBy: Type.String({ format: 'date', description: 'undecided at the end of this day on the test clock, the dispute is lost (CHARGEBACK)' }),
+    outcome: Type.Optional(Type.Enum(['won', 'lost'])),
+  }, { description: 'sandbox: a dispute of this payment (DISPUTE) and how it ended' })),
   metadata: Type.Object({}, { additionalProperties: true }),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -6,12 +6,18 @@ import type { EventType } from '../events.js';
 
 export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
   'transaction.created': 'transaction.read',
+  'transaction.updated': 'transaction.read',
   'charge.created': 'charge.read',
   'charge.paid': 'charge.read',
   'charge.payment_failed': 'charge.read',
   'charge.overdue': 'charge.read',
+  'charge.updated': 'charge.read',
+  'subscription.created': 'subscription.read',
+  'subscription.updated': 'subscription.read',
   'subscription.canceled': 'subscription.read',
+  'client.updated': 'client.read',
   'alert.created': 'alert.read',
+  'alert.updated': 'alert.read',
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_PERMISSIONS) as EventType[];

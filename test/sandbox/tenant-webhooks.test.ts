@@ -47,7 +47,7 @@ function company() {
   };
   return { companyId, key };
 }
-const ALERTING_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000259' }; // transaction.created, then alert.created
+const ALERTING_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000001976' }; // NETWORK_B: transaction.created, then alert.created (NETWORK_A's refund adds transaction.updated)
 
 describe('webhooks by permission', () => {
   it('a key without alert.read registers a webhook but it never receives alert.created; events narrows what one receives', async () => {

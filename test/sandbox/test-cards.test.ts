@@ -14,7 +14,8 @@ describe('test-cards.json', () => {
   it('has a PAID and a DECLINED number for every brand the element detects', () => {
     for (const brand of BRANDS) {
       const statuses = TEST_CARDS.filter((card) => card.brand === brand.id).map((card) => card.status);
-      expect({ brand: brand.id, statuses: [...new Set(statuses)].sort() }).toEqual({ brand: brand.id, statuses: ['DECLINED', 'PAID'] });
+      // Other outcomes (IN_ANALYSIS: the fraud-review card, issue 23) come beside them.
+      expect({ brand: brand.id, statuses: [...new Set(statuses)].filter((s) => s === 'PAID' || s === 'DECLINED').sort() }).toEqual({ brand: brand.id, statuses: ['DECLINED', 'PAID'] });
     }
   });
 

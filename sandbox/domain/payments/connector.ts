@@ -38,7 +38,7 @@ export interface AuthorizeRequest {
  * (unavailable, timed out: soft, the next route is tried).
  */
 export type AuthorizeAnswer =
-  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord }
+  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; /** the antifraud holds an approved payment for review (IN_ANALYSIS) */ review?: boolean }
   | { outcome: 'failed'; reason: 'unavailable' | 'timeout'; message: string };
 
 export interface Connector {

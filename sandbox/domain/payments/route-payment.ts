@@ -25,7 +25,7 @@ export interface RoutingTrace {
 }
 
 export type RoutedResult =
-  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; trace: RoutingTrace }
+  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; trace: RoutingTrace; review?: boolean }
   | { outcome: 'no_route'; message: string; trace: RoutingTrace };
 
 export interface RouteRequest {
@@ -61,7 +61,7 @@ export async function routePayment(request: RouteRequest): Promise<RoutedResult>
       continue;
     }
     entry(route, answer.outcome, { reason: answer.acquirer.message, elapsedMs });
-    return { outcome: answer.outcome, acquirer: answer.acquirer, trace: trace() };
+    return { outcome: answer.outcome, acquirer: answer.acquirer, trace: trace(), ...(answer.review ? { review: true } : {}) };
   }
   const message = failures.length
     ? `No payment route: every route that takes this payment failed (${failures.join(', ')})`

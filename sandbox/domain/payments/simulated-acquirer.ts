@@ -29,9 +29,9 @@ export function simulatedAcquirer(id: ProviderId): Connector {
       const acquirer: AcquirerRecord = {
         provider: id, integrationId: request.integrationId, name: request.name,
         tid: `${id}_${randomBytes(10).toString('hex')}`, nsu: digits(9), message: issuer.message,
-        ...(issuer.status === 'PAID' ? { authorizationCode: digits(6) } : {}),
+        ...(issuer.status !== 'DECLINED' ? { authorizationCode: digits(6) } : {}),
       };
-      return { outcome: issuer.status === 'PAID' ? 'approved' : 'declined', acquirer };
+      return { outcome: issuer.status !== 'DECLINED' ? 'approved' : 'declined', ...(issuer.status === 'IN_ANALYSIS' ? { review: true } : {}), acquirer };
     },
     capture: async () => ({ message: `Captured by ${id}` }),
     refund: async () => ({ message: `Refunded by ${id}` }),

@@ -1,55 +1,55 @@
-// The subscription's statuses (2.4) and the moves between them, declared once
-// as data (as lago's aasm transitions); every status change of a subscription
-// goes through moveSubscription, which also brings its client's status along
-// (client-status.ts). Ended statuses take no move.
-import type { Queryable } from '../../db/database.js';
+// The subscription's statuses (2.4) and its transition table. Every status
+// change of a subscription goes through move() (machine.ts) with this table,
+// which also brings its client's status along (client.ts). Ended statuses take
+// no move.
 import { subscriptions, type SubscriptionDoc } from '../../store/tables.js';
-import { followSubscriptions } from '../client-status.js';
+import { SUBSCRIPTION_STATUSES } from '../../schemas/subscription.js';
+import { followSubscriptions } from './client.js';
+import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type SubscriptionStatus = SubscriptionDoc['status'];
+export type SubscriptionEvent = 'created' | 'paid' | 'payment_failed' | 'no_route' | 'overdue' | 'ended_unpaid' | 'ended_manual' | 'ended_alert';
 
 /** Ended: nothing moves it again (the clock leaves it, payments do not revive it). */
-export const ENDED: readonly SubscriptionStatus[] = ['NO_PAYMENT', 'CANCELED_MANUAL', 'CANCELED_ALERT_NETWORK_A'];
-/** The ends a subscription can reach from any live status. */
-const ENDS = ENDED;
-/** The moves a payment or the clock makes between live statuses. */
-const BILLING: readonly SubscriptionStatus[] = ['ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'NO_PAYMENT_ROUTE'];
+export const ENDED = ['NO_PAYMENT', 'CANCELED_MANUAL', 'CANCELED_ALERT_NETWORK_A'] as const satisfies readonly SubscriptionStatus[];
+/** Not ended: the test clock bills it, a payment of its charges moves it. */
+export const LIVE = ['CREATED', 'PENDING_PAYMENT', 'ACTIVE', 'ERROR_PAYMENT', 'OVERDUE', 'NO_PAYMENT_ROUTE'] as const satisfies readonly SubscriptionStatus[];
 
-/** from -> the statuses it may move to. */
-export const SUBSCRIPTION_MOVES: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
-  CREATED: [...BILLING, ...ENDS],
-  PENDING_PAYMENT: [...BILLING, ...ENDS],
-  ACTIVE: [...BILLING, ...ENDS],
-  ERROR_PAYMENT: [...BILLING, ...ENDS],
-  OVERDUE: [...BILLING, ...ENDS],
-  NO_PAYMENT_ROUTE: [...BILLING, ...ENDS],
-  RECOVERED: [...BILLING, ...ENDS],
-  IMPORTED: [...BILLING, ...ENDS],
-  STANDBY: [...BILLING, ...ENDS],
-  BLOCKED: [...ENDS],
-  NO_PAYMENT: [],
-  CANCELED_MANUAL: [],
-  CANCELED_ALERT_NETWORK_A: [],
+const live = [...LIVE];
+const ENDS = 'inactive; its open charges end with it (the charge table\'s ended_* rows)';
+const rows: Row<SubscriptionStatus, SubscriptionEvent>[] = [
+  { event: 'created', from: NEW, to: 'PENDING_PAYMENT', effects: 'its first charge ACTIVE', emits: 'subscription.created', by: 'POST /v1/subscription (then paid at once by card)' },
+  { event: 'created', from: NEW, to: 'CREATED', effects: 'its first charge ACTIVE', emits: 'subscription.created', by: 'POST /v2/subscription, POST /v1/subscription/list' },
+  { event: 'paid', from: live, to: 'ACTIVE', effects: 'the paying card kept for renewals; setting.successChargeDay may move nextChargeDate', emits: 'subscription.updated', by: 'a payment of its charge (POST /v1/subscription, POST /v1/charge/pay, settle, the test clock)' },
+  { event: 'payment_failed', from: live, to: 'ERROR_PAYMENT', effects: 'none', emits: 'subscription.updated', by: 'POST /v1/subscription with a declined card, the test clock (row 3)' },
+  { event: 'no_route', from: live, to: 'NO_PAYMENT_ROUTE', effects: 'none', emits: 'subscription.updated', by: 'a card payment of its charge no route takes' },
+  { event: 'overdue', from: live, to: 'OVERDUE', effects: 'none', emits: 'subscription.updated', by: 'the test clock (row 5)' },
+  { event: 'ended_unpaid', from: live, to: 'NO_PAYMENT', effects: ENDS, emits: 'subscription.canceled', by: 'CARD_ATTEMPTS, OVERDUE_DAYS, limitOverdueCharges (rows 6-8)' },
+  { event: 'ended_manual', from: live, to: 'CANCELED_MANUAL', effects: ENDS, emits: 'subscription.canceled', by: 'PUT /v1/subscription/cancel, PUT /v1/transaction/cancel with cancelSubscription, its product deleted (row 10)' },
+  { event: 'ended_alert', from: live, to: 'CANCELED_ALERT_NETWORK_A', effects: ENDS, emits: 'subscription.canceled', by: 'a NETWORK_A alert on one of its transactions' },
+];
+
+const not = (why: string): StatusNote => ({ meaning: 'not given by the sandbox', how: why, reachable: false });
+const notes: Record<SubscriptionStatus, StatusNote> = {
+  CREATED: { meaning: 'made without a payment attempt', how: 'POST /v2/subscription', reachable: true },
+  PENDING_PAYMENT: { meaning: 'waiting for a PIX or boleto', how: 'POST /v1/subscription with paymentMethod PIX or BOLETO', reachable: true },
+  ACTIVE: { meaning: 'its latest charge is paid', how: 'POST /v1/subscription with an approved test card', reachable: true },
+  ERROR_PAYMENT: { meaning: 'its latest card attempt was declined', how: 'POST /v1/subscription with a declined test card', reachable: true },
+  NO_PAYMENT_ROUTE: { meaning: 'no route took its latest card attempt', how: 'routes that skip the card, or provider faults, then pay', reachable: true },
+  OVERDUE: { meaning: 'a charge is past its due date unpaid', how: 'the test clock past the due date of an unpaid charge', reachable: true },
+  NO_PAYMENT: { meaning: 'ended unpaid', how: 'a product with unsubscription CARD_ATTEMPTS and a declined card', reachable: true },
+  CANCELED_MANUAL: { meaning: 'canceled by the merchant', how: 'PUT /v1/subscription/cancel', reachable: true },
+  CANCELED_ALERT_NETWORK_A: { meaning: 'ended by a fraud notice', how: 'the NETWORK_A test card 4000000000000259', reachable: true },
+  RECOVERED: not('a paid OVERDUE subscription is ACTIVE yet'),
+  IMPORTED: not('POST /v1/subscription/list makes CREATED subscriptions yet'),
+  STANDBY: not('no meaning in the sandbox yet'),
+  BLOCKED: not('no meaning in the sandbox yet'),
 };
 
-export const isEnded = (status: SubscriptionStatus) => ENDED.includes(status);
-export const canMove = (from: SubscriptionStatus, to: SubscriptionStatus) => from === to || SUBSCRIPTION_MOVES[from].includes(to);
+export const SUBSCRIPTION_MACHINE: Machine<SubscriptionStatus, SubscriptionEvent, SubscriptionDoc> = {
+  resource: 'subscription', statuses: SUBSCRIPTION_STATUSES, subsets: { live: LIVE, ended: ENDED }, rows, notes,
+  insert: subscriptions.insert, update: async (db, doc) => subscriptions.update(db, (ENDED as readonly string[]).includes(doc.status) ? { ...doc, active: false } : doc),
+  after: (db, _before, written, at) => followSubscriptions(db, written.companyId, written.clientId, at),
+};
 
-/**
- * Stores `subscription` moved to `to` (with `patch`), then its client's status.
- * A move the table does not allow is a sandbox bug: it throws (a 500), never
- * stores a status the machine cannot reach.
- */
-export async function moveSubscription(db: Queryable, subscription: SubscriptionDoc, to: SubscriptionStatus, at: string, patch: Partial<SubscriptionDoc> = {}): Promise<SubscriptionDoc> {
-  if (!canMove(subscription.status, to)) throw new Error(`subscription ${subscription._id}: no move ${subscription.status} -> ${to}`);
-  const moved = await subscriptions.update(db, { ...subscription, ...patch, status: to, ...(isEnded(to) ? { active: false } : {}), updatedAt: at });
-  if (subscription.status !== to) await followSubscriptions(db, moved.companyId, moved.clientId, at);
-  return moved;
-}
-
-/** A new subscription, stored, and its client's status after it. */
-export async function insertSubscription(db: Queryable, subscription: SubscriptionDoc): Promise<SubscriptionDoc> {
-  await subscriptions.insert(db, subscription);
-  await followSubscriptions(db, subscription.companyId, subscription.clientId, subscription.createdAt);
-  return subscription;
-}
+export const isEnded = (status: SubscriptionStatus) => (ENDED as readonly string[]).includes(status);

@@ -22,7 +22,7 @@ export async function clockCompany(sandbox: Sandbox, rules: Record<string, unkno
   const clock = async () => (await as('GET', `/sandbox/v1/clock?companyId=${companyId}`)).body.now as string;
   const today = async () => (await clock()).slice(0, 10);
   return {
-    companyId, apiKey, as, clock, today,
+    companyId, apiKey, as, clock, today, client, product,
     advance: async (days: number) => (await as('POST', '/sandbox/v1/clock/advance', { companyId, days })).body,
     /** Moves the clock to a few seconds past the next UTC midnight: a test's setup then ends on the day it began. */
     startADay: async () => {

@@ -1,0 +1,20 @@
+// The test clock's moves of fraud reviews and disputes, at a day's start
+// (rows 11-13 of the clock's table): a review past its dueBy is denied, a
+// payment in analysis since an earlier day goes to manual review, a dispute
+// past its dueBy is lost.
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { decideReview, disputeAction } from '../domain/transaction-actions.js';
+import { analysedBefore, disputesDueBefore, reviewsDueBefore } from '../store/due-transactions.js';
+import type { Move } from './engine.js';
+
+export async function settleDueTransactions(ctx: SandboxContext, db: Queryable, companyId: string, day: string, at: Date): Promise<Move[]> {
+  const moves: Move[] = [];
+  for (const transaction of await reviewsDueBefore(db, companyId, day))
+    moves.push({ row: 12, resource: 'transaction', id: transaction._id, to: (await decideReview(ctx, db, transaction, 'deny', at)).status });
+  for (const transaction of await analysedBefore(db, companyId, day))
+    moves.push({ row: 11, resource: 'transaction', id: transaction._id, to: (await decideReview(ctx, db, transaction, 'flag', at)).status });
+  for (const transaction of await disputesDueBefore(db, companyId, day))
+    moves.push({ row: 13, resource: 'transaction', id: transaction._id, to: (await disputeAction(db, transaction, 'lose', at)).status });
+  return moves;
+}

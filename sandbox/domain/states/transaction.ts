@@ -1,0 +1,71 @@
+// The transaction's statuses (2.2) and its transition table. Every status a
+// transaction takes is written by create() or move() of machine.ts with this
+// table: the payment that makes it, capture, refund, and the moves of a
+// 3-D Secure challenge (the challenge itself is issue 23's other half).
+import { transactions, type TransactionDoc } from '../../store/tables.js';
+import { TRANSACTION_STATUSES } from '../../schemas/transaction.js';
+import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
+
+export type TransactionStatus = TransactionDoc['status'];
+export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed'
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+
+/** Days a payment held for fraud review waits for a decision: undecided at the end of the last one, the review denies it. */
+export const REVIEW_DAYS = 3;
+/** Days the merchant has to answer a dispute: unanswered at the end of the last one, it is lost. */
+export const DISPUTE_DAYS = 7;
+/** Held for fraud review: a decision (a sandbox action or the clock) makes it PAID or DECLINED. */
+export const IN_REVIEW = ['IN_ANALYSIS', 'PENDING_REVIEW'] as const satisfies readonly TransactionStatus[];
+
+/** The statuses money can be given back from (PUT /v1/transaction/cancel, an alert's refund). */
+export const REFUNDABLE = ['PAID', 'AUTHORIZED'] as const satisfies readonly TransactionStatus[];
+/** A card payment that failed (CARD_ATTEMPTS counts them). */
+export const FAILED_CARD = ['DECLINED', 'NO_PAYMENT_ROUTE'] as const satisfies readonly TransactionStatus[];
+
+const CREATE = 'POST /v1/transaction, POST /v1/subscription, POST /v1/charge/pay, the test clock\'s renewals';
+const rows: Row<TransactionStatus, TransactionEvent>[] = [
+  { event: 'card_payment', from: NEW, to: 'PAID', effects: 'payables made (split)', emits: 'transaction.created', by: `${CREATE}: an approved test card` },
+  { event: 'card_payment', from: NEW, to: 'AUTHORIZED', effects: 'none', emits: 'transaction.created', by: 'POST /v1/transaction with capture false and an approved test card' },
+  { event: 'card_payment', from: NEW, to: 'DECLINED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: `${CREATE}: a declined test card, any other number, an expired card` },
+  { event: 'card_payment', from: NEW, to: 'NO_PAYMENT_ROUTE', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: `${CREATE}: no route takes the card (routes, provider faults)` },
+  { event: 'card_payment', from: NEW, to: 'IN_ANALYSIS', effects: 'held for fraud review until review.dueBy (REVIEW_DAYS days); no payables yet', emits: 'transaction.created', by: 'POST /v1/transaction with the fraud-review test card 4000000000004954 (a charge\'s payment with it is PAID)' },
+  { event: 'slip_settled', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/settle' },
+  { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
+  { event: 'capture', from: ['AUTHORIZED'], to: 'PAID', effects: 'payables made (split read at capture)', emits: 'transaction.updated', by: 'POST /v1/transaction/capture' },
+  { event: 'refund', from: [...REFUNDABLE], to: 'CANCELED', effects: 'payables reversed; the charge it paid CANCELED (a NETWORK_A alert: CANCELED_ALERT_NETWORK_A)', emits: 'transaction.updated', by: 'PUT /v1/transaction/cancel, a NETWORK_A alert' },
+  { event: 'review_started', from: ['IN_ANALYSIS'], to: 'PENDING_REVIEW', effects: 'none', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision flag; the test clock the day after the payment (row 11)' },
+  { event: 'review_approved', from: [...IN_REVIEW], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision approve' },
+  { event: 'review_denied', from: [...IN_REVIEW], to: 'DECLINED', effects: 'the authorization voided; no payables', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision deny; the test clock after review.dueBy (row 12)' },
+  { event: 'dispute_opened', from: ['PAID'], to: 'DISPUTE', effects: 'dispute.dueBy DISPUTE_DAYS days on; the charge it paid DISPUTE', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action open' },
+  { event: 'dispute_won', from: ['DISPUTE'], to: 'PAID', effects: 'the charge it paid PAID again; payables kept', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action win' },
+  { event: 'dispute_lost', from: ['DISPUTE'], to: 'CHARGEBACK', effects: 'payables reversed; the charge it paid CHARGEBACK', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action lose; the test clock after dispute.dueBy (row 13)' },
+  { event: 'challenge_passed', from: ['PENDING_3DS'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'the 3-D Secure challenge passed (issue 23, 3-D Secure half)' },
+  { event: 'challenge_failed', from: ['PENDING_3DS'], to: 'DECLINED', effects: 'none', emits: 'transaction.updated', by: 'the 3-D Secure challenge failed (issue 23, 3-D Secure half)' },
+];
+
+const not = (why: string): StatusNote => ({ meaning: 'not given by the sandbox', how: why, reachable: false });
+const notes: Record<TransactionStatus, StatusNote> = {
+  PAID: { meaning: 'the money was taken', how: 'pay with an approved test card (4111111111111111), capture an AUTHORIZED one, settle a PIX or boleto', reachable: true },
+  AUTHORIZED: { meaning: 'approved, not captured', how: 'POST /v1/transaction with capture false', reachable: true },
+  DECLINED: { meaning: 'the issuer refused the card', how: 'a declined test card (4000000000000002), any other number, an expired card', reachable: true },
+  NO_PAYMENT_ROUTE: { meaning: 'no route could carry the payment', how: 'routes that skip the card, or POST /sandbox/v1/faults on every route', reachable: true },
+  DISCARDED: { meaning: 'a PIX or boleto expired unpaid', how: 'POST /sandbox/v1/charges/expire, or the test clock the day after the slip\'s expiresOn', reachable: true },
+  CANCELED: { meaning: 'refunded, or an authorization voided', how: 'PUT /v1/transaction/cancel; a NETWORK_A alert', reachable: true },
+  PENDING_3DS: not('3-D Secure is issue 23\'s other half (its test cards and challenge); the table already has its moves'),
+  PROCESSING: not('the simulated providers answer at once'),
+  IN_ANALYSIS: { meaning: 'approved, held by the antifraud', how: 'POST /v1/transaction with the fraud-review test card 4000000000004954', reachable: true },
+  PENDING_REVIEW: { meaning: 'waiting for a manual fraud review', how: 'POST /sandbox/v1/transactions/review decision flag, or the test clock the day after an IN_ANALYSIS payment', reachable: true },
+  DISPUTE: { meaning: 'the cardholder disputes the payment', how: 'POST /sandbox/v1/transactions/dispute action open on a PAID transaction', reachable: true },
+  CHARGEBACK: { meaning: 'a dispute lost: the money went back', how: 'POST /sandbox/v1/transactions/dispute action lose, or the test clock past dispute.dueBy', reachable: true },
+  ERROR_REFUNDED: not('refunds always succeed yet'),
+  ERROR_PAYMENT: not('a failed payment is DECLINED or NO_PAYMENT_ROUTE'),
+  PENDING_PAYMENT: not('a PIX or boleto waiting is the charge\'s slip; no transaction is made until the bank settles or lets it expire'),
+  STANDBY: not('no meaning in the sandbox yet'),
+  BLOCKED: not('no meaning in the sandbox yet'),
+  INVALID_PAYMENT: not('bad card data is refused 400 before any transaction is made'),
+};
+
+export const TRANSACTION_MACHINE: Machine<TransactionStatus, TransactionEvent, TransactionDoc> = {
+  resource: 'transaction', statuses: TRANSACTION_STATUSES, subsets: { refundable: REFUNDABLE, failedCard: FAILED_CARD, inReview: IN_REVIEW }, rows, notes,
+  insert: transactions.insert, update: transactions.update,
+};

@@ -1,0 +1,68 @@
+// Issue 23: random sequences of API calls, sandbox actions and clock moves
+// never make a move outside the state tables. Each run is a company of its
+// own; every event it emitted must be a row of its resource's table, and no
+// answer is a 5xx. The steps are built (constantFrom / nat), never filtered.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/server.js';
+import { clockCompany } from './support/clock-company.js';
+import { DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, memorySandbox } from './support/sandbox.js';
+import { rowOf, type SeenEvent } from './support/state-rows.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await memorySandbox(); });
+afterAll(async () => sandbox?.close());
+
+const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976'];
+const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes'] as const;
+const step = fc.record({ kind: fc.constantFrom(...STEPS), pick: fc.nat(20), card: fc.constantFrom(...CARDS), choice: fc.nat(2), days: fc.integer({ min: 1, max: 9 }) });
+
+describe('the state tables under random use', () => {
+  it('random calls, actions and clock moves make only moves of the tables, and never a 5xx (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 14 }), async (steps) => {
+      const c = await clockCompany(sandbox, { maxDeniedAttempts: 1, deniedIntervalDays: 1 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
+      const { companyId } = c;
+      const transactions: string[] = [];
+      const charges: string[] = [];
+      const subscriptions: string[] = [];
+      const alerts: string[] = [];
+      const of = <T>(list: T[], pick: number) => list[pick % Math.max(list.length, 1)];
+      const statuses: number[] = [];
+      const as = async (method: string, url: string, body?: unknown) => {
+        const answer = await c.as(method, url, body);
+        statuses.push(answer.status);
+        return answer.body;
+      };
+      for (const { kind, pick, card, choice, days } of steps) {
+        const profile = { ...PAID_PROFILE, cardNumber: card };
+        const transactionId = of(transactions, pick);
+        if (kind === 'transaction' || kind === 'authorize') {
+          const made = await as('POST', '/v1/transaction', { companyId, amount: 1500, paymentProfile: profile, ...(kind === 'authorize' ? { capture: false } : {}) });
+          if (made?._id) transactions.push(made._id);
+        } else if (kind === 'capture' && transactionId) await as('POST', '/v1/transaction/capture', { companyId, transactionId, amount: 1500 });
+        else if (kind === 'cancel' && transactionId) await as('PUT', '/v1/transaction/cancel', { companyId, transactionId, cancelSubscription: choice === 1 });
+        else if (kind === 'review' && transactionId) await as('POST', '/sandbox/v1/transactions/review', { companyId, transactionId, decision: ['flag', 'approve', 'deny'][choice] });
+        else if (kind === 'dispute' && transactionId) await as('POST', '/sandbox/v1/transactions/dispute', { companyId, transactionId, action: ['open', 'win', 'lose'][choice] });
+        else if (kind === 'alert' && transactionId) {
+          const alert = await as('POST', '/sandbox/v1/alerts', { companyId, transactionId, type: choice === 0 ? 'NETWORK_A' : 'NETWORK_B' });
+          if (alert?._id) alerts.push(alert._id);
+        } else if (kind === 'resolve' && alerts.length) await as('POST', '/v1/alert/update/resolved', { companyId, alertId: of(alerts, pick) });
+        else if (kind === 'v1') {
+          const sub = await as('POST', '/v1/subscription', { companyId, product: { id: c.product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: profile });
+          if (sub?._id) { subscriptions.push(sub._id); transactions.push(sub.transaction._id); }
+        } else if (kind === 'v2') {
+          const made = await as('POST', '/v2/subscription', { companyId, productId: c.product._id, clientId: c.client._id, dueDate: await c.today(), paymentMethod: 'CREDIT_CARD' });
+          if (made?.subscription) { subscriptions.push(made.subscription._id); charges.push(made.charge._id); }
+        } else if (kind === 'pay' && charges.length) {
+          const paid = await as('POST', '/v1/charge/pay', { companyId, _id: of(charges, pick), paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: profile });
+          if (paid?.transaction) transactions.push(paid.transaction._id);
+        } else if (kind === 'subscriptionCancel' && subscriptions.length) await as('PUT', '/v1/subscription/cancel', { companyId, subscriptionId: of(subscriptions, pick) });
+        else if (kind === 'advance') await as('POST', '/sandbox/v1/clock/advance', { companyId, days });
+        else if (kind === 'noRoutes') await as('PUT', '/sandbox/v1/company/settings', { companyId, routes: [] });
+      }
+      const events = (await c.as('GET', `/sandbox/v1/events?companyId=${companyId}&limit=500`)).body.items as SeenEvent[];
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(events.filter((event) => !rowOf(event)).map((e) => [e.type, e.data.move, e.data.previousStatus])).toEqual([]);
+    }), { numRuns: Number(process.env.STATES_RUNS ?? 12) });
+  });
+});
