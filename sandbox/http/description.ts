@@ -8,6 +8,7 @@ import { PRODUCT_RULES } from './docs/product-rules.js';
 import { MONEY_MOVES } from './docs/money-moves.js';
 import { TENANTS_SECTION } from './docs/tenants.js';
 import { CONFORMANCE_SECTION } from './docs/conformance.js';
+import { PROCESSES_SECTION } from './docs/processes.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -64,4 +65,5 @@ ${PRODUCT_RULES}
 ${MONEY_MOVES}
 ${TENANTS_SECTION}
 ${CONFORMANCE_SECTION}
+${PROCESSES_SECTION}
 `.trim();
