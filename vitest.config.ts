@@ -13,6 +13,8 @@ export default defineConfig({
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
       { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      // @svc-card/client (packages/client) against real sandboxes on loopback, and its generated types' freshness.
+      { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'scripts', environment: 'node', include: ['test/scripts/**/*.test.ts'] } },
       // The package as published (needs `npm run build`): its file list, its types in user projects.
       { test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },

@@ -7,6 +7,8 @@ export interface TestClocks {
   now(companyId: string): Date;
   /** Moves the company's clock forward by `ms`; answers the new time. */
   advance(db: Queryable, companyId: string, ms: number): Promise<Date>;
+  /** Reads the company's offset again (another process on the same PostgreSQL may have moved it); answers the time. */
+  refresh(db: Queryable, companyId: string): Promise<Date>;
 }
 
 export async function loadTestClocks(db: Queryable, realNow: () => number = Date.now): Promise<TestClocks> {
@@ -21,6 +23,11 @@ export async function loadTestClocks(db: Queryable, realNow: () => number = Date
          DO UPDATE SET offset_ms = test_clocks.offset_ms + $2 RETURNING offset_ms`, [companyId, ms]);
       offsets.set(companyId, Number(row!.offset_ms));
       return new Date(realNow() + Number(row!.offset_ms));
+    },
+    async refresh(db2, companyId) {
+      const [row] = await db2.query<{ offset_ms: string | number }>('SELECT offset_ms FROM test_clocks WHERE company_id = $1', [companyId]);
+      if (row) offsets.set(companyId, Number(row.offset_ms));
+      return new Date(realNow() + (offsets.get(companyId) ?? 0));
     },
   };
 }

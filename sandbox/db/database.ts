@@ -1,5 +1,6 @@
 // One interface over PGlite (embedded, default) and a PostgreSQL server (pg,
 // when DATABASE_URL is set): the same SQL and migrations run on both.
+import type { Claims } from './claims.js';
 import { migrate } from './migrations.js';
 
 export interface Queryable {
@@ -10,6 +11,8 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one database transaction (BEGIN ... COMMIT, ROLLBACK on a throw). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Work taken by one process at a time (claims.ts): advisory locks on PostgreSQL, memory on PGlite. */
+  readonly claims: Claims;
   close(): Promise<void>;
 }
 

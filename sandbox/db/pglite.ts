@@ -1,6 +1,7 @@
 // Embedded PostgreSQL (PGlite): a data folder that survives a restart, or memory.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { localClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
 
 const wrap = (target: Pick<PGlite, 'query'>): Queryable => ({
@@ -18,6 +19,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ...wrap(pg),
     // PGlite has one connection: its transaction() holds it, so transactions run one after another.
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    claims: localClaims(),
     close: () => pg.close(),
   };
 }

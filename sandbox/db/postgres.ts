@@ -1,6 +1,7 @@
 // A PostgreSQL server through node-postgres; each transaction takes its own
 // pooled connection, so row locks (SELECT ... FOR UPDATE) are what serialize.
 import pg from 'pg';
+import { advisoryClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
 
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -8,6 +9,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   pool.on('error', () => {}); // an idle client's broken connection: the next query reconnects
   const query: Queryable['query'] = async (sql, params = []) => (await pool.query(sql, params)).rows;
   await query('select 1');
+  // Its own connection, outside the pool: its advisory locks live as long as this process does.
+  const claims = advisoryClaims(async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('error', () => {}); // a broken lock connection: claims.ts refuses claims until it reconnects
+    await client.connect();
+    return client as never;
+  });
   return {
     kind: 'postgres',
     query,
@@ -25,6 +33,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
-    close: () => pool.end(),
+    claims,
+    async close() {
+      await claims.close();
+      await pool.end();
+    },
   };
 }

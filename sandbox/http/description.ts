@@ -10,6 +10,7 @@ import { TENANTS_SECTION } from './docs/tenants.js';
 import { CONFORMANCE_SECTION } from './docs/conformance.js';
 import { STATES_SECTION } from './docs/states.js';
 import { EVENTS_SECTION } from './docs/events.js';
+import { PROCESSES_SECTION } from './docs/processes.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -71,4 +72,5 @@ ${TENANTS_SECTION}
 ${CONFORMANCE_SECTION}
 ${STATES_SECTION}
 ${EVENTS_SECTION}
+${PROCESSES_SECTION}
 `.trim();

@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { runBilling } from '../billing/engine.js';
 import { oneAtATime } from '../billing/one-at-a-time.js';
+import { withClaim } from '../db/claims.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { oneRequired } from '../schemas/rules.js';
@@ -33,7 +34,10 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
     const ms = (days * 86_400 + seconds) * 1000;
     if (ms > MAX_ADVANCE_DAYS * 86_400_000)
       throw invalid(fieldError(seconds > 0 ? 'seconds' : 'days', `days and seconds together must move the clock at most ${MAX_ADVANCE_DAYS.toLocaleString('en')} days (${MAX_ADVANCE_DAYS * 86_400} seconds)`));
-    return oneAtATime(companyId, async () => {
+    // One move of a company at a time: in this process (oneAtATime), and across processes on one PostgreSQL (a claim, db/claims.ts),
+    // the clock read again under it, since another process may have moved it.
+    return oneAtATime(companyId, () => withClaim(ctx.db.claims, 'clock', companyId, async () => {
+      await ctx.clocks.refresh(ctx.db, companyId);
       const before = ctx.now(companyId);
       // The clock reaches each day in that day's transaction (never ahead of what is billed), then the rest of the move.
       let moved = 0;
@@ -44,6 +48,6 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
       });
       const after = await ctx.clocks.advance(ctx.db, companyId, Math.max(0, ms - moved));
       return { companyId, now: after.toISOString(), moves };
-    });
+    }));
   });
 };

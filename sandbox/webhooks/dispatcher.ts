@@ -8,6 +8,13 @@
 // timeout, at most PER_COMPANY of a company at once and TOTAL in all, taken
 // round-robin across companies, so a receiver that hangs holds only its own
 // company's slots, for at most the timeout.
+// Several processes on one PostgreSQL (issue 25): each due attempt is claimed
+// (db/claims.ts) and re-read under the claim (still pending, the same attempt,
+// still due) before it goes out; the claim is released once its answer is
+// written. A killed process's claims end with its connection, and its
+// deliveries are taken at another's next poll: delivered at least once, and
+// more than once per due attempt only when a process dies between POST and write.
+// PER_COMPANY and TOTAL are per process.
 import type { Permission } from '../auth/permissions.js';
 import type { Database } from '../db/database.js';
 import type { EventType } from '../events.js';
@@ -66,13 +73,14 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
     const attempts = due.attempts + 1;
     const ok = 'status' in attempt && attempt.status >= 200 && attempt.status < 300;
     const status = ok ? 'succeeded' : attempts >= MAX_ATTEMPTS || refusal ? 'failed' : 'pending';
-    await db.query(`UPDATE deliveries SET status = $2, attempts = $3, answers = answers || $4::jsonb, next_attempt_at = $5 WHERE id = $1 AND status = 'pending'`,
+    await db.query(`UPDATE deliveries SET status = $2, attempts = $3, answers = answers || $4::jsonb, next_attempt_at = $5 WHERE id = $1 AND status = 'pending' AND attempts = $3 - 1`,
       [due.id, status, attempts, JSON.stringify([answer]), new Date(at.getTime() + backoffMs * 2 ** (attempts - 1)).toISOString()]);
   };
 
   const start = (due: Due) => {
     perCompany.set(due.company_id, (perCompany.get(due.company_id) ?? 0) + 1);
-    const running = deliver(due).catch(() => {}).finally(() => {
+    const running = deliver(due).catch(() => {}).finally(async () => {
+      await db.claims.release('delivery', due.id).catch(() => {});
       inFlight.delete(due.id);
       const left = (perCompany.get(due.company_id) ?? 1) - 1;
       if (left > 0) perCompany.set(due.company_id, left); else perCompany.delete(due.company_id);
@@ -80,6 +88,8 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
     inFlight.set(due.id, running);
   };
 
+  // On PostgreSQL other processes may hold the first rows: read past them, so each process finds work of its own.
+  const spread = db.kind === 'postgres' ? 4 : 1;
   const take = async () => {
     const room = TOTAL - inFlight.size;
     if (room <= 0) return;
@@ -93,8 +103,16 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
           LEFT JOIN credentials k ON k.key_id = w.key_id LEFT JOIN test_clocks c ON c.company_id = d.company_id
         WHERE d.status = 'pending' AND NOT (d.id = ANY($1::text[]))
           AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond') ranked
-      WHERE rank <= $2 ORDER BY rank, next_attempt_at, seq LIMIT $3`, [[...inFlight.keys()], PER_COMPANY, room]);
-    for (const row of due) if ((perCompany.get(row.company_id) ?? 0) < PER_COMPANY && !stopped) start(row);
+      WHERE rank <= $2 ORDER BY rank, next_attempt_at, seq LIMIT $3`, [[...inFlight.keys()], PER_COMPANY * spread, room * spread]);
+    for (const row of due) {
+      if (inFlight.size >= TOTAL || (perCompany.get(row.company_id) ?? 0) >= PER_COMPANY || stopped || inFlight.has(row.id)) continue;
+      if (!(await db.claims.tryClaim('delivery', row.id))) continue; // another process has it
+      const [still] = await db.query(`SELECT 1 FROM deliveries d LEFT JOIN test_clocks c ON c.company_id = d.company_id
+        WHERE d.id = $1 AND d.status = 'pending' AND d.attempts = $2 AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond'`,
+      [row.id, row.attempts]).catch(() => []);
+      if (still && !stopped) start(row);
+      else await db.claims.release('delivery', row.id).catch(() => {});
+    }
   };
 
   const timer = setInterval(() => {

@@ -3,7 +3,7 @@
 // run in a fresh project (the key tool, SRI), the quick start's server.mjs runs and answers
 // real tokens, TypeScript/JS/TSX/Vue/Svelte blocks type-check, HTML and CSS name only what the
 // element declares, the CSP is the demo's.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ const SERVER = 'node server.mjs';
 let app: PackedApp;
 beforeAll(() => {
   app = createPackedApp(['typescript', '@types/node', '@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'redis', 'ioredis', 'jose']);
+  // @svc-card/client (packages/client) packed too (its prepack builds it): the merchant-server block imports it.
+  const [{ filename: client }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', app.dir], { cwd: 'packages/client', encoding: 'utf8' })) as [{ filename: string }];
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `./${client}`], { cwd: app.dir, stdio: 'pipe' });
   const dir = join(app.dir, 'readme');
   mkdirSync(dir);
   writeFileSync(join(dir, 'prelude.d.ts'), readFileSync('test/package/readme/prelude.d.ts'));
@@ -67,7 +70,7 @@ describe('README.md and site guide code blocks', () => {
     // A command written on two pages (README's short example and a guide) runs once.
     const others = [...new Set(of('sh').flatMap(commands))].filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER);
     for (const command of others) {
-      if (command === 'npm install svc-card') continue; // done: the packed tarball is what the project installed
+      if (command === 'npm install svc-card' || command === 'npm install @svc-card/client') continue; // done: the packed tarballs are what the project installed
       const run = spawnSync('bash', ['-c', command], { cwd: app.dir, encoding: 'utf8' });
       expect(run.status, `${command}\n${run.stdout}${run.stderr}`).toBe(0);
       if (command.includes('sha384')) expect(run.stdout.trim()).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);

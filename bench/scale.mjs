@@ -1,0 +1,178 @@
+// Scale figures (issue 25), each measured in this one run, on PostgreSQL
+// (Debian's, started here) unless said:
+//   POST /v1/transaction with fresh tokens: two sandbox processes on one
+//     PostgreSQL (autocannon, 5 connections each, at once) against the bare
+//     decryptor alone (decrypting is the floor), req/s and p99
+//   GET /v1/transaction of 1,000,000 transactions (limit 100, the maximum): page 1,
+//     page 5,000 (rows 499,901-500,000) and a filter by clientId, p50/p99
+//   GET /v1/alert/exports of 100,000 alerts: time to first byte, total time,
+//     peak RSS above idle (the server runs in this process)
+//   POST /sandbox/v1/clock/advance 30 days over 10,000 subscriptions (PIX, each
+//     renewed once in the 30 days: a charge, then OVERDUE)
+// Numbers only; nothing fails because a machine is slow. SCALE=0.1 for a quick run;
+// SUBSCRIPTIONS=N for the clock alone (each subscription's day is its own transaction).
+// Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { tsImport } from 'tsx/esm/api';
+import { readSharedKey } from '../test-support/shared-vectors.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
+const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
+const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
+const { startPostgres } = await tsImport('../test-support/postgres-server.ts', import.meta.url);
+
+const SCALE = Number(process.env.SCALE ?? 1);
+const REQUESTS = Math.round(1_000 * Math.max(SCALE, 0.2));
+const TRANSACTIONS = Math.round(1_000_000 * SCALE);
+const LIMIT = 100; // the lists' maximum
+const ALERTS = Math.round(100_000 * SCALE);
+const SUBSCRIPTIONS = Number(process.env.SUBSCRIPTIONS ?? Math.round(10_000 * SCALE));
+const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
+const COMPANY = 'company_demo';
+const headers = { apiKey: API_KEY, 'content-type': 'application/json' };
+const card = { holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: String(new Date().getUTCFullYear() + 3), securityCode: '123' };
+const publicKey = readSharedKey('rsa-2048-public.pem');
+const quantile = (values, q) => { const s = [...values].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]; };
+const decryptor = () => createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } });
+const figures = [];
+const record = (name, value) => { figures.push([name, value]); console.log(`${name}: ${value}`); };
+
+async function tokens(n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push((await encryptCard({ ...card, publicKey })).encryptedCard);
+  return out;
+}
+
+/** The bare decryptor, 10 at a time as autocannon's connections are. */
+async function decryptFloor() {
+  const d = await decryptor();
+  const all = await tokens(REQUESTS);
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (next < all.length) {
+      const t0 = performance.now();
+      await d.decrypt(all[next++]);
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  await d.close?.();
+  return { rps: Math.round(all.length / ((performance.now() - started) / 1000)), p99: quantile(latencies, 0.99).toFixed(1) };
+}
+
+async function startProcess(databaseUrl) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/sandbox-process.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  for await (const line of createInterface({ input: child.stdout })) if (line.startsWith('{')) return { child, url: JSON.parse(line).url };
+  throw new Error('sandbox process ended before it listened');
+}
+
+async function posts(urls) {
+  const per = Math.floor(REQUESTS / urls.length);
+  const runs = await Promise.all(urls.map(async (url) => {
+    const bodies = (await tokens(per)).map((token, i) => JSON.stringify({ companyId: COMPANY, amount: 1000 + i, token }));
+    return { bodies, url };
+  }));
+  const results = await Promise.all(runs.map(({ bodies, url }) => {
+    let next = 0;
+    return autocannon({ url: `${url}/v1/transaction`, connections: 10 / urls.length, amount: bodies.length,
+      requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: bodies[next++] }) }] });
+  }));
+  const seconds = Math.max(...results.map((r) => r.duration));
+  return { rps: Math.round(results.reduce((sum, r) => sum + r.requests.total, 0) / seconds), p99: Math.max(...results.map((r) => r.latency.p99)), non2xx: results.reduce((s, r) => s + r.non2xx, 0) };
+}
+
+async function timeGets(url, n = 50) {
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    ms.push(performance.now() - t0);
+  }
+  return `p50 ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms`;
+}
+
+async function exportFigures(sandbox) {
+  global.gc?.();
+  await new Promise((r) => setTimeout(r, 200));
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+  const started = performance.now();
+  let firstByte;
+  const bytes = await new Promise((done, fail) => {
+    request(`${sandbox.url}/v1/alert/exports?type=NETWORK_B&sort.direction=asc`, { headers: { apiKey: API_KEY } }, (res) => {
+      let size = 0;
+      res.on('data', (chunk) => { firstByte ??= performance.now() - started; size += chunk.length; });
+      res.on('end', () => done(size)).on('error', fail);
+    }).on('error', fail).end();
+  });
+  clearInterval(sampler);
+  return { ttfb: firstByte.toFixed(0), total: (performance.now() - started).toFixed(0), mb: (bytes / 1e6).toFixed(1), peak: ((peak - before) / 1e6).toFixed(1) };
+}
+
+const postgres = await startPostgres();
+const children = [];
+try {
+  console.log(`decryptor alone: ${REQUESTS} tokens...`);
+  const floor = await decryptFloor();
+  record('decryptor alone (10 at a time)', `${floor.rps} decrypts/s, p99 ${floor.p99} ms`);
+
+  const sandbox = await startSandbox({ decryptor: await decryptor(), databaseUrl: postgres.url });
+  try {
+    for (let i = 0; i < 2; i++) children.push(await startProcess(postgres.url));
+    const one = await posts([children[0].url]);
+    record('POST /v1/transaction, PostgreSQL, 1 process (10 connections)', `${one.rps} req/s, p99 ${one.p99} ms, non-2xx ${one.non2xx}`);
+    const two = await posts(children.map((c) => c.url));
+    record('POST /v1/transaction, PostgreSQL, 2 processes (5 connections each)', `${two.rps} req/s, p99 ${two.p99} ms, non-2xx ${two.non2xx}`);
+    for (const c of children) c.child.kill('SIGTERM');
+
+    console.log(`inserting ${TRANSACTIONS} transactions...`);
+    await sandbox.db.query(`INSERT INTO transactions (id, company_id, status, created_at, updated_at, tid, client_id, data)
+      SELECT 'bt' || lpad(g::text, 10, '0'), '${COMPANY}', 'PAID', timestamptz '2031-01-01' + g * interval '1 second', timestamptz '2031-01-01' + g * interval '1 second',
+        'btid' || g, 'bench_client_' || (g % 1000), (SELECT data FROM transactions ORDER BY created_at DESC LIMIT 1) || jsonb_build_object('_id', 'bt' || lpad(g::text, 10, '0'), 'clientId', 'bench_client_' || (g % 1000))
+      FROM generate_series(1, ${TRANSACTIONS}) AS g`);
+    await sandbox.db.query('ANALYZE transactions');
+    const list = `${sandbox.url}/v1/transaction?limit=${LIMIT}&sort.direction=desc&sort.property=createdAt`;
+    const deepPage = Math.min(5_000, Math.ceil(TRANSACTIONS / LIMIT));
+    record(`GET /v1/transaction page 1 of ${TRANSACTIONS} (limit ${LIMIT})`, await timeGets(`${list}&page=1`));
+    record(`GET /v1/transaction page ${deepPage} of ${TRANSACTIONS}`, await timeGets(`${list}&page=${deepPage}`, 20));
+    record('GET /v1/transaction?clientId= (1,000 of them), page 1', await timeGets(`${list}&page=1&clientId=bench_client_7`, 20));
+
+    console.log(`inserting ${ALERTS} alerts...`);
+    await sandbox.db.query(`INSERT INTO alerts (id, company_id, status, created_at, updated_at, type, data)
+      SELECT 'bench' || lpad(g::text, 19, '0'), '${COMPANY}', 'CREATED', timestamptz '2030-01-01' + g * interval '1 millisecond', timestamptz '2030-01-01', 'NETWORK_B',
+        jsonb_build_object('_id', 'bench' || lpad(g::text, 19, '0'), 'companyId', '${COMPANY}', 'status', 'CREATED', 'type', 'NETWORK_B',
+          'payment', jsonb_build_object('paymentMethod', 'CREDIT_CARD', 'last4', '1976'), 'info', jsonb_build_object('reason', 'dispute notice', 'network', 'NETWORK_B'),
+          'values', jsonb_build_object('amount', g, 'currency', 'BRL'), 'createdAt', '2030-01-01T00:00:00.000Z', 'updatedAt', '2030-01-01T00:00:00.000Z')
+      FROM generate_series(1, ${ALERTS}) AS g`);
+    const exp = await exportFigures(sandbox);
+    record(`GET /v1/alert/exports of ${ALERTS} alerts`, `first byte ${exp.ttfb} ms, total ${exp.total} ms, ${exp.mb} MB, peak RSS +${exp.peak} MB`);
+
+    console.log(`inserting ${SUBSCRIPTIONS} subscriptions...`);
+    const client = await (await fetch(`${sandbox.url}/v1/client`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, name: 'Bench', doc: '52998224725', email: 'b@example.com' }) })).json();
+    const made = await (await fetch(`${sandbox.url}/v2/subscription`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, productId: 'prod_demo_monthly', clientId: client._id, dueDate: new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10), paymentMethod: 'PIX' }) })).json();
+    const id = made.subscription._id;
+    await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
+      SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, s.client_id, s.product_id, s.data || jsonb_build_object('_id', s.id || '_' || g)
+      FROM subscriptions s, generate_series(2, ${SUBSCRIPTIONS}) AS g WHERE s.id = $1`, [id]);
+    const t0 = performance.now();
+    const advanced = await (await fetch(`${sandbox.url}/sandbox/v1/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, days: 30 }) })).json();
+    record(`POST /sandbox/v1/clock/advance 30 days over ${SUBSCRIPTIONS} subscriptions`, `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves`);
+  } finally {
+    await sandbox.close();
+  }
+} finally {
+  for (const c of children) c.child.kill('SIGKILL');
+  postgres.stop();
+}
+console.log('\nfigure | value');
+for (const [name, value] of figures) console.log(`${name} | ${value}`);

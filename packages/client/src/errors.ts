@@ -1,0 +1,55 @@
+// Part 7 of the reference: every refusal is one body, { error_messages, code,
+// path, metadata }; field-level items also carry type 'field', path and location.
+// ApiError is that body as one error class, thrown for every non-2xx answer.
+
+export interface FieldError { type: 'field'; msg: string; path: string; location: string }
+export type ErrorMessage = FieldError | { msg: string };
+
+/** The codes the sandbox answers today; any other string may come from a newer service. */
+export type KnownErrorCode =
+  | 'SchemaValidationException' | 'unauthorized' | 'forbidden' | 'not_found' | 'unknown_server_error'
+  | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE'
+  | 'TOKEN_MALFORMED' | 'TOKEN_UNKNOWN_KEY' | 'TOKEN_UNDECRYPTABLE' | 'TOKEN_INVALID_PAYLOAD'
+  | 'TOKEN_NOT_YET_VALID' | 'TOKEN_EXPIRED' | 'TOKEN_REUSED' | 'idempotency_key_reused' | 'idempotency_key_in_use';
+
+export interface ErrorBody { error_messages: ErrorMessage[]; code: string; path: string; metadata: Record<string, unknown> }
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The HTTP status (400, 401, 403, 404, 409, 422, 5xx ...). */
+  readonly status: number;
+  /** Part 7's machine code; `http_<status>` when the answer carried no part-7 body (a proxy's page, say). */
+  readonly code: KnownErrorCode | (string & {});
+  /** The field-level items: which field, and why (never the value sent). */
+  readonly fieldErrors: FieldError[];
+  readonly messages: ErrorMessage[];
+  /** The request path the service names. */
+  readonly path: string;
+  readonly metadata: Record<string, unknown>;
+  /** The Idempotency-Key the call was sent with (POST and PUT): send it again to retry the same call. */
+  readonly idempotencyKey: string | undefined;
+
+  constructor(status: number, body: Partial<ErrorBody> | undefined, idempotencyKey?: string) {
+    const messages = Array.isArray(body?.error_messages) ? body.error_messages : [];
+    super(messages.map((m) => m.msg).join('; ') || `HTTP ${status}`);
+    this.status = status;
+    this.code = typeof body?.code === 'string' ? body.code : `http_${status}`;
+    this.messages = messages;
+    this.fieldErrors = messages.filter((m): m is FieldError => 'type' in m && m.type === 'field');
+    this.path = typeof body?.path === 'string' ? body.path : '';
+    this.metadata = body?.metadata && typeof body.metadata === 'object' ? body.metadata : {};
+    this.idempotencyKey = idempotencyKey;
+  }
+
+  /** The error for an answer that is not 2xx (its body read here). */
+  static async from(response: Response, idempotencyKey?: string): Promise<ApiError> {
+    let body: Partial<ErrorBody> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(await response.text());
+      if (parsed && typeof parsed === 'object') body = parsed as Partial<ErrorBody>;
+    } catch {
+      body = undefined;
+    }
+    return new ApiError(response.status, body, idempotencyKey);
+  }
+}
