@@ -5,7 +5,7 @@ import { newId } from './store/tables.js';
 import { EVENT_PERMISSIONS } from './webhooks/event-permissions.js';
 
 export type EventType =
-  | 'transaction.created' | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue'
+  | 'transaction.created' | 'transaction.updated' | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue'
   | 'subscription.canceled' | 'alert.created';
 
 export interface SandboxEvent { id: string; type: EventType; companyId: string; createdAt: string; data: Record<string, unknown> }

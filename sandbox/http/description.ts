@@ -8,10 +8,11 @@ import { PRODUCT_RULES } from './docs/product-rules.js';
 import { MONEY_MOVES } from './docs/money-moves.js';
 import { TENANTS_SECTION } from './docs/tenants.js';
 import { CONFORMANCE_SECTION } from './docs/conformance.js';
+import { THREE_DS_SECTION } from './docs/three-ds.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
-const cardList = brands.map((brand) => `${brand} ${TEST_CARDS.filter((c) => c.brand === brand).map((c) => `${c.number} ${c.status}`).join(', ')}`).join('; ');
+const cardList = brands.map((brand) => `${brand} ${TEST_CARDS.filter((c) => c.brand === brand).map((c) => `${c.number} ${c.threeDS ? `${c.threeDS === 'frictionless' ? 'PAID' : 'PENDING_3DS'} (3-D Secure ${c.threeDS.replace('_', ' ')})` : c.status}`).join(', ')}`).join('; ');
 
 export const DESCRIPTION = `
 Local sandbox of the payments API reference (parts 2 to 8). Code written against it should work against the sandbox address of the service unchanged.
@@ -64,4 +65,5 @@ ${PRODUCT_RULES}
 ${MONEY_MOVES}
 ${TENANTS_SECTION}
 ${CONFORMANCE_SECTION}
+${THREE_DS_SECTION}
 `.trim();

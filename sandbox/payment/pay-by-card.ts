@@ -12,7 +12,8 @@ import { connectorFor } from '../domain/payments/simulated-acquirer.js';
 import { createPayables } from '../domain/split/payables.js';
 import { getCompanySettings } from '../store/company-settings.js';
 import { money, newId, transactions, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
-import { cardSummary, type CardProfile } from './test-cards.js';
+import { cardSummary, threeDSOf, type CardProfile } from './test-cards.js';
+import { openChallenge } from './challenge.js';
 
 export interface CardPayment {
   companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: CardProfile;
@@ -22,12 +23,14 @@ export interface CardPayment {
   product?: ProductDoc;
   /** initial: a first payment (default); recurring: a renewal or a retry the billing clock makes. */
   modality?: Modality;
+  /** The service's origin (scheme://host:port) when the shopper is present: a card that asks for 3-D Secure is challenged there. Absent (the clock's renewals): no challenge. */
+  threeDSOrigin?: string;
 }
 
-type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality'>
-  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing'> & { tid?: string };
+type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality' | 'threeDSOrigin'>
+  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'nextAction' | 'threeDS'> & { tid?: string };
 
-async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, ...attempt }: Attempt): Promise<TransactionDoc> {
+async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, nextAction, threeDS, ...attempt }: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
   const made: TransactionDoc = {
@@ -36,6 +39,7 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
     ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}),
+    ...(nextAction ? { nextAction } : {}), ...(threeDS ? { threeDS } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
   const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
@@ -51,7 +55,7 @@ async function routesOf(db: Queryable, companyId: string, product?: ProductDoc) 
   return { routes: (await getCompanySettings(db, companyId)).routes, source: 'company' as const };
 }
 
-export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', ...payment }: CardPayment): Promise<TransactionDoc> {
+export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, ...payment }: CardPayment): Promise<TransactionDoc> {
   const at = ctx.now(payment.companyId);
   const card = cardSummary(profile);
   const [{ routes, source }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
@@ -64,10 +68,22 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
   });
   if (routed.outcome === 'no_route') return record(ctx, db, { ...payment, card, status: 'NO_PAYMENT_ROUTE', message: routed.message, routing: routed.trace });
   const authorizedOnly = routed.outcome === 'approved' && capture === false;
+  const status = routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : 'PAID';
+  const message = authorizedOnly ? 'Authorized, not captured' : routed.acquirer.message;
+  // 3-D Secure (http/docs/three-ds.ts) only with the shopper present; the provider's answer is held until the challenge ends.
+  const threeDS = threeDSOrigin ? threeDSOf(profile) : undefined;
+  if (threeDS === 'challenge' || threeDS === 'challenge_fails') {
+    const challenge = openChallenge(ctx, db, payment.companyId, threeDSOrigin!, { status, message, acquirer: routed.acquirer, routing: routed.trace }, threeDS === 'challenge_fails');
+    const pending = await record(ctx, db, {
+      ...payment, card, status: 'PENDING_3DS', message: 'Waiting for the shopper\'s 3-D Secure authentication',
+      nextAction: challenge.nextAction, threeDS: { flow: 'challenge', result: 'PENDING' },
+    });
+    await challenge.save(pending);
+    return pending;
+  }
   return record(ctx, db, {
-    ...payment, card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace,
-    status: routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : 'PAID',
-    message: authorizedOnly ? 'Authorized, not captured' : routed.acquirer.message,
+    ...payment, card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace, status, message,
+    ...(threeDS === 'frictionless' ? { threeDS: { flow: 'frictionless' as const, result: 'AUTHENTICATED' as const, at: at.toISOString() } } : {}),
   });
 }
 

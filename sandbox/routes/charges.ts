@@ -12,8 +12,8 @@ import { toCents } from '../payment/cents.js';
 import { PAYABLE, expireSlip, issueSlip, paidCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { chargeLinks } from '../billing/charges.js';
-import { alertIfTestCard } from '../billing/alerts.js';
-import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
+import { chargeAfterCardAttempt } from '../billing/card-attempt.js';
+import { originOf } from '../http/origin.js';
 import { assertCardAuth, assertChargePayable, assertOnSale, chargeMethods } from '../domain/product-rules.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { clientAndProduct } from '../store/client-and-product.js';
@@ -83,21 +83,12 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: charge.amount.value, installments, paymentMethod: body.paymentMethod, profile,
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
-        links: chargeLinks(charge),
+        links: chargeLinks(charge), threeDSOrigin: originOf(request),
       });
-      if (transaction.status !== 'PAID') {
-        // No route is the charge's status until a route takes it; a decline leaves the status as it was.
-        const status = transaction.status === 'NO_PAYMENT_ROUTE' ? 'NO_PAYMENT_ROUTE' : charge.status;
-        const attempted = await charges.update(tx, { ...charge, status, attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt });
-        await settleSubscription(tx, attempted, transaction);
-        await endIfCardAttemptsSpent(tx, attempted, ctx.now(body.companyId));
-      } else {
-        await settleSubscription(tx, charge, transaction);
-        await charges.update(tx, paidCharge(charge, transaction.updatedAt));
-        await alertIfTestCard(ctx, tx, transaction);
-      }
+      // PENDING_3DS: the charge waits for the challenge (domain/three-ds.ts moves it when it ends).
+      if (transaction.status === 'PENDING_3DS') return { charge, transaction };
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
-      return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
+      return { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction };
     });
     ctx.recent.remember(result.transaction);
     return result;

@@ -6,6 +6,7 @@ import type { EventType } from '../events.js';
 
 export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
   'transaction.created': 'transaction.read',
+  'transaction.updated': 'transaction.read',
   'charge.created': 'charge.read',
   'charge.paid': 'charge.read',
   'charge.payment_failed': 'charge.read',
