@@ -46,14 +46,14 @@ ${body}
 </main></body></html>
 `;
 
-export function challengePage(lang: PageLang, { action, cents, last4, expiresAt }: { action: string; cents: number; last4: string; expiresAt: string }): string {
+export function challengePage(lang: PageLang, { action, cents, last4, expiresAt }: { action: string; lang: PageLang; cents: number; last4: string; expiresAt: string }): string {
   const say = TEXTS[lang];
   return page(lang, `<p>${escape(say.ask(brl(cents), last4))}</p>
 <p class="until">${escape(say.until(expiresAt.slice(11, 16)))}</p>
-<form method="post" action="${escape(action)}">
-<button type="submit" name="action" value="complete">${say.complete}</button>
-<button type="submit" name="action" value="fail" class="secondary">${say.fail}</button>
-</form>`);
+<div class="actions">
+<form method="post" action="${escape(`${action}/complete?lang=${lang}`)}"><button type="submit">${say.complete}</button></form>
+<form method="post" action="${escape(`${action}/fail?lang=${lang}`)}"><button type="submit" class="secondary">${say.fail}</button></form>
+</div>`);
 }
 
 /** The page once the challenge ended: the outcome in words, and in data-status for the script to tell the embedding page. */
@@ -76,7 +76,8 @@ body { margin: 0; padding: 1.25rem; background: Canvas; color: CanvasText; }
 main { max-width: 28rem; margin: 0 auto; }
 h1 { font-size: 1.25rem; margin: 0 0 .75rem; }
 .bank { font-size: .875rem; margin: 0 0 .25rem; }
-form { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem; }
+.actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem; }
+form { margin: 0; }
 button { font: inherit; padding: .625rem 1rem; border-radius: .375rem; border: 2px solid #0b5cad; background: #0b5cad; color: #fff; cursor: pointer; }
 button.secondary { background: Canvas; color: CanvasText; border-color: CanvasText; }
 button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }

@@ -7,6 +7,7 @@ import { CHALLENGE_CSP, CHALLENGE_SCRIPT, CHALLENGE_STYLE, challengePage, endedP
 import { CHALLENGE_PATH } from '../payment/challenge.js';
 import { endChallenge } from '../domain/three-ds.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
+import { beyondSchema } from '../http/beyond-schema.js';
 import { challengeByReference, type ChallengeDoc } from '../store/three-ds-challenges.js';
 import { transactions } from '../store/tables.js';
 import type { SandboxContext } from '../context.js';
@@ -16,7 +17,7 @@ import type { ResourceRoutes } from './plugin.js';
 const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 const Params = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 128, description: 'the one-time reference of nextAction.url' }) });
 const Query = Type.Object({ lang: Type.Optional(Type.Enum(['pt-BR', 'en'], { description: 'default pt-BR' })) });
-const Form = Type.Object({ action: Type.Enum(['complete', 'fail'], { description: 'complete: the shopper authenticates; fail: they do not' }) });
+const ENDS = { complete: 'AUTHENTICATED', fail: 'FAILED' } as const;
 
 const unknown = () => notFound('no 3-D Secure challenge has this reference');
 
@@ -31,10 +32,8 @@ async function current(ctx: SandboxContext, db: Queryable, reference: string): P
 }
 
 export const threeDSRoutes: ResourceRoutes = async (app, { ctx }) => {
-  // The challenge's form posts url-encoded: parsed in this scope only (the API itself takes JSON).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  // The challenge's buttons post empty url-encoded forms: accepted in this scope only (the API itself takes JSON); nothing is read from them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
   const html = (status: string, reply: { header(name: string, value: string): unknown; type(t: string): unknown }) => {
     reply.header('content-security-policy', CHALLENGE_CSP);
     reply.header('referrer-policy', 'no-referrer');
@@ -47,7 +46,7 @@ export const threeDSRoutes: ResourceRoutes = async (app, { ctx }) => {
     if (!transaction) throw unknown();
     if (challenge.status === 'PENDING') {
       return challengePage(lang, {
-        action: `${CHALLENGE_PATH}/${reference}?lang=${lang}`, cents: transaction.amount.value, last4: transaction.card?.last4 ?? '', expiresAt: challenge.expiresAt,
+        action: `${CHALLENGE_PATH}/${reference}`, lang, cents: transaction.amount.value, last4: transaction.card?.last4 ?? '', expiresAt: challenge.expiresAt,
       });
     }
     const status = transaction.status === 'PAID' || transaction.status === 'AUTHORIZED' ? transaction.status : 'DECLINED';
@@ -58,7 +57,7 @@ export const threeDSRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'public' },
     schema: {
       tags: ['3-D Secure'], summary: 'Sandbox only: the 3-D Secure challenge page (nextAction.url)', security: [],
-      description: 'HTML for the shopper, in a frame or a window: the amount, the card\'s last four, and two buttons. A challenge already ended shows its outcome; one past its time (10 minutes on the company\'s test clock) is ended there as EXPIRED. Unknown reference: 404.',
+      description: 'HTML for the shopper, in a frame or a window: the amount, the card\'s last four, and two buttons. A challenge already ended shows its outcome; one past its time (10 minutes on the company\'s test clock) is ended there as EXPIRED. Unknown reference: 404.' + beyondSchema({ reference: 'the one-time reference of a challenge (404 otherwise)' }),
       params: Params, querystring: Query, response: { 200: Html('the challenge, or its outcome'), ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
@@ -67,29 +66,32 @@ export const threeDSRoutes: ResourceRoutes = async (app, { ctx }) => {
     return html(page, reply);
   });
 
-  app.post(`${CHALLENGE_PATH}/:reference`, {
-    config: { auth: 'public' },
-    schema: {
-      tags: ['3-D Secure'], summary: 'Sandbox only: the shopper ends the 3-D Secure challenge', security: [],
-      description: 'The challenge page\'s form (application/x-www-form-urlencoded). complete: the transaction becomes the provider\'s answer held since the payment (PAID, or AUTHORIZED with capture false); fail, or a card whose challenge always fails: DECLINED. Its charge moves as a card payment moves it. Events transaction.updated, then charge.paid or charge.payment_failed. Once ended, the reference ends nothing more: the page shows the outcome. Unknown reference: 404.',
-      params: Params, querystring: Query,
-      body: Form,
-      consumes: ['application/x-www-form-urlencoded'],
-      response: { 200: Html('the outcome'), ...ERROR_RESPONSES },
-    },
-  }, async (request, reply) => {
-    const lang = request.query.lang ?? 'pt-BR';
-    const { reference } = request.params;
-    const page = await ctx.db.transaction(async (tx) => {
-      const challenge = await current(ctx, tx, reference);
-      if (challenge.status !== 'PENDING') return show(reference, lang, challenge, tx);
-      const end = request.body.action === 'complete' ? 'AUTHENTICATED' : 'FAILED';
-      const transaction = await endChallenge(ctx, tx, challenge, end, ctx.now(challenge.companyId));
-      if (transaction) ctx.recent.remember(transaction);
-      return show(reference, lang, { ...challenge, status: end }, tx);
+  for (const [action, end] of Object.entries(ENDS)) {
+    app.post(`${CHALLENGE_PATH}/:reference/${action}`, {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['3-D Secure'], summary: `Sandbox only: the shopper ${action === 'complete' ? 'authenticates' : 'does not authenticate'} (a button of the challenge page)`, security: [],
+        description: (action === 'complete'
+          ? 'The transaction becomes the provider\'s answer held since the payment (PAID, or AUTHORIZED with capture false); for the card whose challenge always fails, DECLINED.'
+          : 'The transaction becomes DECLINED (3-D Secure authentication failed).')
+          + ' Its charge moves as a card payment moves it. Events transaction.updated, then charge.paid or charge.payment_failed. The shopper\'s browser posts the page\'s form (an empty application/x-www-form-urlencoded body, ignored): no Idempotency-Key, and none is needed, since once ended the reference ends nothing more and the page shows the outcome. Unknown reference: 404.'
+          + beyondSchema({ reference: 'the one-time reference of a challenge (404 otherwise)' }),
+        params: Params, querystring: Query,
+        response: { 200: Html('the outcome'), ...ERROR_RESPONSES },
+      },
+    }, async (request, reply) => {
+      const lang = request.query.lang ?? 'pt-BR';
+      const { reference } = request.params;
+      const page = await ctx.db.transaction(async (tx) => {
+        const challenge = await current(ctx, tx, reference);
+        if (challenge.status !== 'PENDING') return show(reference, lang, challenge, tx);
+        const transaction = await endChallenge(ctx, tx, challenge, end, ctx.now(challenge.companyId));
+        if (transaction) ctx.recent.remember(transaction);
+        return show(reference, lang, { ...challenge, status: end }, tx);
+      });
+      return html(page, reply);
     });
-    return html(page, reply);
-  });
+  }
 
   for (const [file, type, body] of [['challenge.js', 'text/javascript; charset=utf-8', CHALLENGE_SCRIPT], ['challenge.css', 'text/css; charset=utf-8', CHALLENGE_STYLE]] as const) {
     app.get(`/sandbox/3ds/${file}`, {
