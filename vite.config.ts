@@ -3,6 +3,7 @@
 //   svc            dist/svc.js: the core as a script tag, global `svc`
 //   svc-card-form  dist/svc-card-form.js: the same plus the registered element, Lit bundled
 //   svc-card-form-frame  dist/svc-card-form-frame.js: frame mode, the merchant page's side (issue 9)
+//   svc-next-action  dist/svc-next-action.js: handleNextAction on the global `svc` (issues 23, 27)
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
 import { readFileSync } from 'node:fs';
@@ -47,6 +48,8 @@ export default defineConfig(({ mode }): UserConfig => {
   // svc-card-form.js is ES2022: Lit 3 is published as ES2021, every engine with form-associated
   // custom elements runs ES2022 classes, and native #private members minify to short names.
   if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022', '', DOM_ONLY);
+  // The next action (3-D Secure, PIX, boleto: issues 23 and 27) apart from the card form: svc.handleNextAction.
+  if (mode === 'svc-next-action') return iife('src/iife/svc-next-action.ts', 'svc-next-action.js', 'es2022');
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
   if (mode === 'card-frame') return { ...iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022'), plugins: [frameStandIns] };
   return {
@@ -64,6 +67,7 @@ export default defineConfig(({ mode }): UserConfig => {
           // Frame mode (issue 9): `svc-card/frame` (the class) and `svc-card/frame/define`.
           'frame-mode': 'src/frame/parent/index.ts',
           'frame-mode-define': 'src/frame/parent/define.ts',
+          'next-action': 'src/next-action/index.ts',
           server: 'src/server/index.ts',
           keygen: 'src/server/keygen-cli.ts',
         },
