@@ -4,6 +4,7 @@
 //   svc-card-form  dist/svc-card-form.js: the same plus the registered element, Lit bundled
 //   svc-card-hydrate  dist/svc-card-hydrate.js: hydrates a server-rendered element (issue 28)
 //   svc-card-form-frame  dist/svc-card-form-frame.js: frame mode, the merchant page's side (issue 9)
+//   svc-next-action  dist/svc-next-action.js: handleNextAction on the global `svc` (issues 23, 27)
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
 import { readFileSync } from 'node:fs';
@@ -50,6 +51,8 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'svc-card-form') return iife('src/iife/svc-card-form.ts', 'svc-card-form.js', 'es2022', '', DOM_ONLY);
   // Server-rendered pages (issue 28): the hydrating renderer, loaded before svc-card-form.js.
   if (mode === 'svc-card-hydrate') return iife('src/ssr/hydrate.ts', 'svc-card-hydrate.js', 'es2022', '', DOM_ONLY);
+  // The next action (3-D Secure, PIX, boleto: issues 23 and 27) apart from the card form: svc.handleNextAction.
+  if (mode === 'svc-next-action') return iife('src/iife/svc-next-action.ts', 'svc-next-action.js', 'es2022');
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
   if (mode === 'card-frame') return { ...iife('src/frame/page/main.ts', `frame/card-frame-${version}.js`, 'es2022'), plugins: [frameStandIns] };
   return {
@@ -67,6 +70,7 @@ export default defineConfig(({ mode }): UserConfig => {
           // Frame mode (issue 9): `svc-card/frame` (the class) and `svc-card/frame/define`.
           'frame-mode': 'src/frame/parent/index.ts',
           'frame-mode-define': 'src/frame/parent/define.ts',
+          'next-action': 'src/next-action/index.ts',
           server: 'src/server/index.ts',
           // Server rendering (issue 28): `svc-card/ssr` renders, `svc-card/hydrate` hydrates.
           ssr: 'src/ssr/index.ts',

@@ -29,6 +29,7 @@ import { subscriptionReadRoutes } from './routes/subscription-reads.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionMoveRoutes } from './routes/transaction-moves.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { threeDSRoutes } from './routes/three-ds.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export interface AppOptions {
@@ -93,6 +94,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(payableRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(transactionActionRoutes, { ctx });
+  await app.register(threeDSRoutes, { ctx });
   // The mount point for extra routes (see extensions.ts): each in its own encapsulated scope.
   for (const extension of options.extensions ?? []) await app.register(extension);
   await app.ready();

@@ -25,6 +25,10 @@ const BUDGETS = [
   { file: 'dist/svc-card-form.js', mode: 'svc-card-form', limit: 17_530, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
+  // The next action (issues 23 and 27: 3-D Secure challenge, PIX, boleto): a separate script, loaded only
+  // by a page that needs it, because svc-card-form.js had ~35 bytes left under its ceiling. No Lit.
+  // Its own limit, set at its first build (3,071 B measured) plus room for a fix; not a raise of another.
+  { file: 'dist/svc-next-action.js', limit: 3_300 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
   // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Raised in the open
@@ -102,7 +106,7 @@ for (const { file, mode, goal } of BUDGETS.filter((budget) => budget.mode)) {
   if (mode === 'svc-card-form') check(`${file} without its optional features min+gzip <= ${goal} bytes`, () => ({ ok: rest <= goal, detail: `${rest} bytes` }));
 }
 
-for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js']) {
+for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js']) {
   check(`${entry} and its chunks contain no lit`, () => {
     const files = withImports(entry);
     const withLit = [...files].filter(([, code]) => LIT.test(code)).map(([name]) => name);

@@ -40,6 +40,10 @@ export function customerOutcome({ status, body }, lang = 'pt-BR', option) {
     const message = body.installments > 1 && plan ? say.paidIn(charged, plan, body.card?.last4) : say.paid(charged, body.card?.last4);
     return { http: 200, outcome: 'paid', message, transactionId: body._id, installments: body.installments, amount: body.amount.value };
   }
+  // 3-D Secure (issue 23): the page shows the challenge (svc.handleNextAction) with what the API
+  // answered, then asks this server for the outcome (GET /api/transaction): the status is the API's.
+  if (status === 200 && body?.status === 'PENDING_3DS' && body.nextAction)
+    return { http: 200, outcome: 'authenticate', message: say.authenticate, transactionId: body._id, next: { _id: body._id, status: body.status, nextAction: body.nextAction } };
   if (status === 200 && body?.status === 'AUTHORIZED')
     return { http: 200, outcome: 'authorized', message: say.authorized, transactionId: body._id };
   if (status === 200 && body?.status === 'DECLINED')
@@ -51,4 +55,11 @@ export function customerOutcome({ status, body }, lang = 'pt-BR', option) {
   if (status === 400 && typeof body?.code === 'string' && body.code.startsWith('TOKEN_'))
     return { http: 422, outcome: 'invalid', code: body.code, message: say.unreadable };
   return { http: 502, outcome: 'error', message: say.unavailable };
+}
+
+/** GET /v1/transaction/full for a transaction this store made: the sandbox's status and JSON body. */
+export async function readTransaction({ sandboxUrl, apiKey, companyId }, transactionId) {
+  const query = new URLSearchParams({ transactionId, companyId });
+  const response = await fetch(`${sandboxUrl}/v1/transaction/full?${query}`, { headers: { apiKey }, signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, body: await response.json().catch(() => null) };
 }

@@ -57,6 +57,7 @@ export const OUTCOME_TEXTS = {
       holderDocument: 'O CPF ou CNPJ do titular não é válido. Confira os dígitos.',
     },
     authorized: 'Pagamento autorizado.',
+    authenticate: 'Confirme a compra com o seu banco.',
     declined: (reason) => {
       const translated = DECLINE_REASONS_PT[reason];
       return `Pagamento recusado${translated ? ` (${translated})` : ''}. Tente outro cartão.`;
@@ -74,6 +75,7 @@ export const OUTCOME_TEXTS = {
       holderDocument: 'The card holder\'s CPF or CNPJ is not valid. Please check the digits.',
     },
     authorized: 'Payment authorized.',
+    authenticate: 'Confirm the purchase with your bank.',
     declined: (reason) => `Payment declined${reason ? ` (${reason})` : ''}. Please try another card.`,
     resubmit: 'For your security the card details expired or were already used. Please submit again.',
     schema: 'Please check the card details.',

@@ -38,6 +38,7 @@ ${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
 ` : ''}<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
 ${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"></script>` : script(assets.element)}
+${script(assets.nextAction)}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>

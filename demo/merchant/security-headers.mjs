@@ -25,11 +25,17 @@ export const SECURITY_HEADERS = {
 };
 
 /**
- * The headers of a page in frame mode (issue 9, SAQ A): the frame-mode script and the card
- * frame come from the payment service's origin, named exactly in script-src and frame-src.
+ * The headers of the checkout page: with `frameOrigin` (frame mode, issue 9, SAQ A) the frame-mode
+ * script and the card frame come from the payment service's origin, named exactly in script-src
+ * and frame-src; `serviceOrigin` is framed too (the 3-D Secure challenge, issue 23).
  */
-export function frameModeHeaders(frameOrigin) {
-  const csp = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${frameOrigin}`)
-    .replace("default-src 'none'", `default-src 'none'; frame-src ${frameOrigin}`);
+export function checkoutHeaders({ frameOrigin, serviceOrigin } = {}) {
+  let csp = CONTENT_SECURITY_POLICY;
+  if (frameOrigin) csp = csp.replace("script-src 'self'", `script-src 'self' ${frameOrigin}`);
+  const framed = [...new Set([frameOrigin, serviceOrigin].filter(Boolean))];
+  if (framed.length) csp = csp.replace("default-src 'none'", `default-src 'none'; frame-src ${framed.join(' ')}`);
   return { ...SECURITY_HEADERS, 'content-security-policy': csp };
 }
+
+/** The headers of a page in frame mode (issue 9): see checkoutHeaders. */
+export const frameModeHeaders = (frameOrigin) => checkoutHeaders({ frameOrigin });

@@ -7,11 +7,11 @@ import { BodyError, readJson, sendJson } from './http.mjs';
 import { loadAssets } from './assets.mjs';
 import { readOffer } from './catalogue.mjs';
 import { checkChoice } from './choice.mjs';
-import { createTransaction, customerOutcome } from './forward.mjs';
+import { createTransaction, customerOutcome, readTransaction } from './forward.mjs';
 import { langOf, OUTCOME_TEXTS } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
 import { logFailure } from './log.mjs';
-import { frameModeHeaders, SECURITY_HEADERS } from './security-headers.mjs';
+import { checkoutHeaders, SECURITY_HEADERS } from './security-headers.mjs';
 
 /**
  * What the demo store sells, as it presents it; the price and the installment plans are the
@@ -53,6 +53,21 @@ async function pay(request, response, config) {
   sendJson(response, http, outcome, SECURITY_HEADERS);
 }
 
+/** GET /api/transaction?id=&lang=: after the 3-D Secure challenge, the outcome as the API says it (never as the page says it). */
+async function transactionOutcome(response, url, config) {
+  const lang = langOf(url.searchParams.get('lang'));
+  const id = url.searchParams.get('id') ?? '';
+  if (!/^[0-9a-f]{24}$/.test(id)) return sendJson(response, 422, { outcome: 'invalid', message: 'id must be a transaction id' }, SECURITY_HEADERS);
+  let answer;
+  try {
+    answer = await readTransaction(config, id);
+  } catch {
+    answer = { status: 0, body: null };
+  }
+  const { http, ...outcome } = customerOutcome(answer, lang);
+  sendJson(response, http, outcome, SECURITY_HEADERS);
+}
+
 /** GET /: the page in `lang`, with the product's current price and plans. */
 async function checkoutPage(request, response, { url, product, assets, config }) {
   const lang = langOf(url.searchParams.get('lang'));
@@ -65,7 +80,7 @@ async function checkoutPage(request, response, { url, product, assets, config })
     return response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the catalogue is unavailable: try again in a moment');
   }
   const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame });
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...(frame ? frameModeHeaders(frame.origin) : SECURITY_HEADERS) });
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin }) });
   response.end(request.method === 'HEAD' ? undefined : page);
 }
 
@@ -86,6 +101,11 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the request target must be a path');
     } else if (request.method === 'POST' && path === '/api/pay') {
       pay(request, response, forwarding).catch((error) => {
+        logFailure('merchant', error);
+        if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
+      });
+    } else if (request.method === 'GET' && path === '/api/transaction') {
+      transactionOutcome(response, url, forwarding).catch((error) => {
         logFailure('merchant', error);
         if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
       });

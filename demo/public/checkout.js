@@ -14,12 +14,14 @@ const TEXTS = {
     invalid: (count) => `Corrija os dados do cartão indicados acima: ${count === 1 ? '1 campo' : `${count} campos`}.`,
     reference: 'Referência do pagamento:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pagar ${plan.installments}x de ${brl(plan.installmentCents)}` : `Pagar ${brl(plan.totalCents)}`),
+    canceled: 'Autenticação cancelada: o pagamento não foi concluído. Tente novamente.',
   },
   en: {
     offline: 'We could not reach the store. Check your connection and try again.',
     invalid: (count) => `Please correct the card details marked above: ${count === 1 ? '1 field' : `${count} fields`}.`,
     reference: 'Payment reference:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pay ${plan.installments}x ${brl(plan.installmentCents)}` : `Pay ${brl(plan.totalCents)}`),
+    canceled: 'Authentication canceled: the payment was not made. Please try again.',
   },
 };
 const lang = /^en(-|$)/i.test(document.documentElement.lang) ? 'en' : 'pt-BR';
@@ -69,6 +71,20 @@ const ready = () => {
 card.addEventListener('svc-ready', ready);
 card.addEventListener('svc-error', ready);
 if (!card.hasAttribute('frame-src') && card.shadowRoot?.getElementById('number')) ready();
+/**
+ * Pays; when the card asks for 3-D Secure (issue 23) the challenge is shown with what the API
+ * answered (svc.handleNextAction, dist/svc-next-action.js), then the store's server is asked for
+ * the outcome: the API's status decides, not the challenge's message.
+ */
+async function payWith(detail) {
+  const answer = await sendToken(detail);
+  if (answer.outcome !== 'authenticate') return answer;
+  show('', answer.message);
+  const ended = await globalThis.svc.handleNextAction(answer.next, { lang });
+  if (ended.status === 'CANCELED') return { outcome: 'canceled', message: say.canceled };
+  const response = await fetch(`/api/transaction?id=${encodeURIComponent(answer.transactionId)}&lang=${lang}`);
+  return response.json();
+}
 
 // The element re-submits the form once the token is its value (`card`); the page
 // handles the token from the event instead, so it works the same in every engine.
@@ -79,12 +95,12 @@ form.addEventListener('svc-encrypted', async (event) => {
   show('', '');
   try {
     // Held: no edit can make the card on screen differ from the one paid.
-    const answer = await card.hold(sendToken(event.detail));
+    const answer = await card.hold(payWith(event.detail));
     show(answer.outcome, answer.message, answer.transactionId);
     if (answer.outcome === 'paid' || answer.outcome === 'authorized') {
       form.hidden = true; // done: nothing left to submit
       outcome.focus();
-    } else if (answer.outcome === 'declined') {
+    } else if (answer.outcome === 'declined' || answer.outcome === 'canceled') {
       card.focus('number'); // another card: the focus where it is typed, not on <body>
     }
   } catch {

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
 /** The keys the specs press (WebDriver and Playwright both know them by these names). */
-export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Home' | 'End' | 'ArrowLeft' | 'ArrowRight' | 'Backspace';
+export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | 'Home' | 'End' | 'ArrowLeft' | 'ArrowRight' | 'Backspace';
 
 export interface AxeViolation { id: string; nodes: { target: unknown[] }[] }
 

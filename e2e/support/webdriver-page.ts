@@ -8,7 +8,7 @@ import { error as errors, Key as KEYS, type WebDriver, type WebElement } from 's
 import { ROLE_CANDIDATES, axeCoreSource, axeInDocument, collapseText, describedByText, findIframe, isDeepFocused, type EngineLocator, type EnginePage, type Key } from './engine-page.js';
 
 const KEY: Record<Exclude<Key, 'Shift+Tab'>, string> = {
-  Tab: KEYS.TAB, Enter: KEYS.ENTER, Home: KEYS.HOME, End: KEYS.END,
+  Tab: KEYS.TAB, Enter: KEYS.ENTER, Escape: KEYS.ESCAPE, Home: KEYS.HOME, End: KEYS.END,
   ArrowLeft: KEYS.ARROW_LEFT, ArrowRight: KEYS.ARROW_RIGHT, Backspace: KEYS.BACK_SPACE,
 };
 

@@ -111,6 +111,10 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE webhooks ADD COLUMN key_id text;
    ALTER TABLE webhooks ADD COLUMN events jsonb;
    ALTER TABLE webhooks ADD COLUMN deleted_at timestamptz`,
+  // 3-D Secure challenges (domain/three-ds.ts): id is the SHA-256 of the one-time reference in the
+  // challenge URL (the reference itself is never stored); the clock expires PENDING ones past expires_at.
+  `${resource('three_ds_challenges', 'transaction_id text NOT NULL, expires_at timestamptz NOT NULL,')}
+   CREATE INDEX three_ds_challenges_expiry ON three_ds_challenges (company_id, status, expires_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -11,10 +11,11 @@ import { CONFORMANCE_SECTION } from './docs/conformance.js';
 import { STATES_SECTION } from './docs/states.js';
 import { EVENTS_SECTION } from './docs/events.js';
 import { PROCESSES_SECTION } from './docs/processes.js';
+import { THREE_DS_SECTION } from './docs/three-ds.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
-const cardList = brands.map((brand) => `${brand} ${TEST_CARDS.filter((c) => c.brand === brand).map((c) => `${c.number} ${c.status}`).join(', ')}`).join('; ');
+const cardList = brands.map((brand) => `${brand} ${TEST_CARDS.filter((c) => c.brand === brand).map((c) => `${c.number} ${c.threeDS ? `${c.threeDS === 'frictionless' ? 'PAID' : 'PENDING_3DS'} (3-D Secure ${c.threeDS.replace('_', ' ')})` : c.status}`).join(', ')}`).join('; ');
 
 export const DESCRIPTION = `
 Local sandbox of the payments API reference (parts 2 to 8). Code written against it should work against the sandbox address of the service unchanged.
@@ -60,6 +61,7 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 11 | each day, after row 12 | a transaction IN_ANALYSIS made on an earlier day | PENDING_REVIEW (review_started) | transaction.updated |
 | 12 | day > transaction review.dueBy (its payment's day + 3) | a transaction IN_ANALYSIS or PENDING_REVIEW | DECLINED (review_denied, "Denied by the fraud review"; the authorization voided) | transaction.updated |
 | 13 | day > transaction dispute.dueBy (opened + 7 days) | a transaction DISPUTE | CHARGEBACK (dispute_lost), payables reversed; the charge it paid CHARGEBACK | transaction.updated, charge.updated |
+| 14 | after the move, at the new time | a 3-D Secure challenge past its expiresAt (10 minutes) | DECLINED (challenge_expired), stamped at its expiresAt; the charge it pays as after a declined attempt | transaction.updated, charge.payment_failed |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 
@@ -73,4 +75,5 @@ ${CONFORMANCE_SECTION}
 ${STATES_SECTION}
 ${EVENTS_SECTION}
 ${PROCESSES_SECTION}
+${THREE_DS_SECTION}
 `.trim();

@@ -13,7 +13,8 @@ import { getCompanySettings } from '../store/company-settings.js';
 import { create } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE, type TransactionEvent } from '../domain/states/transaction.js';
 import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
-import { cardSummary, type CardProfile } from './test-cards.js';
+import { cardSummary, threeDSOf, type CardProfile } from './test-cards.js';
+import { openChallenge } from './challenge.js';
 import { addDays, dayOf } from '../billing/dates.js';
 import { REVIEW_DAYS } from '../domain/states/transaction.js';
 
@@ -25,12 +26,14 @@ export interface CardPayment {
   product?: ProductDoc;
   /** initial: a first payment (default); recurring: a renewal or a retry the billing clock makes. */
   modality?: Modality;
+  /** The service's origin (scheme://host:port) when the shopper is present: a card that asks for 3-D Secure is challenged there. Absent (the clock's renewals): no challenge. */
+  threeDSOrigin?: string;
 }
 
-type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality'>
-  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review'> & { tid?: string; event: TransactionEvent };
+type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality' | 'threeDSOrigin'>
+  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review' | 'nextAction' | 'threeDS'> & { tid?: string; event: TransactionEvent };
 
-async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, ...attempt }: Attempt): Promise<TransactionDoc> {
+async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, nextAction, threeDS, ...attempt }: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
   const made: TransactionDoc = {
@@ -39,6 +42,7 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
     ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}), ...(review ? { review } : {}),
+    ...(nextAction ? { nextAction } : {}), ...(threeDS ? { threeDS } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
   const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
@@ -52,7 +56,7 @@ async function routesOf(db: Queryable, companyId: string, product?: ProductDoc) 
   return { routes: (await getCompanySettings(db, companyId)).routes, source: 'company' as const };
 }
 
-export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', ...payment }: CardPayment): Promise<TransactionDoc> {
+export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, ...payment }: CardPayment): Promise<TransactionDoc> {
   const at = ctx.now(payment.companyId);
   const card = cardSummary(profile);
   const [{ routes, source }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
@@ -67,11 +71,25 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
   const authorizedOnly = routed.outcome === 'approved' && capture === false;
   // The fraud-review test card holds a captured one-off payment for review (IN_ANALYSIS, review.dueBy on the clock); a charge's payment is not held.
   const held = routed.outcome === 'approved' && routed.review && !authorizedOnly && !payment.links?.chargeId;
+  const status = routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : 'PAID';
+  const message = authorizedOnly ? 'Authorized, not captured' : routed.review && !held ? 'Approved' : routed.acquirer.message;
+  // 3-D Secure (http/docs/three-ds.ts) only with the shopper present; the provider's answer is held until the challenge ends.
+  const threeDS = threeDSOrigin ? threeDSOf(profile) : undefined;
+  if (threeDS === 'challenge' || threeDS === 'challenge_fails') {
+    // The issuer's answer without a fraud review: a 3-D Secure card is never the review card.
+    const answered = routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : 'PAID';
+    const challenge = openChallenge(ctx, db, payment.companyId, threeDSOrigin!, { status: answered, message, acquirer: routed.acquirer, routing: routed.trace }, threeDS === 'challenge_fails');
+    const pending = await record(ctx, db, {
+      ...payment, event: 'card_payment', card, status: 'PENDING_3DS', message: 'Waiting for the shopper\'s 3-D Secure authentication',
+      nextAction: challenge.nextAction, threeDS: { flow: 'challenge', result: 'PENDING' },
+    });
+    await challenge.save(pending);
+    return pending;
+  }
   return record(ctx, db, {
-    ...payment, event: 'card_payment', card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace,
-    status: routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : 'PAID',
-    message: authorizedOnly ? 'Authorized, not captured' : routed.review && !held ? 'Approved' : routed.acquirer.message,
+    ...payment, event: 'card_payment', card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace, status, message,
     ...(held ? { review: { dueBy: addDays(dayOf(at), REVIEW_DAYS) } } : {}),
+    ...(threeDS === 'frictionless' ? { threeDS: { flow: 'frictionless' as const, result: 'AUTHENTICATED' as const, at: at.toISOString() } } : {}),
   });
 }
 

@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { detectBrand, type BrandId } from '../../src/element/brands.js';
 
-export interface TestCard { number: string; brand: BrandId; status: CardOutcome['status']; message: string; alert?: AlertType }
+export interface TestCard { number: string; brand: BrandId; status: CardOutcome['status']; message: string; alert?: AlertType; threeDS?: ThreeDSCard }
+/** How a card's issuer asks for 3-D Secure (sandbox/http/docs/three-ds.ts): a challenge the shopper passes, one that fails, or none (frictionless). */
+export type ThreeDSCard = 'challenge' | 'challenge_fails' | 'frictionless';
 export type AlertType = 'NETWORK_A' | 'NETWORK_B';
 export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
 /** IN_ANALYSIS: approved by the issuer, then held for fraud review (POST /v1/transaction; a charge's payment is PAID). */
@@ -23,6 +25,10 @@ export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
   const card = TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''));
   return card ? { status: card.status, message: card.message, ...(card.alert ? { alert: card.alert } : {}) } : NOT_A_TEST_CARD;
 }
+
+/** The 3-D Secure behaviour of a test card, or undefined (not enrolled). */
+export const threeDSOf = (profile: CardProfile): ThreeDSCard | undefined =>
+  TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''))?.threeDS;
 
 /** The brand as the element detects it (one table for the project: src/element/brands.ts), `other` when none. */
 export const brandOf = (digits: string): BrandId | 'other' => detectBrand(digits)?.id ?? 'other';

@@ -6,15 +6,15 @@ import { missingOrForeign } from '../store/not-yours.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
-import { create, move } from '../domain/states/machine.js';
+import { create } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { toCents } from '../payment/cents.js';
 import { PAYABLE, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { chargeLinks } from '../billing/charges.js';
-import { alertIfTestCard } from '../billing/alerts.js';
-import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
+import { chargeAfterCardAttempt } from '../billing/card-attempt.js';
+import { originOf } from '../http/origin.js';
 import { assertCardAuth, assertChargePayable, assertOnSale, chargeMethods } from '../domain/product-rules.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { clientAndProduct } from '../store/client-and-product.js';
@@ -85,23 +85,12 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: charge.amount.value, installments, paymentMethod: body.paymentMethod, profile,
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
-        links: chargeLinks(charge),
+        links: chargeLinks(charge), threeDSOrigin: originOf(request),
       });
-      if (transaction.status !== 'PAID') {
-        // No route is the charge's status until a route takes it; a decline leaves the status as it was.
-        // Either way the attempt is a write: attempts, lastAttemptAt and updatedAt move; charge.payment_failed follows.
-        const event = transaction.status === 'NO_PAYMENT_ROUTE' ? 'no_route' : 'declined';
-        const attempted = await move(CHARGE_MACHINE, tx, charge, event, new Date(transaction.createdAt),
-          { patch: { attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: transaction.createdAt }, data: { transactionId: transaction._id } });
-        await settleSubscription(tx, attempted, transaction);
-        await endIfCardAttemptsSpent(tx, attempted, ctx.now(body.companyId));
-      } else {
-        await settleSubscription(tx, charge, transaction);
-        await payCharge(tx, charge, transaction);
-        await alertIfTestCard(ctx, tx, transaction);
-      }
+      // PENDING_3DS: the charge waits for the challenge (domain/three-ds.ts moves it when it ends).
+      if (transaction.status === 'PENDING_3DS') return { charge, transaction };
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
-      return { charge: (await charges.get(tx, charge.companyId, charge._id))!, transaction };
+      return { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction };
     });
     ctx.recent.remember(result.transaction);
     return result;

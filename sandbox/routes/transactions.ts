@@ -5,6 +5,7 @@ import { alertIfTestCard } from '../billing/alerts.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
+import { originOf } from '../http/origin.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { CreateTransactionBody, FullQuery, Transaction, TransactionFull, TransactionListQuery } from '../schemas/transaction.js';
@@ -19,7 +20,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Create a one-off card transaction', security: SECURITY,
-      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false. The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES, ...INLINE_CLIENT_DOC }),
+      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES, ...INLINE_CLIENT_DOC }),
       body: CreateTransactionBody, response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -32,7 +33,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, ctx.now(body.companyId)) : undefined;
       const made = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: body.amount, installments, paymentMethod: 'CREDIT_CARD',
-        profile, capture: body.capture ?? true, split: body.split, links: client ? { clientId: client._id } : {},
+        profile, capture: body.capture ?? true, split: body.split, links: client ? { clientId: client._id } : {}, threeDSOrigin: originOf(request),
       });
       await alertIfTestCard(ctx, tx, made);
       return made;

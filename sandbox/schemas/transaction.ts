@@ -13,6 +13,19 @@ export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED
   'DISPUTE', 'STANDBY', 'CHARGEBACK', 'PENDING_REVIEW', 'PENDING_3DS', 'BLOCKED', 'INVALID_PAYMENT', 'NO_PAYMENT_ROUTE', 'PENDING_PAYMENT', 'ERROR_REFUNDED'] as const;
 
 
+/** What the shopper must do before a PENDING_3DS transaction can end (sandbox/http/docs/three-ds.ts). */
+export const NextAction = Type.Object({
+  type: Type.Literal('THREE_DS_CHALLENGE'),
+  url: Type.String({ format: 'uri', description: 'the challenge page, on the service\'s origin; its last segment is a one-time reference: show it in a frame (the element\'s handleNextAction) or open it' }),
+  expiresAt: Timestamp,
+}, { description: 'sandbox: present while the transaction is PENDING_3DS' });
+
+export const ThreeDS = Type.Object({
+  flow: Type.Enum(['challenge', 'frictionless']),
+  result: Type.Enum(['PENDING', 'AUTHENTICATED', 'FAILED', 'EXPIRED']),
+  at: Type.Optional(Timestamp),
+}, { description: 'sandbox: the 3-D Secure authentication of a card that asked for it' });
+
 export const CreateTransactionBody = Type.Object({
   companyId: CompanyId,
   amount: Type.Integer({ minimum: 1, description: 'cents' }),
@@ -42,6 +55,8 @@ export const Transaction = Type.Object({
   split: Type.Optional(Split),
   acquirer: Type.Optional(Acquirer),
   routing: Type.Optional(RoutingTrace),
+  nextAction: Type.Optional(NextAction),
+  threeDS: Type.Optional(ThreeDS),
   splitSource: Type.Optional(Type.Enum([...SPLIT_SOURCES], { description: 'sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company' })),
   processingFee: Type.Optional(Type.Integer({ minimum: 0, description: 'sandbox: cents, once PAID: the fee table\'s fee on the whole amount, shared among the payables' })),
   review: Type.Optional(Type.Object({

@@ -95,7 +95,8 @@ async function check(request: Request): Promise<void> {
 beforeAll(async () => {
   sandbox = await memorySandbox();
   const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
-  operations = operationsOf(doc);
+  // The 3-D Secure challenge (issue 23) is HTML for the shopper's browser, not the JSON API: three-ds.test.ts covers it.
+  operations = operationsOf(doc).filter((o) => !/^\w+ \/sandbox\/3ds\//.test(o.name));
   hints = await makeHints();
 });
 afterAll(async () => sandbox?.close());

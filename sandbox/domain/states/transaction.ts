@@ -1,13 +1,13 @@
 // The transaction's statuses (2.2) and its transition table. Every status a
 // transaction takes is written by create() or move() of machine.ts with this
 // table: the payment that makes it, capture, refund, and the moves of a
-// 3-D Secure challenge (the challenge itself is issue 23's other half).
+// 3-D Secure challenge (domain/three-ds.ts).
 import { transactions, type TransactionDoc } from '../../store/tables.js';
 import { TRANSACTION_STATUSES } from '../../schemas/transaction.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
-export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed'
+export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
   | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
 
 /** Days a payment held for fraud review waits for a decision: undecided at the end of the last one, the review denies it. */
@@ -39,8 +39,11 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'dispute_opened', from: ['PAID'], to: 'DISPUTE', effects: 'dispute.dueBy DISPUTE_DAYS days on; the charge it paid DISPUTE', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action open' },
   { event: 'dispute_won', from: ['DISPUTE'], to: 'PAID', effects: 'the charge it paid PAID again; payables kept', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action win' },
   { event: 'dispute_lost', from: ['DISPUTE'], to: 'CHARGEBACK', effects: 'payables reversed; the charge it paid CHARGEBACK', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action lose; the test clock after dispute.dueBy (row 13)' },
-  { event: 'challenge_passed', from: ['PENDING_3DS'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'the 3-D Secure challenge passed (issue 23, 3-D Secure half)' },
-  { event: 'challenge_failed', from: ['PENDING_3DS'], to: 'DECLINED', effects: 'none', emits: 'transaction.updated', by: 'the 3-D Secure challenge failed (issue 23, 3-D Secure half)' },
+  { event: 'card_payment', from: NEW, to: 'PENDING_3DS', effects: 'a 3-D Secure challenge opened (nextAction); the provider\'s answer held until it ends', emits: 'transaction.created', by: 'POST /v1/transaction or POST /v1/charge/pay with a 3-D Secure challenge test card (4000000000003220, 4000008400001629)' },
+  { event: 'challenge_passed', from: ['PENDING_3DS'], to: 'PAID', effects: 'payables made; the charge it pays PAID', emits: 'transaction.updated', by: 'the shopper completes the challenge (POST /sandbox/3ds/challenge/{reference}/complete)' },
+  { event: 'challenge_passed', from: ['PENDING_3DS'], to: 'AUTHORIZED', effects: 'none (capture false)', emits: 'transaction.updated', by: 'the challenge completed on a payment made with capture false' },
+  { event: 'challenge_failed', from: ['PENDING_3DS'], to: 'DECLINED', effects: 'the charge\'s failed attempt', emits: 'transaction.updated', by: 'the shopper fails the challenge (…/fail), or the card that fails every challenge (4000008400001629)' },
+  { event: 'challenge_expired', from: ['PENDING_3DS'], to: 'DECLINED', effects: 'the charge\'s failed attempt', emits: 'transaction.updated', by: 'the challenge unanswered 10 minutes on the test clock (row 14)' },
 ];
 
 const not = (why: string): StatusNote => ({ meaning: 'not given by the sandbox', how: why, reachable: false });
@@ -51,7 +54,7 @@ const notes: Record<TransactionStatus, StatusNote> = {
   NO_PAYMENT_ROUTE: { meaning: 'no route could carry the payment', how: 'routes that skip the card, or POST /sandbox/v1/faults on every route', reachable: true },
   DISCARDED: { meaning: 'a PIX or boleto expired unpaid', how: 'POST /sandbox/v1/charges/expire, or the test clock the day after the slip\'s expiresOn', reachable: true },
   CANCELED: { meaning: 'refunded, or an authorization voided', how: 'PUT /v1/transaction/cancel; a NETWORK_A alert', reachable: true },
-  PENDING_3DS: not('3-D Secure is issue 23\'s other half (its test cards and challenge); the table already has its moves'),
+  PENDING_3DS: { meaning: 'waiting for the shopper\'s 3-D Secure challenge', how: 'pay with the challenge test card 4000000000003220 (POST /v1/transaction, POST /v1/charge/pay); the answer\'s nextAction.url is the challenge', reachable: true },
   PROCESSING: not('the simulated providers answer at once'),
   IN_ANALYSIS: { meaning: 'approved, held by the antifraud', how: 'POST /v1/transaction with the fraud-review test card 4000000000004954', reachable: true },
   PENDING_REVIEW: { meaning: 'waiting for a manual fraud review', how: 'POST /sandbox/v1/transactions/review decision flag, or the test clock the day after an IN_ANALYSIS payment', reachable: true },

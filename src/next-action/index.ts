@@ -1,0 +1,81 @@
+// svc-card/next-action: what comes after the merchant's server called the API
+// (issues 23 and 27), in one call for the three cases, as Stripe's
+// handleNextAction: a PENDING_3DS transaction's challenge (in a modal frame of
+// the service's origin), a PIX (QR, copy-paste code, time left, waiting) or a
+// boleto (digitable line, due date, link). A separate entry: the card form
+// does not carry it (svc-card-form.js keeps its size).
+import { el, modal, shadowHost } from './dom.js';
+import { challenge, type ThreeDSStatus } from './three-ds.js';
+import { showSlip, type Boleto, type Pix, type SlipStatus, type Waiting } from './slips.js';
+import { langOf, TEXTS } from './texts.js';
+
+export type { Boleto, Pix } from './slips.js';
+
+/** How the next action ended: the event's detail and the promise's value. `none`: the answer asked for nothing. */
+export type NextActionOutcome =
+  | { type: 'three_ds'; status: ThreeDSStatus; transactionId?: string }
+  | { type: 'pix' | 'boleto'; status: SlipStatus; chargeId?: string }
+  | { type: 'none'; status?: string };
+
+export interface NextActionOptions extends Waiting {
+  /** pt-BR or en; default: the page's <html lang> (en when it starts with en), else pt-BR. */
+  lang?: string;
+  /** PIX and boleto are shown in it (default: a modal dialog). The 3-D Secure challenge is always modal. */
+  container?: Element;
+  /** Where `svc-next-action` is dispatched (default: document). */
+  target?: EventTarget;
+}
+
+interface Answer {
+  _id?: string; status?: string; nextAction?: { type?: string; url?: string };
+  transaction?: Answer; charge?: { _id?: string; slip?: { expiresOn?: string } }; pix?: Pix; boleto?: Boleto;
+}
+
+const httpUrl = (text: unknown): URL | undefined => {
+  try {
+    const url = new URL(String(text));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Shows what the API's answer asks of the shopper and resolves how it ended; the same outcome
+ * is dispatched as `svc-next-action` (bubbles) on `options.target`. Give it the body your server
+ * got from POST /v1/transaction or POST /v1/charge/pay (or the part of it your server passes on).
+ * Card data never goes through it. Confirm the final status on your server before shipping.
+ *
+ * @example
+ * const answer = await (await fetch('/api/pay', { method: 'POST', body })).json();
+ * const outcome = await handleNextAction(answer.sandbox, { lang: 'pt-BR' });
+ * if (outcome.status === 'PAID') showReceipt();
+ */
+export async function handleNextAction(answer: unknown, options: NextActionOptions = {}): Promise<NextActionOutcome> {
+  const body = (answer && typeof answer === 'object' ? answer : {}) as Answer;
+  const transaction = body.transaction ?? body;
+  const lang = langOf(options.lang);
+  const say = TEXTS[lang];
+  let outcome: NextActionOutcome;
+  const url = transaction.status === 'PENDING_3DS' && transaction.nextAction?.type === 'THREE_DS_CHALLENGE' ? httpUrl(transaction.nextAction.url) : undefined;
+  if (url) {
+    outcome = { type: 'three_ds', status: await challenge(url, lang, say), ...(transaction._id ? { transactionId: transaction._id } : {}) };
+  } else if (body.pix?.brCode || body.boleto?.digitableLine) {
+    const expiresOn = body.charge?.slip?.expiresOn;
+    const slip = { ...(body.pix ? { pix: body.pix } : { boleto: body.boleto! }), ...(expiresOn ? { expiresAt: Date.parse(`${expiresOn}T23:59:59.999Z`) } : {}) };
+    const shown = options.container ? undefined : modal(body.pix ? say.pix : say.boleto);
+    const parent = options.container ? shadowHost(options.container).root : shown!.dialog;
+    if (shown) {
+      const close = el('button', { type: 'button', class: 'end' }, say.close);
+      close.addEventListener('click', shown.close);
+      shown.dialog.addEventListener('close', shown.close);
+      queueMicrotask(() => shown.dialog.append(close));
+    }
+    const status = await showSlip(parent, slip, options, lang, say);
+    outcome = { type: body.pix ? 'pix' : 'boleto', status, ...(body.charge?._id ? { chargeId: body.charge._id } : {}) };
+  } else {
+    outcome = { type: 'none', ...(transaction.status ? { status: transaction.status } : {}) };
+  }
+  (options.target ?? document).dispatchEvent(new CustomEvent('svc-next-action', { detail: outcome, bubbles: true, composed: true }));
+  return outcome;
+}
