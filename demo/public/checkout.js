@@ -30,7 +30,8 @@ const form = document.getElementById('checkout');
 const card = form.querySelector('svc-card-form');
 const outcome = document.getElementById('outcome');
 const summary = document.getElementById('summary');
-const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' });
+// BRL as the page's server writes it (page.mjs formatBRL, pt-BR in both languages): following the plan rewrites the same text, so nothing reflows.
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const brl = (cents) => money.format(cents / 100);
 
 /** The payment's outcome, in the polite live region: said once. */
