@@ -5,6 +5,7 @@ import { missingOrForeign } from '../store/not-yours.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV2Body } from '../schemas/subscription.js';
 import { newId } from '../store/tables.js';
+import { batchOf, queueBatch } from '../store/batches.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const BATCH_MAX_ITEMS = 1_000;
@@ -33,8 +34,7 @@ export const subscriptionBatchRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const batchId = `batch_${newId()}`;
-    await ctx.db.query("INSERT INTO batches (id, company_id, status, items, filter) VALUES ($1, $2, 'queued', $3, $4)",
-      [batchId, request.body.companyId, JSON.stringify(request.body.list), request.body.filter ? JSON.stringify(request.body.filter) : null]);
+    await queueBatch(ctx.db, { id: batchId, companyId: request.body.companyId, items: request.body.list, filter: request.body.filter });
     return { message: `${request.body.list.length} subscriptions queued for creation`, batchId };
   });
 
@@ -45,8 +45,7 @@ export const subscriptionBatchRoutes: ResourceRoutes = async (app, { ctx }) => {
       params: Type.Object({ batchId: Type.String() }), response: { 200: Batch, ...ERROR_RESPONSES },
     },
   }, async (request) => {
-    const [row] = await ctx.db.query<{ id: string; company_id: string; status: string; items: unknown[]; results: { status: string }[] }>(
-      'SELECT * FROM batches WHERE id = $1 AND company_id = ANY($2)', [request.params.batchId, request.credential!.companies]);
+    const row = await batchOf(ctx.db, request.params.batchId, request.credential!.companies);
     if (!row) throw await missingOrForeign(ctx.db, 'batches', { id: request.params.batchId }, `batch ${request.params.batchId}`, 'the credential\'s companies');
     const created = row.results.filter((r) => r.status === 'created').length;
     return { _id: row.id, companyId: row.company_id, status: row.status as never, total: row.items.length, processed: row.results.length, created, failed: row.results.length - created, results: row.results as never };

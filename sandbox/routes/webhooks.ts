@@ -7,10 +7,10 @@
 // the secret.
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import type { EventType } from '../events.js';
 import { fieldError, invalid, notFound } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
+import { changeWebhook, countLiveWebhooks, insertWebhook, listWebhooks, lockWebhook, recentDeliveries, removeWebhook } from '../store/webhooks.js';
 import { EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY } from '../webhooks/event-permissions.js';
 import { strictPolicy } from '../webhooks/targets.js';
 import { beyondSchema } from '../http/beyond-schema.js';
@@ -30,7 +30,6 @@ const Delivery = Type.Object({
   answers: Type.Array(Type.Object({ at: Type.String(), status: Type.Optional(Type.Integer()), error: Type.Optional(Type.String({ description: '"no answer", or "refused: <why>"' })) })),
 });
 
-const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 /** A row as the answer shows it: no member for "all events" or an unknown registrant. */
 const listed = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
 
@@ -51,13 +50,9 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     checkRegistration(credential, url, events, targets);
     const webhook = { _id: `wh_${newId()}`, companyId, url, ...(events ? { events } : {}), keyId: credential.keyId, secret: `whsec_${randomBytes(24).toString('base64url')}` };
     return ctx.db.transaction(async (tx) => {
-      const [{ n }] = (await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL', [companyId])) as [{ n: string | number }];
-      if (Number(n) >= MAX_WEBHOOKS_PER_COMPANY)
+      if (await countLiveWebhooks(tx, companyId) >= MAX_WEBHOOKS_PER_COMPANY)
         throw invalid(fieldError('companyId', `companyId has ${MAX_WEBHOOKS_PER_COMPANY} webhooks: a company keeps at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks (DELETE /sandbox/v1/webhooks one first)`));
-      const [row] = await tx.query<{ createdAt: string }>(`INSERT INTO webhooks (id, company_id, url, secret, key_id, events) VALUES ($1, $2, $3, $4, $5, $6)
-        RETURNING to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`,
-      [webhook._id, companyId, url, webhook.secret, webhook.keyId, events ? JSON.stringify(events) : null]);
-      return { ...webhook, createdAt: row!.createdAt };
+      return { ...webhook, createdAt: await insertWebhook(tx, webhook) };
     });
   });
 
@@ -69,8 +64,7 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
       response: { 200: Type.Object({ items: Type.Array(Listed) }), ...ERROR_RESPONSES },
     },
   }, async (request) => {
-    const rows = await ctx.db.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [request.query.companyId]);
-    return { items: rows.map(listed) as never };
+    return { items: (await listWebhooks(ctx.db, request.query.companyId)).map(listed) as never };
   });
 
   app.put('/sandbox/v1/webhooks', {
@@ -86,16 +80,13 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     if (request.body.url === undefined && request.body.events === undefined) throw invalid(fieldError('url', 'url or events must be given: the change to make'));
     const credential = request.credential!;
     return ctx.db.transaction(async (tx) => {
-      const [current] = await tx.query<{ url: string; events: EventType[] | null }>('SELECT url, events FROM webhooks WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL FOR UPDATE', [webhookId, companyId]);
+      const current = await lockWebhook(tx, companyId, webhookId);
       if (!current) throw notFound('no webhook of this company with this webhookId');
       const url = request.body.url ?? current.url;
       const events = request.body.events === undefined ? current.events ?? undefined : request.body.events ?? undefined;
       checkRegistration(credential, url, events, targets);
-      const [row] = await tx.query<Record<string, unknown>>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5 WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
-        [webhookId, companyId, url, events ? JSON.stringify(events) : null, credential.keyId]);
-      if (events) await tx.query(`UPDATE deliveries d SET status = 'failed', answers = answers || jsonb_build_array(jsonb_build_object('at', $3::text, 'error', 'refused: the webhook no longer asks for ' || e.type))
-        FROM events e WHERE e.id = d.event_id AND d.webhook_id = $1 AND d.status = 'pending' AND NOT (e.type = ANY($2::text[]))`, [webhookId, events, ctx.now(companyId).toISOString()]);
-      return listed(row!) as never;
+      const row = await changeWebhook(tx, { companyId, webhookId, url, ...(events ? { events } : {}), keyId: credential.keyId, at: ctx.now(companyId).toISOString() });
+      return listed(row) as never;
     });
   });
 
@@ -109,10 +100,8 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => {
     const { companyId, webhookId } = request.query;
     return ctx.db.transaction(async (tx) => {
-      const [row] = await tx.query<Record<string, unknown>>(`UPDATE webhooks SET deleted_at = now() WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`, [webhookId, companyId]);
+      const row = await removeWebhook(tx, companyId, webhookId, ctx.now(companyId).toISOString());
       if (!row) throw notFound('no webhook of this company with this webhookId');
-      await tx.query(`UPDATE deliveries SET status = 'failed', answers = answers || $2::jsonb WHERE webhook_id = $1 AND status = 'pending'`,
-        [webhookId, JSON.stringify([{ at: ctx.now(companyId).toISOString(), error: 'refused: webhook deleted' }])]);
       return listed(row) as never;
     });
   });
@@ -125,10 +114,6 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
       response: { 200: Type.Object({ items: Type.Array(Delivery) }), ...ERROR_RESPONSES },
     },
   }, async (request) => {
-    const rows = await ctx.db.query<Record<string, unknown>>(`SELECT d.id AS "_id", d.event_id AS "eventId", e.type AS "eventType", d.webhook_id AS "webhookId", w.url, d.status, d.attempts,
-        to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "nextAttemptAt", d.answers
-      FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
-      WHERE d.company_id = $1 AND ($2::text IS NULL OR e.type = $2) ORDER BY d.created_at DESC, e.seq DESC, d.id DESC LIMIT 100`, [request.query.companyId, request.query.eventType ?? null]);
-    return { items: rows as never };
+    return { items: await recentDeliveries(ctx.db, request.query.companyId, request.query.eventType) as never };
   });
 };

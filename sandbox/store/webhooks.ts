@@ -1,0 +1,57 @@
+// The webhooks table and its deliveries as the routes read and write them
+// (routes/webhooks.ts): a company's live endpoints, their changes, and the
+// deliveries a change or a removal ends.
+import type { Queryable } from '../db/database.js';
+import type { EventType } from '../events.js';
+
+const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+export type WebhookRow = Record<string, unknown>;
+export interface NewWebhook { _id: string; companyId: string; url: string; events?: EventType[]; keyId: string; secret: string }
+
+export async function countLiveWebhooks(db: Queryable, companyId: string): Promise<number> {
+  const [row] = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL', [companyId]);
+  return Number(row?.n ?? 0);
+}
+
+/** Stores a webhook; answers its createdAt. */
+export async function insertWebhook(db: Queryable, webhook: NewWebhook): Promise<string> {
+  const [row] = await db.query<{ createdAt: string }>(`INSERT INTO webhooks (id, company_id, url, secret, key_id, events) VALUES ($1, $2, $3, $4, $5, $6)
+    RETURNING to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`,
+  [webhook._id, webhook.companyId, webhook.url, webhook.secret, webhook.keyId, webhook.events ? JSON.stringify(webhook.events) : null]);
+  return row!.createdAt;
+}
+
+export const listWebhooks = (db: Queryable, companyId: string): Promise<WebhookRow[]> =>
+  db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [companyId]);
+
+/** A live webhook's url and events, row-locked for a change. */
+export async function lockWebhook(db: Queryable, companyId: string, webhookId: string): Promise<{ url: string; events: EventType[] | null } | undefined> {
+  const [row] = await db.query<{ url: string; events: EventType[] | null }>('SELECT url, events FROM webhooks WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL FOR UPDATE', [webhookId, companyId]);
+  return row;
+}
+
+/** Writes a webhook's new url, events and credential; its pending deliveries of a type no longer asked for fail. */
+export async function changeWebhook(db: Queryable, change: { companyId: string; webhookId: string; url: string; events?: EventType[]; keyId: string; at: string }): Promise<WebhookRow> {
+  const { companyId, webhookId, url, events, keyId, at } = change;
+  const [row] = await db.query<WebhookRow>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5 WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
+    [webhookId, companyId, url, events ? JSON.stringify(events) : null, keyId]);
+  if (events) await db.query(`UPDATE deliveries d SET status = 'failed', answers = answers || jsonb_build_array(jsonb_build_object('at', $3::text, 'error', 'refused: the webhook no longer asks for ' || e.type))
+    FROM events e WHERE e.id = d.event_id AND d.webhook_id = $1 AND d.status = 'pending' AND NOT (e.type = ANY($2::text[]))`, [webhookId, events, at]);
+  return row!;
+}
+
+/** Removes a live webhook (its pending deliveries fail); undefined when the company has no such webhook. */
+export async function removeWebhook(db: Queryable, companyId: string, webhookId: string, at: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.query<WebhookRow>(`UPDATE webhooks SET deleted_at = now() WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`, [webhookId, companyId]);
+  if (!row) return undefined;
+  await db.query(`UPDATE deliveries SET status = 'failed', answers = answers || $2::jsonb WHERE webhook_id = $1 AND status = 'pending'`,
+    [webhookId, JSON.stringify([{ at, error: 'refused: webhook deleted' }])]);
+  return row;
+}
+
+/** The company's last 100 deliveries, newest first (by their event's time), with every answer. */
+export const recentDeliveries = (db: Queryable, companyId: string, eventType?: string): Promise<WebhookRow[]> =>
+  db.query<WebhookRow>(`SELECT d.id AS "_id", d.event_id AS "eventId", e.type AS "eventType", d.webhook_id AS "webhookId", w.url, d.status, d.attempts,
+      to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "nextAttemptAt", d.answers
+    FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
+    WHERE d.company_id = $1 AND ($2::text IS NULL OR e.type = $2) ORDER BY d.created_at DESC, e.seq DESC, d.id DESC LIMIT 100`, [companyId, eventType ?? null]);
