@@ -57,10 +57,17 @@ function sourceFiles(dir: string, base = dir): string[] {
   });
 }
 
-/** A step that may take minutes, without blocking the test worker's event loop. */
-async function run(command: string, args: string[], cwd: string): Promise<void> {
+/**
+ * A step that may take minutes, without blocking the test worker's event loop. NODE_ENV is the
+ * step's own, never the worker's: a spec that ran Vite in this worker before leaves it
+ * "development", and `next build` under it prerenders with React's development build and fails
+ * ("Cannot read properties of null (reading 'useContext')"); `npm ci` under "production" would
+ * leave out the devDependencies a build type-checks with.
+ */
+async function run(command: string, args: string[], cwd: string, nodeEnv?: 'production'): Promise<void> {
+  const { NODE_ENV: _worker, ...env } = process.env;
   try {
-    await promisify(execFile)(command, args, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, encoding: 'utf8', timeout: 480_000, maxBuffer: 64 * 1024 * 1024 });
+    await promisify(execFile)(command, args, { cwd, env: { ...env, NEXT_TELEMETRY_DISABLED: '1', ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) }, encoding: 'utf8', timeout: 480_000, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${relative(ROOT, cwd)}:\n${`${stdout}\n${stderr}`.slice(-4000)}`);
@@ -124,7 +131,7 @@ export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; second
   // Everything but the dependencies goes: a stale .next or a deleted source must not survive.
   for (const name of readdirSync(dir)) if (name !== 'node_modules' && name !== INSTALL_STAMP) rmSync(join(dir, name), { recursive: true, force: true });
   for (const name of files) cpSync(join(source, name), join(dir, name));
-  await run('npm', ['run', 'build'], dir);
+  await run('npm', ['run', 'build'], dir, 'production');
   writeFileSync(join(dir, BUILD_STAMP), digest);
   return { dir, seconds: Math.round((performance.now() - started) / 1000) };
 }
