@@ -48,11 +48,18 @@ for (const isolation of ['inline', 'frame'] as const) {
     test('the challenge, done by keyboard, pays; the page reads nothing of it; the token decrypts to what was typed', async ({ enginePage: page }) => {
       await open(page, isolation);
       await payWith(page, isolation, CHALLENGE);
+      // The challenge has left the frame's first about:blank document (same-origin, readable) once
+      // its location can no longer be read: under load the reads below could come before that.
+      await expect.poll(() => page.evaluate((host) => {
+        const frame = document.querySelector(host)!.shadowRoot!.querySelector('iframe')!;
+        try { return frame.contentWindow!.location.href === 'about:blank' ? 'blank' : 'same-origin'; } catch { return 'cross-origin'; }
+      }, MODAL), { timeout: 20_000 }).toBe('cross-origin');
       // Cross-origin: the merchant's page gets no document, no location, no text from the challenge.
       const reads = await page.evaluate((host) => {
         const frame = document.querySelector(host)!.shadowRoot!.querySelector('iframe')!;
         const attempt = (read: () => unknown) => { try { return read() ?? null; } catch { return 'refused'; } };
-        return { document: attempt(() => frame.contentDocument), href: attempt(() => frame.contentWindow!.location.href), origin: new URL(frame.src).origin };
+        // A Document would not cross WebDriver (a cyclic structure): said as text when one is readable.
+        return { document: attempt(() => frame.contentDocument && 'readable'), href: attempt(() => frame.contentWindow!.location.href), origin: new URL(frame.src).origin };
       }, MODAL);
       expect(reads).toEqual({ document: null, href: 'refused', origin: new URL(demo.sandboxUrl).origin });
       await page.withinFrame(MODAL, 'iframe', async (frame) => {
