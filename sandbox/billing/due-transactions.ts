@@ -1,10 +1,13 @@
 // The test clock's moves of fraud reviews and disputes, at a day's start
 // (rows 11-13 of the clock's table): a review past its dueBy is denied, a
 // payment in analysis since an earlier day goes to manual review, a dispute
-// past its dueBy is lost.
+// past its dueBy is lost; a NETWORK_A alert left CREATED past its respondBy
+// becomes a dispute (row 15).
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { decideReview, disputeAction } from '../domain/transaction-actions.js';
+import { lapseAlert } from '../domain/alert-networks.js';
+import { alertsLapsedBefore } from '../store/alerts.js';
 import { analysedBefore, disputesDueBefore, reviewsDueBefore } from '../store/due-transactions.js';
 import type { Move } from './engine.js';
 
@@ -16,5 +19,7 @@ export async function settleDueTransactions(ctx: SandboxContext, db: Queryable, 
     moves.push({ row: 11, resource: 'transaction', id: transaction._id, to: (await decideReview(ctx, db, transaction, 'flag', at)).status });
   for (const transaction of await disputesDueBefore(db, companyId, day))
     moves.push({ row: 13, resource: 'transaction', id: transaction._id, to: (await disputeAction(db, transaction, 'lose', at)).status });
+  for (const alert of await alertsLapsedBefore(db, companyId, day))
+    moves.push({ row: 15, resource: 'alert', id: alert._id, to: (await lapseAlert(db, alert, at)).status });
   return moves;
 }

@@ -24,7 +24,7 @@ import { releaseDuePayables } from '../store/payables.js';
 const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
 const FAILED = new Set<string>(FAILED_STATUSES);
 
-export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction'; id: string; to: string }
+export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction' | 'alert'; id: string; to: string }
 
 /** One day of billing for one subscription; answers what moved. */
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {

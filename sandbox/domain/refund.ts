@@ -21,6 +21,7 @@ export { REFUNDABLE } from './states/transaction.js';
 export const REFUND_REASONS = {
   merchant: { message: 'Canceled and refunded', charge: 'refunded', end: 'manual' },
   networkA: { message: 'Refunded after a NETWORK_A fraud notice', charge: 'refunded_alert', end: 'networkA' },
+  networkB: { message: 'Refunded by a NETWORK_B (RDR) alert', charge: 'refunded', end: 'manual' },
 } as const satisfies Record<string, { message: string; charge: ChargeEvent; end: SubscriptionEnd }>;
 export type RefundReason = keyof typeof REFUND_REASONS;
 

@@ -12,6 +12,7 @@ import { STATES_SECTION } from './docs/states.js';
 import { EVENTS_SECTION } from './docs/events.js';
 import { PROCESSES_SECTION } from './docs/processes.js';
 import { THREE_DS_SECTION } from './docs/three-ds.js';
+import { ALERT_NETWORKS_SECTION } from './docs/alert-networks.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -62,6 +63,7 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 12 | day > transaction review.dueBy (its payment's day + 3) | a transaction IN_ANALYSIS or PENDING_REVIEW | DECLINED (review_denied, "Denied by the fraud review"; the authorization voided) | transaction.updated |
 | 13 | day > transaction dispute.dueBy (opened + 7 days) | a transaction DISPUTE | CHARGEBACK (dispute_lost), payables reversed; the charge it paid CHARGEBACK | transaction.updated, charge.updated |
 | 14 | after the move, at the new time | a 3-D Secure challenge past its expiresAt (10 minutes) | DECLINED (challenge_expired), stamped at its expiresAt; the charge it pays as after a declined attempt | transaction.updated, charge.payment_failed |
+| 15 | day > alert respondBy (raised + 3 days), after row 13 | a NETWORK_A alert raised by POST /sandbox/v1/alerts/raise, still CREATED | alert DISPUTE (window_lapsed); its transaction, when PAID, DISPUTE (dispute_opened), the charge it paid DISPUTE | alert.updated, transaction.updated, charge.updated |
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
 
@@ -76,4 +78,5 @@ ${STATES_SECTION}
 ${EVENTS_SECTION}
 ${PROCESSES_SECTION}
 ${THREE_DS_SECTION}
+${ALERT_NETWORKS_SECTION}
 `.trim();

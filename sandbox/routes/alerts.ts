@@ -5,7 +5,9 @@ import { raiseAlert } from '../billing/alerts.js';
 import { exportStream } from '../db/export-stream.js';
 import { listPage, scopeOf, type Filter } from '../db/list.js';
 import { missingOrForeign } from '../store/not-yours.js';
-import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, ResolveAlertBody } from '../schemas/alert.js';
+import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, RaiseNetworkAlertBody, ResolveAlertBody, RespondAlertBody } from '../schemas/alert.js';
+import { raiseNetworkAlert, respondToAlert } from '../domain/alert-networks.js';
+import { ALERT_WINDOW_DAYS } from '../domain/states/alert.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { findTransaction } from '../store/find-transaction.js';
@@ -61,11 +63,36 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'alert.write' },
     schema: {
       tags: ['alerts'], summary: 'Sandbox only: raise a NETWORK_A or NETWORK_B alert on a transaction', security: SECURITY,
-      description: 'As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A refunds the transaction (CANCELED; the alert REFUNDED) and ends its charge and subscription (CANCELED_ALERT_NETWORK_A); NETWORK_B moves nothing. One alert per transaction and type: raising it again (the same day or later, resolved or not) answers the alert already there and moves nothing, emits nothing.',
+      description: 'The service\'s own answer, at once (for the network\'s lifecycle see POST /sandbox/v1/alerts/raise). As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A refunds the transaction (CANCELED; the alert REFUNDED) and ends its charge and subscription (CANCELED_ALERT_NETWORK_A); NETWORK_B moves nothing. One alert per transaction and type: raising it again (the same day or later, resolved or not) answers the alert already there and moves nothing, emits nothing.',
       body: RaiseAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, transactionId, type, externalReference } = request.body;
     return ctx.db.transaction(async (tx) => raiseAlert(ctx, tx, await findTransaction(tx, [companyId], { transactionId }), type, externalReference));
+  });
+
+  app.post('/sandbox/v1/alerts/raise', {
+    config: { auth: 'alert.write' },
+    schema: {
+      tags: ['alerts'], summary: 'Sandbox only: a network sends an alert, with its lifecycle (see Alert networks)', security: SECURITY,
+      description: `NETWORK_A (Ethoca-like): CREATED with respondBy ${ALERT_WINDOW_DAYS} days on the test clock; POST /sandbox/v1/alerts/respond acknowledges or refunds it; still CREATED the day after respondBy, the test clock makes it DISPUTE and the transaction DISPUTE (row 15). NETWORK_B (Verifi RDR-like): the transaction refunded at once (CANCELED, the alert REFUNDED), or both ERROR_REFUNDED when its provider has a refund_refused fault (POST /sandbox/v1/faults). No transactionId, or one the company has no transaction for: an alert NOT_FOUND (no 404). A transaction that is not PAID: 409 conflict on transactionId. One alert per transaction and type: raised again, the alert already there is answered, nothing moves.`,
+      body: RaiseNetworkAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
+    },
+  }, async (request) => ctx.db.transaction(async (tx) => raiseNetworkAlert(ctx, tx, request.body)));
+
+  app.post('/sandbox/v1/alerts/respond', {
+    config: { auth: 'alert.write' },
+    schema: {
+      tags: ['alerts'], summary: 'Sandbox only: the merchant answers an alert\'s network (acknowledge, or refund)', security: SECURITY,
+      description: 'acknowledge: CREATED -> ACKNOWLEDGEMENT (the clock makes no dispute of it). refund: CREATED or ACKNOWLEDGEMENT -> REFUNDED, its transaction refunded (CANCELED; its charge and subscription CANCELED_ALERT_NETWORK_A). A status the alert or transaction table does not move this way: 409 conflict on alertId, nothing changed. Unknown: 404; another company\'s: 403.',
+      body: RespondAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, alertId, action } = request.body;
+    return ctx.db.transaction(async (tx) => {
+      const alert = await alerts.get(tx, companyId, alertId, true);
+      if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
+      return respondToAlert(ctx, tx, alert, action);
+    });
   });
 };

@@ -14,6 +14,7 @@ export const Alert = Type.Object({
   type: Type.Enum([...ALERT_TYPES]),
   transactionId: Type.Optional(Type.String()),
   clientId: Type.Optional(Type.String()),
+  respondBy: Type.Optional(Type.String({ format: 'date', description: 'NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)' })),
   payment: Type.Object({ bin: Type.Optional(Type.String()), last4: Type.Optional(Type.String()), paymentMethod: Type.String() }),
   info: Type.Object({ reason: Type.String(), network: Type.String() }),
   values: Type.Object({ amount: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') }),
@@ -32,3 +33,10 @@ const { page: _page, limit: _limit, ...exportProperties } = AlertListQuery.prope
 export const AlertExportQuery = Type.Object(exportProperties);
 export const ResolveAlertBody = Type.Object({ companyId: CompanyId, alertId: Type.String({ minLength: 1 }) });
 export const RaiseAlertBody = Type.Object({ companyId: CompanyId, transactionId: Type.String({ minLength: 1 }), type: Type.Enum([...ALERT_TYPES]), externalReference: Type.Optional(Type.String()) });
+/** POST /sandbox/v1/alerts/raise: a network's alert, with its lifecycle (see Alert networks). */
+export const RaiseNetworkAlertBody = Type.Object({
+  companyId: CompanyId, type: Type.Enum([...ALERT_TYPES]),
+  transactionId: Type.Optional(Type.String({ minLength: 1, description: 'the transaction the network names; none, or one the company does not have: the alert is NOT_FOUND' })),
+  externalReference: Type.Optional(Type.String()),
+});
+export const RespondAlertBody = Type.Object({ companyId: CompanyId, alertId: Type.String({ minLength: 1 }), action: Type.Enum(['acknowledge', 'refund']) });

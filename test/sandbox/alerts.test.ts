@@ -51,6 +51,25 @@ describe('alerts', () => {
     expect((await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${sub._id}`)).body.updatedAt).toBe(canceled.updatedAt);
   });
 
+  it('POST /sandbox/v1/alerts/raise: a type raised again on a transaction answers the alert already there and moves nothing; a NOT_FOUND alert cannot be answered (409 on alertId); respond to an unknown alert is 404, another company\'s 403', async () => {
+    const paid = (await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 650, paymentProfile: PAID_PROFILE })).body;
+    const raise = (body: Record<string, unknown>) => call(sandbox, 'POST', '/sandbox/v1/alerts/raise', { companyId: COMPANY, ...body });
+    const first = (await raise({ transactionId: paid._id, type: 'NETWORK_A' })).body;
+    expect(first.status).toBe('CREATED');
+    const [again, racing] = await Promise.all([raise({ transactionId: paid._id, type: 'NETWORK_A' }), raise({ transactionId: paid._id, type: 'NETWORK_A' })]);
+    expect([again.body, racing.body]).toEqual([first, first]);
+    const notFound = (await raise({ type: 'NETWORK_B', externalReference: 'rdr-unknown' })).body;
+    expect(notFound).toMatchObject({ status: 'NOT_FOUND', info: { reason: 'the notice names no transaction' } });
+    const respond = (alertId: string, action: string, companyId = COMPANY) => call(sandbox, 'POST', '/sandbox/v1/alerts/respond', { companyId, alertId, action });
+    const refused = await respond(notFound._id, 'refund');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error_messages[0]).toMatchObject({ path: 'alertId', msg: expect.stringMatching(/NOT_FOUND: merchant_refunded is not a move/) });
+    expect((await respond('nope', 'acknowledge')).status).toBe(404);
+    const { apiKey } = await createCredential(sandbox.db, { permissions: ['alert.write'], companies: ['company_other_alerts'] });
+    expect((await call(sandbox, 'POST', '/sandbox/v1/alerts/respond', { companyId: 'company_other_alerts', alertId: first._id, action: 'acknowledge' }, { apiKey })).status).toBe(403);
+    expect((await call(sandbox, 'GET', `/v1/alert?reference=rdr-unknown`)).body.items).toEqual([notFound]);
+  });
+
   it('resolve: RESOLVED, answered {}; again changes nothing; unknown 404; 403 without alert.write', async () => {
     const paid = (await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 900, paymentProfile: NETWORK_B })).body;
     const alert = (await call(sandbox, 'GET', '/v1/alert?type=NETWORK_B&sort.direction=desc&limit=1')).body.items[0];

@@ -14,7 +14,7 @@ beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
 const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976'];
-const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes'] as const;
+const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes', 'raise', 'respond', 'refundRefused'] as const;
 const step = fc.record({ kind: fc.constantFrom(...STEPS), pick: fc.nat(20), card: fc.constantFrom(...CARDS), choice: fc.nat(2), days: fc.integer({ min: 1, max: 9 }) });
 
 describe('the state tables under random use', () => {
@@ -46,6 +46,13 @@ describe('the state tables under random use', () => {
         else if (kind === 'alert' && transactionId) {
           const alert = await as('POST', '/sandbox/v1/alerts', { companyId, transactionId, type: choice === 0 ? 'NETWORK_A' : 'NETWORK_B' });
           if (alert?._id) alerts.push(alert._id);
+        } else if (kind === 'raise') {
+          const alert = await as('POST', '/sandbox/v1/alerts/raise', { companyId, type: choice === 1 ? 'NETWORK_B' : 'NETWORK_A', ...(transactionId && pick % 5 !== 0 ? { transactionId } : {}) });
+          if (alert?._id) alerts.push(alert._id);
+        } else if (kind === 'respond' && alerts.length) await as('POST', '/sandbox/v1/alerts/respond', { companyId, alertId: of(alerts, pick), action: choice === 0 ? 'acknowledge' : 'refund' });
+        else if (kind === 'refundRefused' && transactionId) {
+          const provider = (await as('GET', `/v1/transaction/full?transactionId=${transactionId}`))?.acquirer?.provider;
+          if (provider) await as('POST', '/sandbox/v1/faults', { companyId, providerId: provider, kind: 'refund_refused', seconds: days * 86_400 });
         } else if (kind === 'resolve' && alerts.length) await as('POST', '/v1/alert/update/resolved', { companyId, alertId: of(alerts, pick) });
         else if (kind === 'v1') {
           const sub = await as('POST', '/v1/subscription', { companyId, product: { id: c.product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: profile });

@@ -262,6 +262,89 @@ describe('alert rows', () => {
   });
 });
 
+describe('alert network rows (POST /sandbox/v1/alerts/raise)', () => {
+  const raise = (c: Co, body: Record<string, unknown>) => c.as('POST', '/sandbox/v1/alerts/raise', { companyId: c.companyId, ...body });
+  const respond = (c: Co, alertId: string, action: string) => c.as('POST', '/sandbox/v1/alerts/respond', { companyId: c.companyId, alertId, action });
+
+  it('NETWORK_A (new) network_raised -> CREATED with respondBy 3 days on, acknowledged -> ACKNOWLEDGEMENT, merchant_refunded -> REFUNDED (the transaction refunded, its charge refunded_alert); a second acknowledge is 409 conflict and moves nothing', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body.transaction;
+    await c.events();
+    const today = await c.today();
+    const alert = (await raise(c, { transactionId: paid._id, type: 'NETWORK_A', externalReference: 'eth-1' })).body;
+    expect(alert).toMatchObject({ status: 'CREATED', type: 'NETWORK_A', transactionId: paid._id, externalReference: 'eth-1', values: { amount: 1250 } });
+    expect(Date.parse(alert.respondBy) - Date.parse(today)).toBe(3 * 86_400_000);
+    expect(await c.moves()).toEqual([['alert.created', 'network_raised', 'CREATED']]);
+    expect((await c.transaction(paid._id)).status).toBe('PAID');
+    expect((await respond(c, alert._id, 'acknowledge')).body.status).toBe('ACKNOWLEDGEMENT');
+    expect(await c.moves()).toEqual([['alert.updated', 'acknowledged', 'ACKNOWLEDGEMENT']]);
+    const again = await respond(c, alert._id, 'acknowledge');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'alertId' }] });
+    expect(await c.events()).toEqual([]);
+    expect((await respond(c, alert._id, 'refund')).body.status).toBe('REFUNDED');
+    expect(await c.moves()).toEqual([
+      ['transaction.updated', 'refund', 'CANCELED'], ['charge.updated', 'refunded_alert', 'CANCELED_ALERT_NETWORK_A'], ['alert.updated', 'merchant_refunded', 'REFUNDED']]);
+    expect((await c.transaction(paid._id)).status).toBe('CANCELED');
+  });
+
+  it('NETWORK_A window_lapsed -> DISPUTE by the test clock the day after respondBy (row 15): the transaction dispute_opened -> DISPUTE, its charge disputed -> DISPUTE; an acknowledged alert lapses not', async () => {
+    const c = await company();
+    await c.startADay();
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body.transaction;
+    const handled = (await card(c)).body;
+    const alert = (await raise(c, { transactionId: paid._id, type: 'NETWORK_A' })).body;
+    const acknowledged = (await raise(c, { transactionId: handled._id, type: 'NETWORK_A' })).body;
+    await respond(c, acknowledged._id, 'acknowledge');
+    await c.events();
+    expect((await c.advance(3)).moves).toEqual([]);
+    expect(await c.events()).toEqual([]);
+    expect((await c.advance(1)).moves).toEqual([{ row: 15, resource: 'alert', id: alert._id, to: 'DISPUTE' }]);
+    expect(await c.moves()).toEqual([
+      ['alert.updated', 'window_lapsed', 'DISPUTE'], ['transaction.updated', 'dispute_opened', 'DISPUTE'], ['charge.updated', 'disputed', 'DISPUTE']]);
+    expect((await c.transaction(paid._id)).status).toBe('DISPUTE');
+    expect((await c.transaction(handled._id)).status).toBe('PAID');
+  });
+
+  it('NETWORK_B (new) rdr_refunded -> REFUNDED (the transaction refund -> CANCELED, its charge refunded -> CANCELED); under a refund_refused fault (new) rdr_refund_failed -> ERROR_REFUNDED and the transaction refund_failed -> ERROR_REFUNDED', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body.transaction;
+    await c.events();
+    expect((await raise(c, { transactionId: paid._id, type: 'NETWORK_B' })).body).toMatchObject({ status: 'REFUNDED', type: 'NETWORK_B', transactionId: paid._id });
+    expect(await c.moves()).toEqual([['transaction.updated', 'refund', 'CANCELED'], ['charge.updated', 'refunded', 'CANCELED'], ['alert.created', 'rdr_refunded', 'REFUNDED']]);
+    const refused = (await card(c)).body;
+    const fault = await c.as('POST', '/sandbox/v1/faults', { companyId: c.companyId, providerId: refused.acquirer.provider, kind: 'refund_refused', seconds: 3600 });
+    expect(fault.status).toBe(200);
+    await c.events();
+    expect((await raise(c, { transactionId: refused._id, type: 'NETWORK_B' })).body.status).toBe('ERROR_REFUNDED');
+    expect(await c.moves()).toEqual([['transaction.updated', 'refund_failed', 'ERROR_REFUNDED'], ['alert.created', 'rdr_refund_failed', 'ERROR_REFUNDED']]);
+    expect(await c.transaction(refused._id)).toMatchObject({ status: 'ERROR_REFUNDED', payables: [{ status: 'WAITING_FUNDS' }] });
+  });
+
+  it('(new) network_raised -> NOT_FOUND for a notice naming no transaction of the company (none, unknown, another company\'s); a transaction not PAID is 409 conflict on transactionId and moves nothing', async () => {
+    const c = await company();
+    const other = await company();
+    const theirs = (await card(other)).body;
+    await c.events();
+    for (const transactionId of [undefined, 'no_such_transaction', theirs._id]) {
+      const alert = (await raise(c, { type: 'NETWORK_A', ...(transactionId ? { transactionId } : {}), externalReference: 'ref-nf' })).body;
+      expect(alert).toMatchObject({ status: 'NOT_FOUND', externalReference: 'ref-nf', values: { amount: 0 } });
+      expect(alert.transactionId).toBeUndefined();
+    }
+    expect(await c.moves()).toEqual(Array(3).fill(['alert.created', 'network_raised', 'NOT_FOUND']));
+    expect((await other.as('GET', `/v1/transaction/full?transactionId=${theirs._id}`)).body.status).toBe('PAID');
+    const declined = (await card(c, DECLINED)).body;
+    await c.events();
+    const refused = await raise(c, { transactionId: declined._id, type: 'NETWORK_B' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'transactionId' }] });
+    expect(await c.events()).toEqual([]);
+  });
+});
+
 const REVIEW_CARD = { ...PAID_PROFILE, cardNumber: '4000000000004954' };
 
 describe('fraud review rows', () => {

@@ -112,9 +112,49 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: raise a NETWORK_A or NETWORK_B alert on a transaction
-         * @description As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A refunds the transaction (CANCELED; the alert REFUNDED) and ends its charge and subscription (CANCELED_ALERT_NETWORK_A); NETWORK_B moves nothing. One alert per transaction and type: raising it again (the same day or later, resolved or not) answers the alert already there and moves nothing, emits nothing.
+         * @description The service's own answer, at once (for the network's lifecycle see POST /sandbox/v1/alerts/raise). As the test cards 4000000000000259 (NETWORK_A) and 4000000000001976 (NETWORK_B) do on payment. NETWORK_A refunds the transaction (CANCELED; the alert REFUNDED) and ends its charge and subscription (CANCELED_ALERT_NETWORK_A); NETWORK_B moves nothing. One alert per transaction and type: raising it again (the same day or later, resolved or not) answers the alert already there and moves nothing, emits nothing.
          */
         post: operations["postSandboxV1Alerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/alerts/raise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: a network sends an alert, with its lifecycle (see Alert networks)
+         * @description NETWORK_A (Ethoca-like): CREATED with respondBy 3 days on the test clock; POST /sandbox/v1/alerts/respond acknowledges or refunds it; still CREATED the day after respondBy, the test clock makes it DISPUTE and the transaction DISPUTE (row 15). NETWORK_B (Verifi RDR-like): the transaction refunded at once (CANCELED, the alert REFUNDED), or both ERROR_REFUNDED when its provider has a refund_refused fault (POST /sandbox/v1/faults). No transactionId, or one the company has no transaction for: an alert NOT_FOUND (no 404). A transaction that is not PAID: 409 conflict on transactionId. One alert per transaction and type: raised again, the alert already there is answered, nothing moves.
+         */
+        post: operations["postSandboxV1AlertsRaise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/alerts/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the merchant answers an alert's network (acknowledge, or refund)
+         * @description acknowledge: CREATED -> ACKNOWLEDGEMENT (the clock makes no dispute of it). refund: CREATED or ACKNOWLEDGEMENT -> REFUNDED, its transaction refunded (CANCELED; its charge and subscription CANCELED_ALERT_NETWORK_A). A status the alert or transaction table does not move this way: 409 conflict on alertId, nothing changed. Unknown: 404; another company's: 403.
+         */
+        post: operations["postSandboxV1AlertsRespond"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1984,6 +2024,619 @@ export interface operations {
                             last4?: string;
                             paymentMethod: string;
                         };
+                        /**
+                         * Format: date
+                         * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                         */
+                        respondBy?: string;
+                        /** @enum {unknown} */
+                        status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
+                        transactionId?: string;
+                        /** @enum {unknown} */
+                        type: "NETWORK_A" | "NETWORK_B";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        values: {
+                            /** @description cents */
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "BRL";
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1AlertsRaise: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                    externalReference?: string;
+                    /** @description the transaction the network names; none, or one the company does not have: the alert is NOT_FOUND */
+                    transactionId?: string;
+                    /** @enum {unknown} */
+                    type: "NETWORK_A" | "NETWORK_B";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        externalReference?: string;
+                        info: {
+                            network: string;
+                            reason: string;
+                        };
+                        payment: {
+                            bin?: string;
+                            last4?: string;
+                            paymentMethod: string;
+                        };
+                        /**
+                         * Format: date
+                         * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                         */
+                        respondBy?: string;
+                        /** @enum {unknown} */
+                        status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
+                        transactionId?: string;
+                        /** @enum {unknown} */
+                        type: "NETWORK_A" | "NETWORK_B";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        values: {
+                            /** @description cents */
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "BRL";
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1AlertsRespond: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    action: "acknowledge" | "refund";
+                    alertId: string;
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        externalReference?: string;
+                        info: {
+                            network: string;
+                            reason: string;
+                        };
+                        payment: {
+                            bin?: string;
+                            last4?: string;
+                            paymentMethod: string;
+                        };
+                        /**
+                         * Format: date
+                         * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                         */
+                        respondBy?: string;
                         /** @enum {unknown} */
                         status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                         transactionId?: string;
@@ -3454,7 +4107,7 @@ export interface operations {
                         moves: {
                             id: string;
                             /** @enum {unknown} */
-                            resource: "charge" | "subscription" | "transaction";
+                            resource: "charge" | "subscription" | "transaction" | "alert";
                             row: number;
                             to: string;
                         }[];
@@ -4567,7 +5220,7 @@ export interface operations {
                         /** Format: date-time */
                         endsAt: string;
                         /** @enum {unknown} */
-                        kind: "unavailable" | "timeout" | "slow";
+                        kind: "unavailable" | "timeout" | "slow" | "refund_refused";
                         /** @enum {unknown} */
                         providerId: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         /** Format: date-time */
@@ -4802,10 +5455,10 @@ export interface operations {
                     /** @description slow only (required there): milliseconds before the provider answers; above 5,000 it times out */
                     delayMs?: number;
                     /**
-                     * @description unavailable: refuses at once; timeout: gives no answer (the core gives up after 5,000 ms, at once in the sandbox); slow: answers after delayMs
+                     * @description unavailable: refuses at once; timeout: gives no answer (the core gives up after 5,000 ms, at once in the sandbox); slow: answers after delayMs; refund_refused: authorizes as usual but refuses the refund of a NETWORK_B (RDR) alert raised by POST /sandbox/v1/alerts/raise (the alert and the transaction ERROR_REFUNDED; other refunds are not affected)
                      * @enum {unknown}
                      */
-                    kind: "unavailable" | "timeout" | "slow";
+                    kind: "unavailable" | "timeout" | "slow" | "refund_refused";
                     /**
                      * @description the provider (route id) that fails
                      * @enum {unknown}
@@ -4839,7 +5492,7 @@ export interface operations {
                         /** Format: date-time */
                         endsAt: string;
                         /** @enum {unknown} */
-                        kind: "unavailable" | "timeout" | "slow";
+                        kind: "unavailable" | "timeout" | "slow" | "refund_refused";
                         /** @enum {unknown} */
                         providerId: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         /** Format: date-time */
@@ -8418,6 +9071,11 @@ export interface operations {
                                 last4?: string;
                                 paymentMethod: string;
                             };
+                            /**
+                             * Format: date
+                             * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                             */
+                            respondBy?: string;
                             /** @enum {unknown} */
                             status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                             transactionId?: string;
@@ -8698,6 +9356,11 @@ export interface operations {
                             last4?: string;
                             paymentMethod: string;
                         };
+                        /**
+                         * Format: date
+                         * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                         */
+                        respondBy?: string;
                         /** @enum {unknown} */
                         status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                         transactionId?: string;

@@ -1,9 +1,10 @@
 // Faults a merchant injects into a simulated provider for a span of the
 // company's test clock (POST /sandbox/v1/faults), to watch failover: the
-// provider is unavailable, times out, or answers slowly.
+// provider is unavailable, times out, or answers slowly; or it refuses refunds
+// (refund_refused: a NETWORK_B alert's refund fails, ERROR_REFUNDED).
 import type { Queryable } from '../../db/database.js';
 
-export const FAULT_KINDS = ['unavailable', 'timeout', 'slow'] as const;
+export const FAULT_KINDS = ['unavailable', 'timeout', 'slow', 'refund_refused'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface ProviderFault {

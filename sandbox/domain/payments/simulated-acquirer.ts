@@ -1,7 +1,8 @@
 // A simulated acquirer behind each of provider_01 ... provider_16: it asks the
 // "issuer" (the sandbox test cards decide) unless a fault injected for the
 // company makes the provider itself fail first. Captures and refunds always
-// succeed: faults are about whether an authorization can be asked.
+// succeed here: faults are about whether an authorization can be asked (a
+// refund_refused fault is read by a NETWORK_B alert's refund, domain/alert-networks.ts).
 import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cardOutcome } from '../../payment/test-cards.js';

@@ -8,7 +8,7 @@ import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
-  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed';
 
 /** Days a payment held for fraud review waits for a decision: undecided at the end of the last one, the review denies it. */
 export const REVIEW_DAYS = 3;
@@ -32,11 +32,12 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'slip_settled', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/settle' },
   { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
   { event: 'capture', from: ['AUTHORIZED'], to: 'PAID', effects: 'payables made (split read at capture)', emits: 'transaction.updated', by: 'POST /v1/transaction/capture' },
-  { event: 'refund', from: [...REFUNDABLE], to: 'CANCELED', effects: 'payables reversed; the charge it paid CANCELED (a NETWORK_A alert: CANCELED_ALERT_NETWORK_A)', emits: 'transaction.updated', by: 'PUT /v1/transaction/cancel, a NETWORK_A alert' },
+  { event: 'refund', from: [...REFUNDABLE], to: 'CANCELED', effects: 'payables reversed; the charge it paid CANCELED (a NETWORK_A alert: CANCELED_ALERT_NETWORK_A)', emits: 'transaction.updated', by: 'PUT /v1/transaction/cancel, a NETWORK_A alert (its test card, POST /sandbox/v1/alerts, the merchant\'s refund of a raised one), a NETWORK_B alert raised by POST /sandbox/v1/alerts/raise' },
+  { event: 'refund_failed', from: ['PAID'], to: 'ERROR_REFUNDED', effects: 'the refund refused by the provider: payables and the charge kept', emits: 'transaction.updated', by: 'POST /sandbox/v1/alerts/raise type NETWORK_B while a refund_refused fault is on its provider (POST /sandbox/v1/faults)' },
   { event: 'review_started', from: ['IN_ANALYSIS'], to: 'PENDING_REVIEW', effects: 'none', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision flag; the test clock the day after the payment (row 11)' },
   { event: 'review_approved', from: [...IN_REVIEW], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision approve' },
   { event: 'review_denied', from: [...IN_REVIEW], to: 'DECLINED', effects: 'the authorization voided; no payables', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision deny; the test clock after review.dueBy (row 12)' },
-  { event: 'dispute_opened', from: ['PAID'], to: 'DISPUTE', effects: 'dispute.dueBy DISPUTE_DAYS days on; the charge it paid DISPUTE', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action open' },
+  { event: 'dispute_opened', from: ['PAID'], to: 'DISPUTE', effects: 'dispute.dueBy DISPUTE_DAYS days on; the charge it paid DISPUTE', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action open; a NETWORK_A alert left CREATED past its respondBy (the test clock, row 15)' },
   { event: 'dispute_won', from: ['DISPUTE'], to: 'PAID', effects: 'the charge it paid PAID again; payables kept', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action win' },
   { event: 'dispute_lost', from: ['DISPUTE'], to: 'CHARGEBACK', effects: 'payables reversed; the charge it paid CHARGEBACK', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/dispute action lose; the test clock after dispute.dueBy (row 13)' },
   { event: 'card_payment', from: NEW, to: 'PENDING_3DS', effects: 'a 3-D Secure challenge opened (nextAction); the provider\'s answer held until it ends', emits: 'transaction.created', by: 'POST /v1/transaction or POST /v1/charge/pay with a 3-D Secure challenge test card (4000000000003220, 4000008400001629)' },
@@ -58,9 +59,9 @@ const notes: Record<TransactionStatus, StatusNote> = {
   PROCESSING: not('the simulated providers answer at once'),
   IN_ANALYSIS: { meaning: 'approved, held by the antifraud', how: 'POST /v1/transaction with the fraud-review test card 4000000000004954', reachable: true },
   PENDING_REVIEW: { meaning: 'waiting for a manual fraud review', how: 'POST /sandbox/v1/transactions/review decision flag, or the test clock the day after an IN_ANALYSIS payment', reachable: true },
-  DISPUTE: { meaning: 'the cardholder disputes the payment', how: 'POST /sandbox/v1/transactions/dispute action open on a PAID transaction', reachable: true },
+  DISPUTE: { meaning: 'the cardholder disputes the payment', how: 'POST /sandbox/v1/transactions/dispute action open on a PAID transaction; a NETWORK_A alert unanswered past its respondBy', reachable: true },
   CHARGEBACK: { meaning: 'a dispute lost: the money went back', how: 'POST /sandbox/v1/transactions/dispute action lose, or the test clock past dispute.dueBy', reachable: true },
-  ERROR_REFUNDED: not('refunds always succeed yet'),
+  ERROR_REFUNDED: { meaning: 'the provider refused the refund', how: 'a NETWORK_B alert (POST /sandbox/v1/alerts/raise) on a PAID transaction whose provider has a refund_refused fault (POST /sandbox/v1/faults)', reachable: true },
   ERROR_PAYMENT: not('a failed payment is DECLINED or NO_PAYMENT_ROUTE'),
   PENDING_PAYMENT: not('a PIX or boleto waiting is the charge\'s slip; no transaction is made until the bank settles or lets it expire'),
   STANDBY: not('no meaning in the sandbox yet'),
