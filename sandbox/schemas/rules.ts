@@ -40,10 +40,12 @@ export const cardFor = () => [
  * An inactive split is held to its schema only (it is never applied).
  */
 export const activeSplit = () => ({
-  if: { properties: { active: { const: true } }, required: ['active'] },
+  if: { type: 'object', properties: { active: { const: true } }, required: ['active'] },
   then: {
     required: ['rules'],
-    properties: { rules: { minItems: 1, items: { properties: { percentage: { exclusiveMinimum: 0 } } } } },
+    // The types repeat the base schema's so that strict compilers (fast-json-stringify's Ajv) read every keyword without a warning.
+    type: 'object',
+    properties: { rules: { type: 'array', minItems: 1, items: { type: 'object', properties: { percentage: { type: 'number', exclusiveMinimum: 0 } } } } },
     description: 'an active split needs at least one rule, each percentage above 0',
   },
 });
