@@ -45,7 +45,7 @@ export default defineConfig<{ engine: Engine }>({
       // written against the engine-neutral page.
       name: 'webkit',
       // The frame specs written against EnginePage run in every engine: journey, checkout-extras, hostile-page, third-origin.
-      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/webkit-*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/steady-layout.spec.ts', 'frame/paying-layout.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
+      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/webkit-*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/steady-layout.spec.ts', 'frame/paying-layout.spec.ts', 'frame/scheme-flip.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
       use: { engine: 'webkit' },
     },
   ],
