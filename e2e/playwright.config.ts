@@ -1,6 +1,6 @@
 // Real browsers from Debian (../shared/ENGINES.md): Chromium and Firefox ESR through
 // Playwright 1.64.1. WebKitGTK goes through WebDriver: the specs written against
-// e2e/support/engine-page.ts (element, IIFE, demo journey) run in it as the `webkit`
+// e2e/support/engine-page.ts (element, IIFE, demo, most frame specs) run in it as the `webkit`
 // project; the Chromium-only specs and the Node-only sandbox specs do not.
 import { defineConfig } from '@playwright/test';
 import type { Engine } from './support/engine-page.js';
@@ -20,8 +20,6 @@ export default defineConfig<{ engine: Engine }>({
   projects: [
     {
       name: 'chromium',
-      // The WebKitGTK-only frame spec: Chromium and Firefox run e2e/frame/*.spec.ts through Playwright.
-      testIgnore: ['frame/webkit-*.spec.ts'],
       use: {
         engine: 'chromium',
         browserName: 'chromium',
@@ -34,7 +32,7 @@ export default defineConfig<{ engine: Engine }>({
     {
       name: 'firefox',
       // Chromium-only checks (issue 5) and the Node-only sandbox API tests run once, in Chromium.
-      testIgnore: ['chromium/**', 'sandbox/**', 'frame/webkit-*.spec.ts'],
+      testIgnore: ['chromium/**', 'sandbox/**'],
       // Fission off: Playwright 1.64's WebDriver BiDi input does not reach out-of-process (cross-origin)
       // iframes, so keys typed into the card frame would be lost. Same-origin policy still separates
       // the frame from the page (the hostile-page spec checks it); only the process model changes.
@@ -44,8 +42,8 @@ export default defineConfig<{ engine: Engine }>({
       // WebKitGTK through WebKitWebDriver (e2e/support/engine-fixture.ts): the specs
       // written against the engine-neutral page.
       name: 'webkit',
-      // The frame specs written against EnginePage run in every engine: journey, checkout-extras, hostile-page, third-origin.
-      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/webkit-*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
+      // The frame specs written against EnginePage run in every engine (the others are Playwright's only).
+      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/steady-layout.spec.ts', 'frame/paying-layout.spec.ts', 'frame/scheme-flip.spec.ts', 'frame/keyboard-a11y.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
       use: { engine: 'webkit' },
     },
   ],

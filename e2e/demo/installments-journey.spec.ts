@@ -3,8 +3,8 @@
 // sandbox transaction is in 3 installments with the CPF as the client's document and the
 // receipt says "3x de R$ 43,30". A page edited to offer 5x is refused by the store. axe
 // stays at zero violations with the new controls and the sandbox's test-card hint.
-// The installments control and the CPF field are the element's (issue 11, part A): until
-// the element has them, the journey is skipped with that reason and runs once it does.
+// The installments control and the CPF field are the element's (issue 11, shipped): each test
+// first asserts the element has its installments property, so a regression fails, not skips.
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { engineAxeViolations } from '../support/axe.js';
 import { ELO_PAID_CARD, HOLDER_CPF } from '../support/cards.mjs';

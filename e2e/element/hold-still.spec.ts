@@ -1,7 +1,7 @@
 // Issue 12 in every engine (Chromium, Firefox ESR, WebKitGTK): the inline element holds still
 // while the page's payment is held (hold()), entering and leaving that state moves nothing,
 // and validationMessage follows lang and strings (defect 8). The demo with a slow POST, both
-// modes: e2e/frame/paying.spec.ts and paying-layout.spec.ts; WebKitGTK's frame mode: webkit-paying-layout.spec.ts.
+// modes, and the page's own hold() in frame mode: e2e/frame/paying.spec.ts and paying-layout.spec.ts.
 import { boxes, shiftsSeen, watchShifts } from '../support/layout.js';
 import { expect, test, CARD } from './fixture.js';
 

@@ -1,7 +1,7 @@
 // The frame-mode checkout through EnginePage, for specs that run in every engine (Chromium and
 // Firefox ESR through Playwright, WebKitGTK through WebDriver): open it, reach into the card
 // frame, and put a value in a field at once as paste or autofill does.
-import { checkoutUrl } from '../support/checkout.js';
+import { checkoutUrl, type CheckoutLang } from '../support/checkout.js';
 import type { EngineFrame, EngineLocator, EnginePage } from '../support/engine-page.js';
 import { expect } from '../support/engine-fixture.js';
 
@@ -9,8 +9,8 @@ import { expect } from '../support/engine-fixture.js';
 export const inCard = <R>(page: EnginePage, fn: (frame: EngineFrame) => Promise<R>) => page.withinFrame('svc-card-form', 'iframe', fn);
 
 /** Opens the frame-mode checkout at `origin`; ready once the element sized the iframe from the frame's ready message. */
-export async function openFrameCheckoutAt(page: EnginePage, origin: string): Promise<void> {
-  await page.goto(checkoutUrl(origin, 'en', 'frame'));
+export async function openFrameCheckoutAt(page: EnginePage, origin: string, lang: CheckoutLang = 'en'): Promise<void> {
+  await page.goto(checkoutUrl(origin, lang, 'frame'));
   await expect.poll(() => page.evaluate(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height), { timeout: 20_000 }).toBe(true);
 }
 

@@ -1,9 +1,9 @@
 // Issue 11 in frame mode (the demo's default), Chromium and Firefox ESR: an Elo card typed
 // in the card frame, 3 installments and a CPF, pays in 3x with the CPF as the client's doc.
 // The plans and the CPF are not card data: the element may show them on the page or in the
-// frame, so both are searched. Skipped, with the reason, until the element has its
-// `installments` property (issue 11 part A); WebKitGTK pays the inline journey
-// (e2e/demo/installments-journey.spec.ts) and the frame in e2e/frame/webkit-journey.spec.ts.
+// frame, so both are searched. WebKitGTK pays the inline journey
+// (e2e/demo/installments-journey.spec.ts), and 3x with a CPF chosen in the frame in
+// e2e/frame/checkout-extras.spec.ts.
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
 import { ELO_PAID_CARD, HOLDER_CPF } from '../support/cards.mjs';

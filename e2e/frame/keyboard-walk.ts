@@ -2,7 +2,7 @@
 // control before the card, Tab goes holder -> number -> expiry -> code -> the holder's CPF ->
 // Parcelas (the demo offers both, issue 11) -> Pay, Shift+Tab back to that control (no trap),
 // then the card and the CPF are typed field by field, each field on screen when the keys go to it (the
-// page scrolls to it), and Enter in the CPF field submits. Used by keyboard-a11y.spec.ts (Playwright) and webkit-boundaries.spec.ts (WebDriver).
+// page scrolls to it), and Enter in the CPF field submits. Used by keyboard-a11y.spec.ts (every engine).
 import { expect } from '@playwright/test';
 import { EXPIRY_TYPED, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import type { EnginePage } from '../support/engine-page.js';

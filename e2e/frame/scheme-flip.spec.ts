@@ -1,39 +1,67 @@
-// Issue 12 in frame mode: the frame cannot inherit the page's colour and colour scheme, so the
-// parent forwards them; these check it forwards them again when they change after svc-ready:
-// the OS scheme flipping (prefers-color-scheme, on a page that allows both), the page's own
-// theme switch (a class that sets color-scheme and color, also with a transition of the page's
-// own on the element), --svc-* set from script, the meta tag edited, the page's prefers-contrast
-// rules flipped (Chromium: moz-firefox cannot emulate it). Chromium and Firefox ESR.
-import type { Page } from '@playwright/test';
-import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
-import type { Demo } from '../../demo/start-demo.mjs';
+// Issue 12 in frame mode, in every engine: the frame cannot inherit the page's colour and colour
+// scheme, so the parent forwards them; these check it forwards them again when they change after
+// svc-ready: the page's own theme switch (a class that sets color-scheme and color, also with a
+// transition of the page's own on the element), --svc-* set from script, the meta tag edited,
+// and where the driver can emulate them after load (Chromium: moz-firefox has no media override,
+// WebKitWebDriver none at all, and both browsers read the OS scheme at start), the OS scheme
+// flipping (prefers-color-scheme, on a page that allows both) and the page's prefers-contrast
+// rules flipping. The merchant's style (and meta tag) is the page's first script, served by
+// e2e/support/merchant-front.ts. (Once with a WebKitGTK twin, webkit-scheme-flip.)
+import { expect, test } from '../support/engine-fixture.js';
+import type { EnginePage, MediaFeatures } from '../support/engine-page.js';
+import { firstScriptOf, startFrontedDemo, type FrontedDemo } from '../support/merchant-front.js';
+import { inCard, openFrameCheckoutAt } from './engine-checkout.js';
 
-// The merchant's style, there before the element connects: a constructed sheet (the demo's CSP has no inline style).
-async function openWithStyle(page: Page, demo: Demo, css: string): Promise<void> {
-  await page.addInitScript((text) => {
-    if (window !== window.top) return;
+let site: FrontedDemo;
+test.beforeAll(async () => {
+  site = await startFrontedDemo({});
+});
+test.afterAll(async () => site?.close());
+
+/**
+ * The merchant's style, there before the element connects: a constructed sheet (the demo's CSP
+ * has no inline style); with `meta`, a <meta name="color-scheme"> put in the markup's place
+ * (before the deferred scripts, the element, run).
+ */
+async function openWithStyle(page: EnginePage, css: string, meta?: string): Promise<void> {
+  site.setFirstScript(firstScriptOf(({ css, meta }: { css: string; meta: string | null }) => {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
+    sheet.replaceSync(css);
     document.adoptedStyleSheets = [sheet];
-  }, css);
-  await openFrameCheckout(page, demo);
+    if (meta === null) return;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      document.head.append(Object.assign(document.createElement('meta'), { name: 'color-scheme', content: meta }));
+    });
+  }, { css, meta: meta ?? null }));
+  await openFrameCheckoutAt(page, site.url);
 }
 
 // The number input's background and text colour and its label's colour, in the frame.
-const frameLook = (page: Page) => cardFrame(page).locator('#number').evaluate((input) => {
+const frameLook = (page: EnginePage) => inCard(page, (frame) => frame.shadow('svc-card-form', '#number').evaluate((input: Element) => {
   const label = (input.getRootNode() as ShadowRoot).querySelector('label[for=number]')!;
   return [getComputedStyle(input).backgroundColor, getComputedStyle(input).color, getComputedStyle(label).color];
-});
-const pageColor = (page: Page) => page.locator('svc-card-form').evaluate((el) => getComputedStyle(el).color);
+}));
+const pageColor = (page: EnginePage) => page.locator('svc-card-form').evaluate((el: Element) => getComputedStyle(el).color);
 
-test('the OS colour scheme flipping after svc-ready (a page that allows both) flips the frame too', async ({ page, demo, browserName }) => {
+/**
+ * Emulates `features` where the driver can (Chromium: there it must, so a regression fails rather
+ * than skips); elsewhere the test is skipped, saying why.
+ */
+async function emulateOrSkip(page: EnginePage, features: MediaFeatures): Promise<void> {
+  const emulated = await page.emulateMedia(features);
+  if (page.engine === 'chromium') expect(emulated, `Chromium emulates ${JSON.stringify(features)}`).toBe(true);
+  test.skip(!emulated, page.engine === 'firefox'
+    ? 'moz-firefox over WebDriver BiDi has no media override, and Firefox reads its dark-theme and contrast preferences at start'
+    : 'WebKitWebDriver has no media emulation, and WebKitGTK reads the dark theme (GTK\'s gtk-application-prefer-dark-theme) only at start: no flip after load can be made');
+}
+
+test('the OS colour scheme flipping after svc-ready (a page that allows both) flips the frame too', async ({ enginePage: page }) => {
   // The surface and the page's own colours follow the scheme (Canvas, CanvasText): axe-able, as a real page would be.
-  await openWithStyle(page, demo, ':root{color-scheme:light dark}body,section{background:Canvas;color:CanvasText}');
+  await openWithStyle(page, ':root{color-scheme:light dark}body,section{background:Canvas;color:CanvasText}');
   await page.emulateMedia({ colorScheme: 'light' });
   const light = await frameLook(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  test.skip(!(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)),
-    `${browserName}: this driver cannot emulate prefers-color-scheme (moz-firefox over WebDriver BiDi has no media override; Firefox reads its dark-theme preference at start)`);
+  await emulateOrSkip(page, { colorScheme: 'dark' });
   const dark = await pageColor(page);
   expect(dark).not.toBe(light[2]);
   // Every part changed: the inputs (the frame's own scheme) and the labels (the page's text colour, forwarded).
@@ -50,8 +78,8 @@ const THEME_SWITCHES = [
   { what: 'color-scheme alone, its text colour fixed', css: 'body,section{color:rgb(120, 120, 120)}.dark{color-scheme:dark}', changed: [true, true, false], label: 'rgb(120, 120, 120)' },
 ];
 for (const { what, css, changed, label } of THEME_SWITCHES) {
-  test(`the page switching its theme after svc-ready (${what}) restyles the frame`, async ({ page, demo }) => {
-    await openWithStyle(page, demo, css);
+  test(`the page switching its theme after svc-ready (${what}) restyles the frame`, async ({ enginePage: page }) => {
+    await openWithStyle(page, css);
     const light = await frameLook(page);
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual(changed);
@@ -61,18 +89,9 @@ for (const { what, css, changed, label } of THEME_SWITCHES) {
   });
 }
 
-test('a page that allows both schemes by <meta name="color-scheme"> alone: the frame follows the OS scheme, at start and when it flips', async ({ page, demo, browserName }) => {
-  await page.addInitScript(() => {
-    if (window !== window.top) return;
-    // In the markup's place: before the deferred scripts (the element) run.
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      document.head.append(Object.assign(document.createElement('meta'), { name: 'color-scheme', content: 'light dark' }));
-    });
-  });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await openWithStyle(page, demo, 'body,section{background:Canvas;color:CanvasText}');
-  test.skip(!(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)), `${browserName}: cannot emulate prefers-color-scheme (see above)`);
+test('a page that allows both schemes by <meta name="color-scheme"> alone: the frame follows the OS scheme, at start and when it flips', async ({ enginePage: page }) => {
+  await emulateOrSkip(page, { colorScheme: 'dark' });
+  await openWithStyle(page, 'body,section{background:Canvas;color:CanvasText}', 'light dark');
   const dark = await frameLook(page);
   expect(dark[2]).toBe(await pageColor(page));
   // Light now: had the frame stayed light at start (the property alone says `normal`), nothing would change.
@@ -84,40 +103,32 @@ test('a page that allows both schemes by <meta name="color-scheme"> alone: the f
 // What else can change the look after svc-ready, each seen by the frame (all failed before: the
 // watch was a transition on the host, which the page's own `transition` there replaced, and it
 // watched neither the --svc-* properties nor the meta tag).
-test('a merchant transition of its own on the element does not stop the frame following a theme switch', async ({ page, demo }) => {
+test('a merchant transition of its own on the element does not stop the frame following a theme switch', async ({ enginePage: page }) => {
   const { css, label } = THEME_SWITCHES[0]!;
-  await openWithStyle(page, demo, `${css}svc-card-form{transition:opacity .2s}`);
+  await openWithStyle(page, `${css}svc-card-form{transition:opacity .2s}`);
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expect.poll(async () => (await frameLook(page))[2]).toBe(label);
 });
 
-test('--svc-* properties the page changes after svc-ready reach the frame', async ({ page, demo }) => {
-  await openWithStyle(page, demo, 'svc-card-form{--svc-color-text:rgb(120, 120, 120)}');
+test('--svc-* properties the page changes after svc-ready reach the frame', async ({ enginePage: page }) => {
+  await openWithStyle(page, 'svc-card-form{--svc-color-text:rgb(120, 120, 120)}');
   await expect.poll(async () => (await frameLook(page)).slice(1)).toEqual(['rgb(120, 120, 120)', 'rgb(120, 120, 120)']);
   await page.locator('svc-card-form').evaluate((el: HTMLElement) => el.style.setProperty('--svc-color-text', 'rgb(10, 20, 30)'));
   await expect.poll(async () => (await frameLook(page)).slice(1)).toEqual(['rgb(10, 20, 30)', 'rgb(10, 20, 30)']);
 });
 
-test('<meta name="color-scheme"> edited after svc-ready restyles the frame', async ({ page, demo }) => {
-  await page.addInitScript(() => {
-    if (window !== window.top) return;
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      document.head.append(Object.assign(document.createElement('meta'), { name: 'color-scheme', content: 'light' }));
-    });
-  });
+test('<meta name="color-scheme"> edited after svc-ready restyles the frame', async ({ enginePage: page }) => {
   // A fixed text colour: nothing the host computes changes, only the scheme the meta tag gives the page.
-  await openWithStyle(page, demo, 'body,section{color:rgb(120, 120, 120)}');
+  await openWithStyle(page, 'body,section{color:rgb(120, 120, 120)}', 'light');
   const light = await frameLook(page);
   await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')!.setAttribute('content', 'dark'));
   await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, false]);
 });
 
-test('the page\'s own prefers-contrast rules, flipped after svc-ready, reach the frame', async ({ page, demo, browserName }) => {
-  await openWithStyle(page, demo, 'body,section{color:rgb(120, 120, 120)}@media (prefers-contrast: more){body,section{color:rgb(0, 0, 128)}}');
+test('the page\'s own prefers-contrast rules, flipped after svc-ready, reach the frame', async ({ enginePage: page }) => {
+  await openWithStyle(page, 'body,section{color:rgb(120, 120, 120)}@media (prefers-contrast: more){body,section{color:rgb(0, 0, 128)}}');
   expect((await frameLook(page))[2]).toBe('rgb(120, 120, 120)');
-  await page.emulateMedia({ contrast: 'more' });
-  test.skip(!(await page.evaluate(() => matchMedia('(prefers-contrast: more)').matches)), `${browserName}: this driver cannot emulate prefers-contrast`);
+  await emulateOrSkip(page, { contrast: 'more' });
   await expect.poll(async () => (await frameLook(page))[2]).toBe('rgb(0, 0, 128)');
   await page.emulateMedia({ contrast: 'no-preference' });
   await expect.poll(async () => (await frameLook(page))[2]).toBe('rgb(120, 120, 120)');

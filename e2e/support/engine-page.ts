@@ -14,12 +14,13 @@ export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | 'Home' | 'End' | 'A
 
 export interface AxeViolation { id: string; nodes: { target: unknown[] }[] }
 
-export interface MediaFeatures { reducedMotion?: 'reduce'; forcedColors?: 'active'; colorScheme?: 'light' | 'dark' }
+export interface MediaFeatures { reducedMotion?: 'reduce'; forcedColors?: 'active'; colorScheme?: 'light' | 'dark'; contrast?: 'more' | 'no-preference' }
 
 /** The media queries MediaFeatures stand for. */
-export const mediaQueries = ({ reducedMotion, forcedColors, colorScheme }: MediaFeatures) => [
+export const mediaQueries = ({ reducedMotion, forcedColors, colorScheme, contrast }: MediaFeatures) => [
   ...(reducedMotion ? [`(prefers-reduced-motion: ${reducedMotion})`] : []),
   ...(colorScheme ? [`(prefers-color-scheme: ${colorScheme})`] : []),
+  ...(contrast ? [`(prefers-contrast: ${contrast})`] : []),
   ...(forcedColors ? [`(forced-colors: ${forcedColors})`] : []),
 ];
 

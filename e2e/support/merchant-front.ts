@@ -1,10 +1,11 @@
-// A merchant site gone bad, for the frame-mode tests of every engine (issue 9): a server on its
-// own loopback origin in front of the demo's merchant. It serves the checkout page as the
-// merchant renders it, plus what a compromised or careless site adds: a first script in <head>
-// (a real <script src>, e.g. a skimmer) and a third-origin widget in the page, its origin added
-// to the CSP's frame-src. Everything else (assets, POST /api/pay) goes to the merchant as is.
+// A server on its own loopback origin in front of the demo's merchant, for the frame-mode tests
+// of every engine (issue 9). It serves the checkout page as the merchant renders it, plus what
+// a compromised or careless site adds: a first script in <head> (a real <script src>, e.g. a
+// skimmer, or a merchant's own style and watchers put in before the element connects) and a
+// third-origin widget in the page, its origin added to the CSP's frame-src. Everything else
+// (assets, POST /api/pay) goes to the merchant as is; a test may hold POST /api/pay back.
 // Served for real, so WebKitGTK (WebDriver: no request interception, no init script) sees the
-// same page as Chromium and Firefox ESR.
+// same page as Chromium and Firefox ESR: what page.route and page.addInitScript do there.
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from './demo-keys.mjs';
@@ -20,8 +21,15 @@ export interface FrontedDemo {
   demo: Demo;
   /** The front's origin: its `/` is the checkout page (with `?lang=en` and the rest of the demo's query). */
   url: string;
+  /** Replaces the first script of the pages loaded from now on (undefined: none). */
+  setFirstScript(source: string | undefined): void;
+  /** Holds every POST /api/pay from now on until `release()` (then they go on to the merchant). */
+  holdPay(): { release(): void };
   close(): Promise<void>;
 }
+
+/** A first script that runs `fn(arg)` in the page (serializable `arg`): an init script of the top document alone. */
+export const firstScriptOf = <A>(fn: (arg: A) => void, arg?: A): string => `(${fn.toString()})(${JSON.stringify(arg ?? null)});`
 
 /** The checkout page with the first script and the widget put in, its CSP letting the widget in. */
 function rewritePage(html: string, headers: IncomingMessage['headers'], { firstScript, widget }: FrontOptions) {
@@ -60,16 +68,27 @@ export async function startFrontedDemo(options: FrontOptions): Promise<FrontedDe
   let url = '';
   const demo = await startDemo({ port: 0, keysDir: testKeysDir(), embedders: () => (url ? [url] : []) });
   const merchant = new URL(demo.url);
+  const current: FrontOptions = { ...options };
+  let held: Promise<void> | undefined;
   const server = createServer((request, response) => {
-    if (request.url === '/first.js' && options.firstScript !== undefined) {
-      return void response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(options.firstScript);
+    if (request.url === '/first.js' && current.firstScript !== undefined) {
+      return void response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(current.firstScript);
     }
-    passToMerchant(request, response, merchant, options);
+    const hold = request.method === 'POST' && request.url?.startsWith('/api/pay') ? held : undefined;
+    if (hold) void hold.then(() => passToMerchant(request, response, merchant, current)); // the body waits, unread
+    else passToMerchant(request, response, merchant, current);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     demo, url,
+    setFirstScript: (source) => { current.firstScript = source; },
+    holdPay() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      const mine = held;
+      return { release: () => { if (held === mine) held = undefined; release(); } };
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -23,7 +23,10 @@ const run = <R>(driver: WebDriver, fn: Function, ...args: unknown[]): Promise<R>
 const inDocument = (selector: string) => [...document.querySelectorAll(selector)];
 const inShadow = (host: string, selector: string) => [...(document.querySelector(host)?.shadowRoot?.querySelectorAll(selector) ?? [])];
 
-function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string): EngineLocator {
+/** Scrolls the page so that `element`, in the frame WebDriver is switched to, is on screen; gives the element found again. */
+type Reveal = (element: WebElement, again: () => Promise<WebElement>) => Promise<WebElement>;
+
+function wrapFound(driver: WebDriver, find: () => Promise<WebElement[]>, what: string, reveal: Reveal): EngineLocator {
   // Strict like a Playwright locator: one element, or an error that says how many.
   const one = async () => {
     const found = await find();
@@ -35,13 +38,16 @@ function wrap(driver: WebDriver, find: () => Promise<WebElement[]>, what: string
   // through Perform Actions instead, so a caret moved with Home or arrows stays put.
   // And WebKitWebDriver calls an input of a cross-origin frame "not focusable" for Element Send
   // Keys, while script focus does not reach an unfocused frame: there a click gives the focus
-  // (`then` runs after it, e.g. to select), and the keys go through Perform Actions.
+  // (`then` runs after it, e.g. to select), and the keys go through Perform Actions. As a person
+  // scrolls to a field below the fold before tapping it, the page is scrolled to the field first:
+  // a WebDriver click at a point outside the window reaches nothing, and the keys after it were
+  // lost (a frame's field at 390x844).
   const sendKeysTo = async (element: WebElement, text: string, then: () => Promise<unknown> = async () => {}) => {
     try {
       await element.sendKeys(text);
     } catch (error) {
       if (!(error instanceof errors.ElementNotInteractableError)) throw error;
-      await driver.actions().click(element).perform();
+      await driver.actions().click(await reveal(element, one)).perform();
       await then();
       await driver.actions().sendKeys(text).perform();
     }
@@ -111,6 +117,17 @@ async function byComputed(driver: WebDriver, candidates: string, name: string | 
 const headingLevel = (element: Element) => Number(element.getAttribute('aria-level') ?? element.localName.slice(1));
 
 export function webdriverPage(driver: WebDriver): EnginePage {
+  // The iframe withinFrame switched into (undefined: the page's own document).
+  let frameElement: WebElement | undefined;
+  const reveal: Reveal = async (element, again) => {
+    if (!frameElement) return element;
+    const top = await run<number>(driver, (field: Element) => field.getBoundingClientRect().top, element);
+    await driver.switchTo().defaultContent();
+    await run(driver, (frame: Element, y: number) => scrollBy(0, frame.getBoundingClientRect().top + y - innerHeight / 2), frameElement, top);
+    await driver.switchTo().frame(frameElement);
+    return again();
+  };
+  const wrap = (find: () => Promise<WebElement[]>, what: string) => wrapFound(driver, find, what, reveal);
   const keys = async (...sequence: string[]) => driver.actions().sendKeys(...sequence).perform();
   const press = (key: Key) => (key === 'Shift+Tab' ? shiftTab(driver) : keys(KEY[key]));
   const page: EnginePage = {
@@ -127,11 +144,11 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       });
     },
     url: () => driver.getCurrentUrl(),
-    locator: (selector) => wrap(driver, () => run(driver, inDocument, selector), selector),
-    shadow: (host, selector) => wrap(driver, () => run(driver, inShadow, host, selector), `${host} ${selector}`),
+    locator: (selector) => wrap(() => run(driver, inDocument, selector), selector),
+    shadow: (host, selector) => wrap(() => run(driver, inShadow, host, selector), `${host} ${selector}`),
     // The browser's own accessible names and roles (WebDriver Get Computed Label / Role).
-    byLabel: (label) => wrap(driver, () => byComputed(driver, 'input, select, textarea', label), `label ${label}`),
-    byRole: (role, { name, level } = {}) => wrap(driver, async () => {
+    byLabel: (label) => wrap(() => byComputed(driver, 'input, select, textarea', label), `label ${label}`),
+    byRole: (role, { name, level } = {}) => wrap(async () => {
       const found = await byComputed(driver, ROLE_CANDIDATES[role], name, role);
       if (level === undefined) return found;
       const levels = await Promise.all(found.map((element) => run<number>(driver, headingLevel, element)));
@@ -180,9 +197,11 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       const iframe = await run<WebElement | null>(driver, findIframe, [host, selector]);
       if (!iframe) throw new Error(`no iframe ${selector} in ${host ?? 'the document'}`);
       await driver.switchTo().frame(iframe);
+      frameElement = iframe;
       try {
         return await fn(page);
       } finally {
+        frameElement = undefined;
         await driver.switchTo().defaultContent();
       }
     },
