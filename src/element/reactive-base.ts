@@ -7,7 +7,7 @@
 // only engines without constructed sheets get one, as with LitElement).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { render, type TemplateResult } from 'lit/html.js';
-import { BaseElement } from './base-element.js';
+import { BaseElement } from '../shared/base-element.js';
 
 /** A reactive property, as Lit's declarations (only the options this package uses). */
 export interface PropertyDeclaration {

@@ -2,20 +2,20 @@
 // the page only the encrypted token (API reference 2.7 and 4.9). No side
 // effects: define.ts registers the tag.
 import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } from '../core/index.js';
-import { BRANDS, type Brand, type BrandId } from './brands.js';
-import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
-import { createFormOwner } from './form-owner.js';
+import { BRANDS, type Brand, type BrandId } from '../shared/brands.js';
+import { emit, type SvcCardFormEventMap, type SvcErrorCode } from '../shared/events.js';
+import { createFormOwner } from '../shared/form-owner.js';
 import { refuseFrameSrc } from './frame-src.js';
-import { formValue, type CheckoutExtras } from './form-value.js';
+import { formValue, type CheckoutExtras } from '../shared/form-value.js';
 import { renderDocument } from './holder-document-field.js';
-import type { InstallmentPlan } from './installments.js';
+import type { InstallmentPlan } from '../shared/installments.js';
 import { createInstallments } from './installments-field.js';
 import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { ReactiveBase, type PropertyDeclarations, type PropertyValues } from './reactive-base.js';
 import { applyInput, looksAutofilled } from './field-input.js';
-import { fill, stringsFor, type Strings } from './i18n.js';
-import { setState, type SvcState } from './states.js';
+import { fill, stringsFor, type Strings } from '../shared/i18n.js';
+import { setState, type SvcState } from '../shared/states.js';
 import { styles } from './svc-card-form.styles.js';
 import { renderCard, type View } from './template.js';
 import { toCardErrors } from './card-errors.js';

@@ -2,10 +2,10 @@
 // reference 4.9) plus what it cannot know: Luhn, the brand's lengths, an
 // expired card, the accepted brands. "partial" means potentially valid: the
 // customer may still be typing, so no error is shown until blur or submit.
-import type { Brand } from './brands.js';
+import type { Brand } from '../shared/brands.js';
 import { isExpired, isTooFar, parseExpiry } from './expiry.js';
 import { checkDocument } from './holder-document-field.js';
-import { fill, type Strings } from './i18n.js';
+import { fill, type Strings } from '../shared/i18n.js';
 import { luhnValid } from './luhn.js';
 
 /** The element's fields: the card's four, and the holder's document when `holder-document` is on. */

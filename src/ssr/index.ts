@@ -7,9 +7,9 @@
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { nothing } from 'lit/html.js';
-import { BRANDS, type BrandId } from '../element/brands.js';
+import { BRANDS, type BrandId } from '../shared/brands.js';
 import { renderDocument } from '../element/holder-document-field.js';
-import { stringsFor } from '../element/i18n.js';
+import { stringsFor } from '../shared/i18n.js';
 import { createInstallments } from '../element/installments-field.js';
 import { styles } from '../element/svc-card-form.styles.js';
 import { renderCard, type View } from '../element/template.js';

@@ -3,14 +3,14 @@
 // reset, disabled, encrypt(), focus(), the svc-* events and states) from the frame's messages.
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
-import type { BrandId } from '../../element/brands.js';
-import { BaseElement } from '../../element/base-element.js';
-import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../element/events.js';
-import { createFormOwner } from '../../element/form-owner.js';
-import { formValue } from '../../element/form-value.js';
-import { stringsFor, type Strings } from '../../element/i18n.js';
-import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../element/installments.js';
-import { setState, type SvcState } from '../../element/states.js';
+import type { BrandId } from '../../shared/brands.js';
+import { BaseElement } from '../../shared/base-element.js';
+import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../shared/events.js';
+import { createFormOwner } from '../../shared/form-owner.js';
+import { formValue } from '../../shared/form-value.js';
+import { stringsFor, type Strings } from '../../shared/i18n.js';
+import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../shared/installments.js';
+import { setState, type SvcState } from '../../shared/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
 import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
