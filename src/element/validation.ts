@@ -7,9 +7,9 @@ import { isExpired, isTooFar, parseExpiry } from './expiry.js';
 import { checkDocument } from './holder-document-field.js';
 import { fill, type Strings } from '../shared/i18n.js';
 import { luhnValid } from './luhn.js';
+import { FIELDS, type FieldName } from '../shared/fields.js';
 
-/** The element's fields: the card's four, and the holder's document when `holder-document` is on. */
-export type FieldName = 'holder' | 'number' | 'expiry' | 'securityCode' | 'holderDocument';
+export { FIELDS, type FieldName };
 
 /** Why a field is not valid. */
 export type FieldErrorReason =
@@ -38,9 +38,6 @@ export interface CardValues {
   /** The holder's CPF or CNPJ, digits only (not card data: never encrypted). */
   holderDocument: string;
 }
-
-/** The fields in tab order; the first bad one gets the focus. */
-export const FIELDS: readonly FieldName[] = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'];
 
 const valid: FieldCheck = { status: 'valid' };
 const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });
