@@ -30,11 +30,6 @@ export function CardFormSurface<B extends Constructor<HTMLElement>>(Base: B) {
   abstract class CardForm extends Base {
     /** Makes the element a form control (ElementInternals). */
     static formAssociated = true;
-    /** Disables every field; a disabled element is neither validated nor submitted. */
-    abstract disabled: boolean;
-    /** Overrides for any text, e.g. `{ numberLabel: 'Número' }`. */
-    abstract strings: Partial<Strings>;
-
     // A private field, not a symbol-keyed one: public fields are assigned in the constructor
     // (useDefineForClassFields false), which moves every field initializer of the class there.
     // happy-dom and very old engines have no attachInternals: the element still renders, and with
@@ -57,7 +52,9 @@ export function CardFormSurface<B extends Constructor<HTMLElement>>(Base: B) {
 
     /** The texts in use: the language's (`lang`, else the nearest ancestor's across shadow roots), then the `strings` overrides. */
     get texts(): Strings {
-      return { ...stringsFor(langOf(this)), ...this.strings };
+      // Each mode's own `strings` (a reactive property inline, an accessor in frame mode): not declared
+      // here, where a declaration file would make it a property that frame mode's accessor overrides.
+      return { ...stringsFor(langOf(this)), ...(this as { strings?: Partial<Strings> }).strings };
     }
 
     /** The owning form, as for native controls. */
