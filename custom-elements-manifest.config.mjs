@@ -5,7 +5,7 @@ import { packagePaths } from './scripts/build/manifest-paths.mjs';
 
 export default {
   // The inline element, and frame mode's class on the merchant's page (issue 9).
-  globs: ['src/element/**/*.ts', 'src/frame/parent/**/*.ts'],
+  globs: ['src/element/**/*.ts', 'src/shared/**/*.ts', 'src/frame/parent/**/*.ts'],
   exclude: ['src/element/**/*.test.ts'],
   outdir: 'dist',
   litelement: true,

@@ -1,6 +1,6 @@
 // The store's texts in pt-BR (the default: a Brazilian store) and English
 // (`?lang=en` on the page URL). The element's own texts live in
-// src/element/i18n.ts; the page script's few texts in public/checkout.js.
+// src/shared/i18n.ts; the page script's few texts in public/checkout.js.
 
 /** @typedef {'pt-BR' | 'en'} Lang */
 

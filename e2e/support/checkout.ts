@@ -1,5 +1,5 @@
 // Driving the demo checkout page like a customer: labels of <svc-card-form>
-// (src/element/i18n.ts), typed key by key, then the Pay button. The page is
+// (src/shared/i18n.ts), typed key by key, then the Pay button. The page is
 // pt-BR by default and English with ?lang=en; most specs use English. Works on an
 // EnginePage (every engine) and on a Playwright Page (the Chromium-only specs).
 import { expect, type FrameLocator, type Page } from '@playwright/test';

@@ -4,16 +4,17 @@ import { resolve } from 'node:path';
 
 /**
  * `standInFor(module)` names the file loaded instead of the element module imported as
- * `./<module>.js`, or nothing to keep it. Only imports made inside src/element/ are replaced:
- * a stand-in's own imports of the modules it stands in for (`../../element/…`) stay as they are.
+ * `./<module>.js` or `../shared/<module>.js`, or nothing to keep it. Only imports made inside src/element/
+ * and src/shared/ are replaced: a stand-in's own imports of the modules it stands in for (`../../element/…`)
+ * stay as they are.
  */
 export function elementStandIns(name, standInFor) {
   return {
     name,
     enforce: 'pre',
     resolveId(id, importer) {
-      const module = /^\.\/([\w-]+)\.js$/.exec(id)?.[1];
-      if (!module || !importer?.replace(/\\/g, '/').includes('/src/element/')) return null;
+      const module = /^(?:\.|\.\.\/shared)\/([\w-]+)\.js$/.exec(id)?.[1];
+      if (!module || !/\/src\/(element|shared)\//.test(importer?.replace(/\\/g, '/') ?? '')) return null;
       const file = standInFor(module);
       return file ? resolve(file) : null;
     },

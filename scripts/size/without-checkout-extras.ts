@@ -2,7 +2,7 @@
 // CPF/CNPJ, their texts) when scripts/size/feature-costs.mjs measures what they cost in a
 // script. Inert, typed as the modules they replace. Never shipped.
 import { nothing } from 'lit/html.js';
-import type { checkoutEn as CheckoutEn } from '../../src/element/i18n-checkout.js';
+import type { checkoutEn as CheckoutEn } from '../../src/shared/i18n-checkout.js';
 import type { checkDocument as CheckDocument, renderDocument as RenderDocument } from '../../src/element/holder-document-field.js';
 import type { createInstallments as CreateInstallments } from '../../src/element/installments-field.js';
 import type { formatTaxIdEdit as FormatTaxIdEdit, maskTaxId as MaskTaxId } from '../../src/element/tax-id-format.js';

@@ -4,7 +4,7 @@
 // interlocking circles, drawn here. simple-icons has no Elo, Hipercard, Hiper, Aura or Cabal,
 // and its American Express, Discover and JCB cost 1-3.5 KB each (the element's budget is
 // 15.5 KB): those get a lettered mark in the brand's colours, made here (README, "Brand marks").
-import type { BrandId } from './brands.js';
+import type { BrandId } from '../shared/brands.js';
 
 /** simple-icons paths (24x24), by brand. */
 export const ICON_PATHS: Partial<Record<BrandId, string>> = {

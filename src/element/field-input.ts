@@ -1,6 +1,6 @@
 // What an `input` event does to a field: normalise and format its text, keep
 // the caret, and keep the digits the element validates and encrypts.
-import { detectBrand, type Brand } from './brands.js';
+import { detectBrand, type Brand } from '../shared/brands.js';
 import { formatExpiryInput } from './expiry.js';
 import { digitsOf, formatNumberEdit } from './format.js';
 import { formatTaxIdEdit } from './tax-id-format.js';

@@ -3,7 +3,7 @@
 // beside them (visually hidden) and announced by the live region when detected.
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit/html.js';
 import { ICON_PATHS } from './brand-marks.js';
-import { markOf, type Brand, type BrandId } from './brands.js';
+import { markOf, type Brand, type BrandId } from '../shared/brands.js';
 
 // Inside a 32x20 box: a white card with the icon set's path (scaled from 24x24), the two
 // circles of Mastercard, or a badge lettered in the brand's colours (`/` breaks the line).

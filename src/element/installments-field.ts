@@ -3,8 +3,8 @@
 // brand change keeps a valid choice (the shopper's if the brand offers it, else the
 // smallest offered). Rendered only when a plan applies.
 import { html, nothing } from 'lit/html.js';
-import type { BrandId } from './brands.js';
-import { checkPlans, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from './installments.js';
+import type { BrandId } from '../shared/brands.js';
+import { checkPlans, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from '../shared/installments.js';
 
 /** The element's installments state. */
 export interface InstallmentsChoice {

@@ -2,12 +2,11 @@
 // render. LitElement with ReactiveElement and css-tag costs ~2.7 KB gzip of the 15 KB budget
 // (issue 12); this does the same for our one element in a fraction. Lit's names and lifecycle:
 // declared properties with attribute converters and reflection, updates batched in a microtask,
-// willUpdate / updated / firstUpdated, updateComplete, Lit's ReactiveControllers, and the styles
+// willUpdate / updated / firstUpdated, updateComplete, and the styles
 // as one constructed style sheet per class, adopted by the shadow root (no <style>: strict CSP;
 // only engines without constructed sheets get one, as with LitElement).
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { render, type TemplateResult } from 'lit/html.js';
-import { BaseElement } from './base-element.js';
+import { BaseElement } from '../shared/base-element.js';
 
 /** A reactive property, as Lit's declarations (only the options this package uses). */
 export interface PropertyDeclaration {
@@ -15,7 +14,8 @@ export interface PropertyDeclaration {
   attribute?: string | false;
   /** The attribute's type: a present Boolean attribute is true; a Number attribute is parsed. */
   type?: typeof Boolean | typeof Number;
-  converter?: { fromAttribute(value: string | null): unknown };
+  /** The attribute's value to the property's (Lit's function form of a converter). */
+  converter?: (value: string | null) => unknown;
   /** The property is written back to its attribute at each update. */
   reflect?: boolean;
 }
@@ -31,7 +31,9 @@ declare global {
 const attributeOf = (name: string, { attribute }: PropertyDeclaration) => (attribute === undefined ? name.toLowerCase() : attribute);
 const sheets = new WeakMap<Declared, CSSStyleSheet>();
 
-export abstract class ReactiveBase extends BaseElement implements ReactiveControllerHost {
+// No ReactiveControllers: the element has none (its form owner, src/shared/form-owner.ts, needs no
+// host hooks), and their bookkeeping paid for the public surface shared with frame mode (issue 26).
+export abstract class ReactiveBase extends BaseElement {
   static properties: PropertyDeclarations = {};
   /** The element's CSS. */
   static styles = '';
@@ -63,7 +65,6 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
   #changed: PropertyValues = new Map();
   #toReflect = new Set<string>();
   #reflecting?: string;
-  #controllers = new Set<ReactiveController>();
   #pending = false;
   #hasUpdated = false;
   #enableUpdating!: (value?: unknown) => void;
@@ -90,15 +91,6 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
     return this.#updated as Promise<boolean>;
   }
 
-  addController(controller: ReactiveController): void {
-    this.#controllers.add(controller);
-    if (this.shadowRoot && this.isConnected) controller.hostConnected?.();
-  }
-
-  removeController(controller: ReactiveController): void {
-    this.#controllers.delete(controller);
-  }
-
   connectedCallback(): void {
     if (!this.shadowRoot) {
       const root = this.attachShadow(this.#declared.shadowRootOptions);
@@ -116,11 +108,6 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
       }
     }
     this.#enableUpdating();
-    for (const controller of this.#controllers) controller.hostConnected?.();
-  }
-
-  disconnectedCallback(): void {
-    for (const controller of this.#controllers) controller.hostDisconnected?.();
   }
 
   attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
@@ -128,7 +115,7 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
       if (attributeOf(name, declaration) !== attribute || this.#reflecting === name) continue;
       const { converter, type } = declaration;
       this.#reflecting = name;
-      (this as Record<string, unknown>)[name] = converter ? converter.fromAttribute(value)
+      (this as Record<string, unknown>)[name] = converter ? converter(value)
         : type === Boolean ? value !== null
         : type === Number && value !== null ? Number(value) : value;
       this.#reflecting = undefined;
@@ -158,8 +145,7 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
     const changed = this.#changed;
     let template: TemplateResult;
     try {
-      this.willUpdate(changed);
-      for (const controller of this.#controllers) controller.hostUpdate?.();
+      this.willUpdate?.(changed);
       for (const name of this.#toReflect) {
         const value = (this as Record<string, unknown>)[name];
         const attribute = attributeOf(name, this.#declared.properties[name]!) as string;
@@ -178,22 +164,22 @@ export abstract class ReactiveBase extends BaseElement implements ReactiveContro
     // A shadow root the server rendered (declarative shadow DOM, svc-card/ssr) is hydrated, not
     // rendered again, by the renderer svc-card/hydrate puts here before the element is defined.
     (globalThis.svcCardRender ?? render)(template, this.shadowRoot!, { host: this });
-    for (const controller of this.#controllers) controller.hostUpdated?.();
     if (!this.#hasUpdated) {
       this.#hasUpdated = true;
-      this.firstUpdated(changed);
+      this.firstUpdated?.(changed);
     }
-    this.updated(changed);
+    this.updated?.(changed);
   }
 
+  // The hooks are optional, not empty methods: no bytes for what a subclass does not use.
   /** Before rendering: derive state from the changed properties (setting more joins this update). */
-  protected willUpdate(_changed: PropertyValues<this>): void {}
+  protected willUpdate?(changed: PropertyValues<this>): void;
 
   /** After the first render. */
-  protected firstUpdated(_changed: PropertyValues<this>): void {}
+  protected firstUpdated?(changed: PropertyValues<this>): void;
 
   /** After each render. */
-  protected updated(_changed: PropertyValues<this>): void {}
+  protected updated?(changed: PropertyValues<this>): void;
 
   protected abstract render(): TemplateResult;
 }

@@ -2,28 +2,28 @@
 // the page only the encrypted token (API reference 2.7 and 4.9). No side
 // effects: define.ts registers the tag.
 import { encryptCard, type CardError, type EncryptCardResult, type PublicJwk } from '../core/index.js';
-import { BRANDS, type Brand, type BrandId } from './brands.js';
-import { emit, type SvcCardFormEventMap, type SvcErrorCode } from './events.js';
-import { createFormOwner } from './form-owner.js';
+import { BRANDS, type Brand, type BrandId } from '../shared/brands.js';
+import { CardFormSurface, clearCard, encryptNow, formDisabled, internals, owner } from '../shared/card-form.js';
+import { jsonAttribute, listAttribute } from '../shared/attributes.js';
+import { emit, type SvcCardFormEventMap, type SvcErrorCode } from '../shared/events.js';
+import { createFormOwner, type FormOwner } from '../shared/form-owner.js';
 import { refuseFrameSrc } from './frame-src.js';
-import { formValue, type CheckoutExtras } from './form-value.js';
+import { formValue, type CheckoutExtras } from '../shared/form-value.js';
 import { renderDocument } from './holder-document-field.js';
-import type { InstallmentPlan } from './installments.js';
+import type { InstallmentPlan } from '../shared/installments.js';
 import { createInstallments } from './installments-field.js';
 import { checkPublicKey, warnSetup } from './key-check.js';
 import { parseExpiry } from './expiry.js';
 import { ReactiveBase, type PropertyDeclarations, type PropertyValues } from './reactive-base.js';
 import { applyInput, looksAutofilled } from './field-input.js';
-import { fill, stringsFor, type Strings } from './i18n.js';
-import { setState, type SvcState } from './states.js';
+import { fill, type Strings } from '../shared/i18n.js';
+import { langOf } from '../shared/lang.js';
+import { setState, type SvcState } from '../shared/states.js';
 import { styles } from './svc-card-form.styles.js';
 import { renderCard, type View } from './template.js';
 import { toCardErrors } from './card-errors.js';
 import { checkCard, FIELDS, messageFor, type CardValues, type FieldError, type FieldName, type FieldErrorReason } from './validation.js';
 
-const listConverter = { fromAttribute: (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean) };
-// The attribute's JSON; text that is not JSON is kept, for the plans' check to name.
-const jsonConverter = { fromAttribute: (value: string | null) => { try { return JSON.parse(value ?? '[]'); } catch { return value; } } };
 const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityCode: '', holderDocument: '' });
 
 /**
@@ -73,18 +73,16 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  *   <button>Pagar</button>
  * </form>
  */
-export class SvcCardForm extends ReactiveBase {
+export class SvcCardForm extends CardFormSurface(ReactiveBase) {
   static override styles = styles;
-  static override shadowRootOptions: ShadowRootInit = { ...ReactiveBase.shadowRootOptions, delegatesFocus: true };
-  /** Makes the element a form control (ElementInternals). */
-  static formAssociated = true;
+  static override shadowRootOptions: ShadowRootInit = { mode: 'open', delegatesFocus: true };
   static override properties: PropertyDeclarations = {
     publicKey: { attribute: 'public-key' },
     keyId: { attribute: 'key-id' },
     disabled: { type: Boolean, reflect: true },
-    acceptedBrands: { attribute: 'accepted-brands', converter: listConverter },
+    acceptedBrands: { attribute: 'accepted-brands', converter: listAttribute },
     strings: { attribute: false },
-    installments: { converter: jsonConverter },
+    installments: { converter: jsonAttribute },
     amount: { type: Number },
     holderDocument: { type: Boolean, attribute: 'holder-document' },
     // A reactive property so that the `lang` attribute re-renders; reflected, as the native one is.
@@ -112,7 +110,6 @@ export class SvcCardForm extends ReactiveBase {
   /** Shows the holder's CPF or CNPJ field. */
   declare holderDocument: boolean;
 
-  readonly #internals?: ElementInternals;
   #values = empty();
   #shown: Partial<Record<FieldName, FieldErrorReason>> = {};
   #autofilled = new Set<FieldName>();
@@ -142,13 +139,6 @@ export class SvcCardForm extends ReactiveBase {
     this.installments = [];
     this.amount = 0;
     this.holderDocument = false;
-    // happy-dom and very old engines have no ElementInternals: the element still renders.
-    try {
-      this.#internals = this.attachInternals();
-    } catch {
-      this.#internals = undefined;
-    }
-    this.addController(this.#formOwner);
   }
 
   override connectedCallback(): void {
@@ -160,54 +150,10 @@ export class SvcCardForm extends ReactiveBase {
   // re-inserted with the element keeps its owner, so formAssociatedCallback
   // would not fire again and submits would go out without a token.
 
-  /** The texts in use: the language's, then the `strings` overrides. */
-  get texts(): Strings {
-    return { ...stringsFor(this.#langTag), ...this.strings };
-  }
-
-  /**
-   * `lang`, else the nearest ancestor's, across shadow roots (as native controls do); read at each
-   * render. Its own from the property: a `lang` set as a property reaches the attribute only
-   * within the update it starts (reactive-base.ts), so the attribute may still hold the old one.
-   */
-  get #langTag(): string {
-    type Up = { parentNode?: Node | null; host?: Node; getAttribute?(name: string): string | null } | null | undefined;
-    for (let node: Up = this; node; node = (node.parentNode ?? node.host) as Up) {
-      const tag = node === this ? this.lang : node.getAttribute?.('lang');
-      if (tag) return tag;
-    }
-    return '';
-  }
-
   /** The language of the rendered texts: English, overridden texts in the tag's language, else pt-BR. */
   get #contentLang(): string {
-    const tag = this.#langTag;
+    const tag = langOf(this);
     return /^en(-|$)/i.test(tag) || Object.keys(this.strings).length ? tag : 'pt-BR';
-  }
-
-  /** The owning form, as for native controls. */
-  get form(): HTMLFormElement | null {
-    return this.#internals?.form ?? null;
-  }
-
-  /** The element's validity, following the fields. */
-  get validity(): ValidityState | undefined {
-    return this.#internals?.validity;
-  }
-
-  /** The first bad field's message, in the element's language. */
-  get validationMessage(): string {
-    return this.#internals?.validationMessage ?? '';
-  }
-
-  /** True when every field is valid. As native controls, fires `invalid` when not; nothing is shown. */
-  checkValidity(): boolean {
-    return this.#internals ? this.#internals.checkValidity() : !this.#firstBad();
-  }
-
-  /** Shows every error, focuses the first bad field and returns whether the card is valid. */
-  reportValidity(): boolean {
-    return this.#internals ? this.#formOwner.report(() => this.#internals!.reportValidity()) : !this.#focus(this.#showErrors());
   }
 
   /** Focuses the first of `bad`; returns how many there are. */
@@ -226,11 +172,8 @@ export class SvcCardForm extends ReactiveBase {
     else super.focus();
   }
 
-  /**
-   * Clears every field, error and the form value.
-   * @example cardForm.reset();
-   */
-  reset(): void {
+  /** @internal reset()'s own part: the form value is cleared by card-form.ts. */
+  [clearCard](): void {
     this.#edits++;
     this.#values = empty();
     this.#shown = {};
@@ -240,36 +183,12 @@ export class SvcCardForm extends ReactiveBase {
       const input = this.#input(name);
       if (input) input.value = '';
     }
-    this.#internals?.setFormValue(null);
     this.#setBrand(undefined);
     this.#changed();
   }
 
-  /**
-   * Checks the fields (showing errors and focusing the first bad one), then encrypts, the
-   * fields read-only meanwhile. Resolves the core's `EncryptCardResult`, always for the card as
-   * shown when it resolves: were the fields edited or reset meanwhile, the card is checked and
-   * encrypted again. Rejects like `encryptCard` when the page is not a secure context.
-   * @example
-   * const result = await cardForm.encrypt();
-   * if (!result.hasErrors) await cardForm.hold(fetch('/pay', { method: 'POST', body: JSON.stringify({ token: result.encryptedCard }) }));
-   */
-  encrypt(): Promise<EncryptCardResult> {
-    return this.hold(this.#encrypt());
-  }
-
-  /**
-   * Keeps the element busy until `work` settles: fields read-only, `aria-busy`, `:state(busy)`,
-   * and a submit of the form meanwhile is dropped. Give it the payment the token is for, so no
-   * edit can make what is shown differ from what is paid. Returns `work`.
-   * @example
-   * cardForm.addEventListener('svc-encrypted', (e) => cardForm.hold(pay(e.detail.encryptedCard)));
-   */
-  hold<T>(work: Promise<T>): Promise<T> {
-    return this.#formOwner.hold(work);
-  }
-
-  async #encrypt(): Promise<EncryptCardResult> {
+  /** @internal encrypt()'s own part (card-form.ts holds the element meanwhile). */
+  async [encryptNow](): Promise<EncryptCardResult> {
     const bad = this.#showErrors();
     if (bad.length) {
       this.#focusFirstBad(bad);
@@ -295,8 +214,8 @@ export class SvcCardForm extends ReactiveBase {
         return result;
       }
       // Edited or reset meanwhile (a script: the fields are read-only): that token holds a card no longer shown.
-      if (edits !== this.#edits) return this.#encrypt();
-      this.#internals?.setFormValue(formValue(this.getAttribute('name'), result.encryptedCard, extras));
+      if (edits !== this.#edits) return this[encryptNow]();
+      this[internals]?.setFormValue(formValue(this.getAttribute('name'), result.encryptedCard, extras));
       this.#announce(this.texts.encrypted);
       emit(this, 'svc-encrypted', { encryptedCard: result.encryptedCard, brand, last4, ...extras });
       return result;
@@ -308,20 +227,15 @@ export class SvcCardForm extends ReactiveBase {
     }
   }
 
-  // --- form participation (ElementInternals) ---
+  // --- form participation (ElementInternals, card-form.ts) ---
 
   /** @internal */
-  formAssociatedCallback(form: HTMLFormElement | null): void {
-    this.#formOwner.watch(form);
+  get [owner](): FormOwner {
+    return this.#formOwner;
   }
 
   /** @internal */
-  formResetCallback(): void {
-    this.reset();
-  }
-
-  /** @internal */
-  formDisabledCallback(disabled: boolean): void {
+  [formDisabled](disabled: boolean): void {
     this.#formDisabled = disabled;
     this.#changed();
   }
@@ -352,7 +266,7 @@ export class SvcCardForm extends ReactiveBase {
       if (code.reason) this.#shown.securityCode = code.reason;
       else delete this.#shown.securityCode;
     }
-    this.#internals?.setFormValue(null); // an edit makes any earlier token stale
+    this[internals]?.setFormValue(null); // an edit makes any earlier token stale
     this.#changed();
   };
 
@@ -360,7 +274,7 @@ export class SvcCardForm extends ReactiveBase {
   readonly #onInstallments = (event: Event): void => {
     this.#plans.choose(Number((event.target as HTMLSelectElement).value));
     this.#edits++;
-    this.#internals?.setFormValue(null);
+    this[internals]?.setFormValue(null);
     this.#changed();
   };
 
@@ -390,7 +304,7 @@ export class SvcCardForm extends ReactiveBase {
   }
 
   #state(name: SvcState, on: boolean): void {
-    setState(this, this.#internals, name, on);
+    setState(this, this[internals], name, on);
   }
 
   readonly #focusFirstBad = (bad: FieldError[]): void => {
@@ -484,10 +398,10 @@ export class SvcCardForm extends ReactiveBase {
 
   #updateValidity(bad: FieldName | undefined, reason: FieldErrorReason | undefined): void {
     const anchor = bad && this.#input(bad);
-    if (!this.#internals || (bad && !anchor)) return; // before the first render: see firstUpdated
-    if (!bad || this.#isDisabled) return this.#internals.setValidity({});
+    if (!this[internals] || (bad && !anchor)) return; // before the first render: see firstUpdated
+    if (!bad || this.#isDisabled) return this[internals].setValidity({});
     const flags = reason === 'required' ? { valueMissing: true } : { badInput: true };
-    this.#internals.setValidity(flags, messageFor(bad, reason!, this.texts, this.#brand), anchor!);
+    this[internals].setValidity(flags, messageFor(bad, reason!, this.texts, this.#brand), anchor!);
   }
 
   protected override firstUpdated(): void {

@@ -3,8 +3,8 @@
 // property, which is never an attribute. Whitespace between tags is left out
 // where it renders nothing (flex and grid containers): template text ships as is.
 import { html, nothing, type TemplateResult } from 'lit/html.js';
-import type { Brand, BrandId } from './brands.js';
-import { fill, type Strings } from './i18n.js';
+import type { Brand, BrandId } from '../shared/brands.js';
+import { fill, type Strings } from '../shared/i18n.js';
 import { brandMarks } from './icons.js';
 import type { FieldName } from './validation.js';
 

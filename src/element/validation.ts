@@ -2,14 +2,14 @@
 // reference 4.9) plus what it cannot know: Luhn, the brand's lengths, an
 // expired card, the accepted brands. "partial" means potentially valid: the
 // customer may still be typing, so no error is shown until blur or submit.
-import type { Brand } from './brands.js';
+import type { Brand } from '../shared/brands.js';
 import { isExpired, isTooFar, parseExpiry } from './expiry.js';
 import { checkDocument } from './holder-document-field.js';
-import { fill, type Strings } from './i18n.js';
+import { fill, type Strings } from '../shared/i18n.js';
 import { luhnValid } from './luhn.js';
+import { FIELDS, type FieldName } from '../shared/fields.js';
 
-/** The element's fields: the card's four, and the holder's document when `holder-document` is on. */
-export type FieldName = 'holder' | 'number' | 'expiry' | 'securityCode' | 'holderDocument';
+export { FIELDS, type FieldName };
 
 /** Why a field is not valid. */
 export type FieldErrorReason =
@@ -38,9 +38,6 @@ export interface CardValues {
   /** The holder's CPF or CNPJ, digits only (not card data: never encrypted). */
   holderDocument: string;
 }
-
-/** The fields in tab order; the first bad one gets the focus. */
-export const FIELDS: readonly FieldName[] = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'];
 
 const valid: FieldCheck = { status: 'valid' };
 const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });

@@ -4,10 +4,11 @@
 // half-read. Nothing in the frame -> parent direction can hold card data: flags, brand id,
 // reasons and messages, the token and error codes only.
 
+import { FIELDS } from '../shared/fields.js';
+
 export const PROTOCOL_VERSION = 1;
 /** The longest message, as JSON: the `strings` overrides are the largest legitimate one. */
 export const MAX_MESSAGE_CHARS = 32_768;
-export const FIELD_NAMES = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'] as const;
 
 /** A member's check. */
 export type Check = (value: unknown) => boolean;
@@ -23,7 +24,7 @@ export const amount: Check = (v) => typeof v === 'number' && Number.isFinite(v) 
 /** A member `record` lets be absent (issue 11's extras); present, it must pass `check`. */
 export const optional = (check: Check): Check => Object.assign((v: unknown) => check(v), { optional: true });
 export const oneOf = (...values: unknown[]): Check => (v) => values.includes(v);
-export const field = oneOf(...FIELD_NAMES);
+export const field = oneOf(...FIELDS);
 export const list = (item: Check, max: number): Check => (v) => Array.isArray(v) && v.length <= max && v.every(item);
 /** An object with exactly the members of `shape`, each passing its check. */
 export const record = (shape: Record<string, Check>): Check => (v) =>

@@ -7,9 +7,10 @@
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { nothing } from 'lit/html.js';
-import { BRANDS, type BrandId } from '../element/brands.js';
+import { BRANDS, type BrandId } from '../shared/brands.js';
 import { renderDocument } from '../element/holder-document-field.js';
-import { stringsFor } from '../element/i18n.js';
+import { jsonAttribute, listAttribute } from '../shared/attributes.js';
+import { stringsFor } from '../shared/i18n.js';
 import { createInstallments } from '../element/installments-field.js';
 import { styles } from '../element/svc-card-form.styles.js';
 import { renderCard, type View } from '../element/template.js';
@@ -32,7 +33,7 @@ function initialView(attributes: Map<string, string>, busy: boolean) {
   const lang = attributes.get('lang')!;
   const strings = stringsFor(lang);
   const disabled = attributes.has('disabled');
-  const accepted = (attributes.get('accepted-brands') ?? '').split(/[\s,]+/).filter(Boolean) as BrandId[];
+  const accepted = listAttribute(attributes.get('accepted-brands') ?? null) as BrandId[];
   const view: View = {
     strings, lang: /^en(-|$)/i.test(lang) ? lang : 'pt-BR', brand: undefined,
     marks: accepted.length ? accepted : BRANDS.map((brand) => brand.id),
@@ -41,12 +42,7 @@ function initialView(attributes: Map<string, string>, busy: boolean) {
     last: attributes.has('holder-document') ? 'holderDocument' : 'securityCode',
   };
   const plans = createInstallments();
-  let installments: unknown = [];
-  try {
-    installments = JSON.parse(attributes.get('installments') ?? '[]');
-  } catch {
-    installments = attributes.get('installments');
-  }
+  const installments = jsonAttribute(attributes.get('installments') ?? null);
   // A bad plan list renders no control, as in the browser (where it is told as svc-error).
   plans.set(installments, Number(attributes.get('amount') ?? 0));
   view.extra = [renderDocument(view, attributes.has('holder-document')), plans.render(undefined, strings.installmentsLabel, view.lang, disabled, noop) ?? nothing];

@@ -4,7 +4,7 @@ import { siDinersclub, siVisa } from 'simple-icons';
 import { render } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { ICON_PATHS } from '../../src/element/brand-marks.js';
-import { BRANDS } from '../../src/element/brands.js';
+import { BRANDS } from '../../src/shared/brands.js';
 import { brandMarks } from '../../src/element/icons.js';
 
 describe('brand marks', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BRANDS, detectBrand } from '../../src/element/brands.js';
+import { BRANDS, detectBrand } from '../../src/shared/brands.js';
 import { groupDigits } from '../../src/element/format.js';
 import { luhnValid } from '../../src/element/luhn.js';
 import { cardNumber } from './card-numbers.js';

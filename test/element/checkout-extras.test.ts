@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SvcCardForm } from '../../src/element/index.js';
-import { formValue } from '../../src/element/form-value.js';
-import { installmentLabel, MAX_INSTALLMENTS, resolveInstallments, type InstallmentOption, type InstallmentPlan } from '../../src/element/installments.js';
+import { formValue } from '../../src/shared/form-value.js';
+import { installmentLabel, MAX_INSTALLMENTS, resolveInstallments, type InstallmentOption, type InstallmentPlan } from '../../src/shared/installments.js';
 import { createDecryptor } from '../../src/server/index.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { futureExpiry } from './card-numbers.js';

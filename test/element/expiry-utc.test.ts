@@ -5,7 +5,7 @@
 // The time zone is faked for this file (Node reads TZ again when it is set).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkCard } from '../../src/element/validation.js';
-import { detectBrand } from '../../src/element/brands.js';
+import { detectBrand } from '../../src/shared/brands.js';
 import { cardOutcome } from '../../sandbox/payment/test-cards.js';
 
 const zone = process.env.TZ;

@@ -2,7 +2,7 @@
 // formAssociatedCallback never runs here): hosts are plain elements, the form a real one.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EncryptCardResult, EncryptedCard } from '../../src/core/index.js';
-import { createFormOwner } from '../../src/element/form-owner.js';
+import { createFormOwner } from '../../src/shared/form-owner.js';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, planCost, resolveInstallments, toCents } from '../../src/element/installments.js';
+import { formatBrl, type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, planCost, resolveInstallments, toCents } from '../../src/shared/installments.js';
 
 // The labels separate the currency sign with a no-break space, as Intl does; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

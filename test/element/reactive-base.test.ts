@@ -1,11 +1,10 @@
 // The element's base class (src/element/reactive-base.ts), which stands in for LitElement: the
 // Lit behaviours <svc-card-form> and its users rely on, on a small element of its own.
 import { html } from 'lit/html.js';
-import type { ReactiveController } from 'lit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReactiveBase, type PropertyDeclarations, type PropertyValues } from '../../src/element/reactive-base.js';
 
-const list = { fromAttribute: (value: string | null) => (value ?? '').split(',').filter(Boolean) };
+const list = (value: string | null) => (value ?? '').split(',').filter(Boolean);
 let tags = 0;
 
 /** A fresh class and tag per test (a tag is defined once); `log` records the lifecycle. */
@@ -127,24 +126,6 @@ describe('ReactiveBase (the element base standing in for LitElement)', () => {
     el.setAttribute('on', 'yes');
     await el.updateComplete;
     expect([el.on, el.getAttribute('on')]).toEqual([true, 'yes']);
-  });
-
-  it('runs controllers around each update and tells them of connection', async () => {
-    const { Probe, log } = defineProbe();
-    const el = new Probe();
-    const controller = (id: string): ReactiveController => ({
-      hostConnected: () => log.push(`${id} connected`),
-      hostDisconnected: () => log.push(`${id} disconnected`),
-      hostUpdate: () => log.push(`${id} update`),
-      hostUpdated: () => log.push(`${id} updated`),
-    });
-    el.addController(controller('a'));
-    document.body.append(el);
-    await el.updateComplete;
-    el.addController(controller('b')); // added while connected: told at once
-    el.remove();
-    expect(log).toEqual(['a connected', 'willUpdate label,on', 'a update', 'a updated', 'firstUpdated', 'updated label=undefined,on=undefined',
-      'b connected', 'a disconnected', 'b disconnected']);
   });
 
   it('updates again when updated() or a request asks, and updateComplete tells whether one is pending', async () => {

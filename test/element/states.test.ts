@@ -2,7 +2,7 @@
 // wanted `--name`), the host carries `data-state-<name>`; turning the state off
 // must remove that attribute even though `delete` itself does not throw.
 import { describe, expect, it } from 'vitest';
-import { setState } from '../../src/element/states.js';
+import { setState } from '../../src/shared/states.js';
 
 /** A CustomStateSet that rejects plain names on add, as old Chromium did. */
 function oldChromiumStates(): CustomStateSet {

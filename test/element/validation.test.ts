@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrand } from '../../src/element/brands.js';
+import { detectBrand } from '../../src/shared/brands.js';
 import { toCardErrors } from '../../src/element/card-errors.js';
-import { stringsFor } from '../../src/element/i18n.js';
+import { stringsFor } from '../../src/shared/i18n.js';
 import { checkCard, messageFor, type CardValues } from '../../src/element/validation.js';
 
 const now = new Date(2026, 4, 15);

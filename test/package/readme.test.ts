@@ -107,7 +107,7 @@ describe('README.md and site guide code blocks', () => {
 
   it('CSS blocks name only declared parts, custom properties and states', () => {
     const manifest = readFileSync('dist/custom-elements.json', 'utf8');
-    const states = [...readFileSync('src/element/states.ts', 'utf8').matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
+    const states = [...readFileSync('src/shared/states.ts', 'utf8').matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
     for (const { code, at: line } of of('css')) {
       for (const [, part] of code.matchAll(/::part\(([\w-]+)\)/g)) expect(manifest, `${line}: part ${part}`).toContain(`"name": "${part!.replace(/-(holder|number|expiry|securityCode)$/, '')}"`);
       for (const [, name] of code.matchAll(/(--svc-[\w-]+)/g)) expect(manifest, line).toContain(`"name": "${name}"`);

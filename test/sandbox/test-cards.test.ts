@@ -3,7 +3,7 @@
 // the element itself accepts and detects as that brand; over the API each gets its
 // listed outcome and the element's brand on the transaction.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { BRANDS, detectBrand } from '../../src/element/brands.js';
+import { BRANDS, detectBrand } from '../../src/shared/brands.js';
 import { luhnValid } from '../../src/element/luhn.js';
 import { checkCard } from '../../src/element/validation.js';
 import { TEST_CARDS } from '../../sandbox/payment/test-cards.js';

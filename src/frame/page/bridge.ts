@@ -4,12 +4,12 @@
 import type { EncryptCardResult, PublicJwk } from '../../core/index.js';
 import type { SvcCardForm } from '../../element/svc-card-form.js';
 import type { FieldName } from '../../element/validation.js';
+import { FRAME_STATES } from '../../shared/states.js';
 import { message, readMessage } from '../protocol.js';
 import { TO_FRAME } from '../to-frame.js';
 import { safeScheme, safeStyleValue, STYLE_PROPERTIES } from '../style-props.js';
 import { pickKey } from './keys.js';
 
-const STATES = ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const;
 
 function hasState(element: HTMLElement, state: string): boolean {
   try {
@@ -39,7 +39,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     const validity = element.checkValidity() ? null : { missing: !!element.validity?.valueMissing, message: element.validationMessage };
     send('change', {
       ...last, changed, edits, fields: element.fieldFlags, validity,
-      states: Object.fromEntries(STATES.map((state) => [state, hasState(element, state)])),
+      states: Object.fromEntries(FRAME_STATES.map((state) => [state, hasState(element, state)])),
     });
   };
 

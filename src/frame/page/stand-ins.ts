@@ -4,11 +4,11 @@
 // it connects, so its setup check would warn "public-key: missing" on every load; its key's
 // problems are the JWKS's, not a public-key attribute's. Typed as the modules they replace, so
 // a change of their interface fails the type check here.
-import type { createFormOwner as CreateFormOwner } from '../../element/form-owner.js';
+import type { createFormOwner as CreateFormOwner } from '../../shared/form-owner.js';
 import type { refuseFrameSrc as RefuseFrameSrc } from '../../element/frame-src.js';
-import type { formValue as FormValue } from '../../element/form-value.js';
+import type { formValue as FormValue } from '../../shared/form-value.js';
 import type { checkPublicKey as CheckPublicKey, warnSetup as WarnSetup } from '../../element/key-check.js';
-import { createFormlessOwner } from '../../element/formless-owner.js';
+import { createFormlessOwner } from '../../shared/formless-owner.js';
 
 // Not resolved to this file again: the stand-ins' own imports are left alone (vite.config.ts).
 import { keyErrors } from '../../element/key-check.js';

@@ -3,14 +3,17 @@
 // reset, disabled, encrypt(), focus(), the svc-* events and states) from the frame's messages.
 // No Lit, no WebCrypto, no key code: it never sees a card, so it has nothing to encrypt.
 import type { CardError, EncryptCardResult, EncryptedCard } from '../../core/index.js';
-import type { BrandId } from '../../element/brands.js';
-import { BaseElement } from '../../element/base-element.js';
-import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../element/events.js';
-import { createFormOwner } from '../../element/form-owner.js';
-import { formValue } from '../../element/form-value.js';
-import { stringsFor, type Strings } from '../../element/i18n.js';
-import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../element/installments.js';
-import { setState, type SvcState } from '../../element/states.js';
+import type { BrandId } from '../../shared/brands.js';
+import { jsonAttribute, listAttribute } from '../../shared/attributes.js';
+import { BaseElement } from '../../shared/base-element.js';
+import { CardFormSurface, clearCard, encryptNow, formDisabled, internals, owner } from '../../shared/card-form.js';
+import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorCode, type SvcErrorDetail } from '../../shared/events.js';
+import { createFormOwner, type FormOwner } from '../../shared/form-owner.js';
+import { formValue } from '../../shared/form-value.js';
+import type { Strings } from '../../shared/i18n.js';
+import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../shared/installments.js';
+import { langOf } from '../../shared/lang.js';
+import { FRAME_STATES, setState, type SvcState } from '../../shared/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
 import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
@@ -21,14 +24,6 @@ import { FRAME_STYLES } from './styles.js';
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
 const newIframe = () => Object.assign(document.createElement('iframe'), { referrerPolicy: 'no-referrer' });
-const listOf = (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean);
-const json = (value: string | null): unknown => {
-  try {
-    return JSON.parse(value ?? '[]');
-  } catch {
-    return value; // named by the plans' check
-  }
-};
 // Checked plans with only the members the frame's config message takes.
 const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.map(
   ({ installment, fee, installmentAmount, totalAmount, brands }) => ({ installment, fee, installmentAmount, totalAmount, brands }))));
@@ -40,7 +35,7 @@ const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.
  * @summary <svc-card-form frame-src>: the card typed in the payment service's cross-origin frame.
  * @attr frame-src - URL of the card frame page (`card-frame.html`) on the payment service's origin.
  * @attr key-id - Which key of the frame origin's JWKS encrypts (its `kid`); empty: the first.
- * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang`; else pt-BR.
+ * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang`, across shadow roots as inline; else pt-BR.
  * @attr accepted-brands - Brand ids the merchant accepts, space- or comma-separated; empty: all.
  * @attr disabled - Disables the fields; the form value is not submitted.
  * @attr name - The form field name the token is submitted under (a form-associated element).
@@ -53,11 +48,9 @@ const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.
  * @fires {CustomEvent<SvcFieldDetail>} svc-focus - `{field}` when a field in the frame gets focus.
  * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field in the frame loses focus.
  */
-export class SvcCardFormFrame extends BaseElement {
-  static formAssociated = true;
+export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title', 'installments', 'amount', 'holder-document'];
 
-  readonly #internals = this.attachInternals();
   #iframe = newIframe();
   // Laid over the frame's focused field to scroll the page to it (#reveal).
   readonly #probe = document.createElement('span');
@@ -100,7 +93,7 @@ export class SvcCardFormFrame extends BaseElement {
   get disabled(): boolean { return this.hasAttribute('disabled'); }
   set disabled(value: boolean) { this.toggleAttribute('disabled', !!value); }
   /** Brand ids accepted by the merchant (attribute: space or comma separated); empty accepts all. */
-  get acceptedBrands(): BrandId[] { return listOf(this.getAttribute('accepted-brands')) as BrandId[]; }
+  get acceptedBrands(): BrandId[] { return listAttribute(this.getAttribute('accepted-brands')) as BrandId[]; }
   set acceptedBrands(value: BrandId[]) { this.setAttribute('accepted-brands', value.join(' ')); }
   /** Overrides for any text, e.g. `{ numberLabel: 'Número' }`: sent to the frame. */
   get strings(): Partial<Strings> { return this.#strings; }
@@ -127,11 +120,8 @@ export class SvcCardFormFrame extends BaseElement {
   get holderDocument(): boolean { return this.hasAttribute('holder-document'); }
   set holderDocument(value: boolean) { this.toggleAttribute('holder-document', !!value); }
 
-  /** The texts in use: the language's, then the `strings` overrides. */
-  get texts(): Strings { return { ...stringsFor(this.#lang), ...this.#strings }; }
-  get form(): HTMLFormElement | null { return this.#internals.form; }
-  get validity(): ValidityState { return this.#internals.validity; }
-  get validationMessage(): string { return this.#internals.validationMessage; }
+  /** @internal */
+  get [owner](): FormOwner { return this.#formOwner; }
   get #blocked(): boolean { return this.disabled || this.#formDisabled; }
 
   connectedCallback(): void {
@@ -153,7 +143,7 @@ export class SvcCardFormFrame extends BaseElement {
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
-    if (name === 'installments') this.installments = json(value) as InstallmentPlan[];
+    if (name === 'installments') this.installments = jsonAttribute(value) as InstallmentPlan[];
     if (name === 'amount') this.amount = Number(value);
     if (name === 'frame-src' && this.isConnected && (!this.#link || _old !== value)) {
       this.#drop();
@@ -161,33 +151,18 @@ export class SvcCardFormFrame extends BaseElement {
     } else this.#configure();
   }
 
-  checkValidity(): boolean { return this.#internals.checkValidity(); }
-
-  reportValidity(): boolean {
-    return this.#formOwner.report(() => this.#internals.reportValidity());
-  }
-
   override focus(target?: FieldName | FocusOptions): void {
     this.#iframe.focus(); // the frame's document gets the focus, then the field inside it
     this.#toFrame('focus', { field: typeof target === 'string' ? target : 'holder' });
   }
 
-  reset(): void {
-    this.#internals.setFormValue(null);
+  /** @internal reset()'s own part: the frame empties its fields. */
+  [clearCard](): void {
     this.#toFrame('reset');
   }
 
-  /** As the inline element's: the frame checks, shows errors and encrypts; resolves its result. */
-  encrypt(): Promise<EncryptCardResult> {
-    return this.hold(this.#encrypt());
-  }
-
-  /** As the inline element's: the frame's fields stay read-only until `work` settles; returns `work`. */
-  hold<T>(work: Promise<T>): Promise<T> {
-    return this.#formOwner.hold(work);
-  }
-
-  async #encrypt(): Promise<EncryptCardResult> {
+  /** @internal encrypt()'s own part: the frame checks, shows errors and encrypts; resolves its result. */
+  async [encryptNow](): Promise<EncryptCardResult> {
     const current = this.#link;
     const link = current && (await current.catch(() => undefined));
     if (!link || current !== this.#link) { // none, or dropped meanwhile (#drop)
@@ -202,24 +177,16 @@ export class SvcCardFormFrame extends BaseElement {
   }
 
   /** @internal */
-  formAssociatedCallback(form: HTMLFormElement | null): void { this.#formOwner.watch(form); }
-  /** @internal */
-  formResetCallback(): void { this.reset(); }
-  /** @internal */
-  formDisabledCallback(disabled: boolean): void {
+  [formDisabled](disabled: boolean): void {
     this.#formDisabled = disabled;
     this.#configure();
-  }
-
-  get #lang(): string {
-    return this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
   }
 
   #connect(): void {
     let giveUp!: (error: Error) => void;
     const timeout = new Promise<never>((_, reject) => (giveUp = reject));
     const { signal } = (this.#stop = new AbortController());
-    const link = connectFrame(this.#iframe, this.frameSrc, this.#lang, (message) => this.#onMessage(message), signal);
+    const link = connectFrame(this.#iframe, this.frameSrc, langOf(this), (message) => this.#onMessage(message), signal);
     const current = (this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]));
     // A link dropped meanwhile (#drop) says nothing more.
     current.then(() => {
@@ -255,9 +222,9 @@ export class SvcCardFormFrame extends BaseElement {
     }
     for (const { reject } of this.#pending.values()) reject(coded('FRAME_UNAVAILABLE', 'the card frame left the document'));
     this.#pending.clear();
-    this.#internals.setFormValue(null);
+    this[internals]?.setFormValue(null);
     this.#sync(null);
-    for (const state of ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const) setState(this, this.#internals, state, false);
+    for (const state of FRAME_STATES) setState(this, this[internals], state, false);
   }
 
   #answered = false;
@@ -280,11 +247,11 @@ export class SvcCardFormFrame extends BaseElement {
     const scheme = hostScheme(computed.colorScheme);
     if (safeScheme(scheme)) style['--svc-page-scheme'] = scheme;
     this.#toFrame('config', {
-      lang: this.#lang, strings: this.#strings, acceptedBrands: this.acceptedBrands,
+      lang: langOf(this), strings: this.#strings, acceptedBrands: this.acceptedBrands,
       disabled: this.#blocked, keyId: this.keyId, style,
       installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
     });
-    setState(this, this.#internals, 'disabled', this.#blocked);
+    setState(this, this[internals], 'disabled', this.#blocked);
   }
 
   /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */
@@ -308,7 +275,7 @@ export class SvcCardFormFrame extends BaseElement {
     else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
     else if (type === 'encrypted') {
       const detail = body as unknown as SvcEncryptedDetail;
-      this.#internals.setFormValue(formValue(this.getAttribute('name'), detail.encryptedCard, detail));
+      this[internals]?.setFormValue(formValue(this.getAttribute('name'), detail.encryptedCard, detail));
       emit(this, 'svc-encrypted', detail);
     } else if (type === 'error') emit(this, 'svc-error', body as unknown as SvcErrorDetail);
     else if (type === 'result') this.#settle(body);
@@ -330,19 +297,19 @@ export class SvcCardFormFrame extends BaseElement {
   #onChange(body: Record<string, unknown>): void {
     if (body.edits !== this.#frameEdits) {
       this.#frameEdits = body.edits as number;
-      this.#internals.setFormValue(null); // an edit makes any earlier token stale
+      this[internals]?.setFormValue(null); // an edit makes any earlier token stale
     }
     this.#complete = body.complete as boolean;
     this.#sync(body.validity as { missing: boolean; message: string } | null);
-    for (const [state, on] of Object.entries(body.states as Record<SvcState, boolean>)) setState(this, this.#internals, state as SvcState, on);
+    for (const [state, on] of Object.entries(body.states as Record<SvcState, boolean>)) setState(this, this[internals], state as SvcState, on);
     if (body.changed) emit(this, 'svc-change', { complete: this.#complete, brand: body.brand as BrandId, errors: body.errors as FieldError[], plan: body.plan as InstallmentOption | undefined });
   }
 
   /** Validity from the frame's; before it answers, the empty card's (the holder is required). */
   #sync(validity: { missing: boolean; message: string } | null): void {
-    if (this.#blocked || (this.#answered && !validity)) return this.#internals.setValidity({});
+    if (this.#blocked || (this.#answered && !validity)) return this[internals]?.setValidity({});
     const { missing, message } = validity ?? { missing: true, message: this.texts.holderRequired };
-    this.#internals.setValidity(missing ? { valueMissing: true } : { badInput: true }, message, this.#iframe);
+    this[internals]?.setValidity(missing ? { valueMissing: true } : { badInput: true }, message, this.#iframe);
   }
 
   #settle(body: Record<string, unknown>): void {

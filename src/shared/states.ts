@@ -3,8 +3,14 @@
 // wanted `--invalid`), the host gets `data-state-<name>` attributes instead.
 // These are booleans: no card data ever reaches them.
 
-/** The states the element exposes for styling. */
-export type SvcState = 'invalid' | 'complete' | 'focused' | 'autofilled' | 'busy' | 'disabled';
+/**
+ * The states that follow the fields, listed once: in frame mode the card frame reports them
+ * (src/frame/page/bridge.ts, to-parent.ts) and the merchant page's element mirrors them.
+ */
+export const FRAME_STATES = ['invalid', 'complete', 'focused', 'autofilled', 'busy'] as const;
+
+/** The states the element exposes for styling: those, and `disabled` (set by either mode itself). */
+export type SvcState = (typeof FRAME_STATES)[number] | 'disabled';
 
 /** Turns a state on or off on `host`, through `internals.states` when it works. */
 export function setState(host: HTMLElement, internals: ElementInternals | undefined, state: SvcState, on: boolean): void {

@@ -1,10 +1,9 @@
-// The element's side of its owning <form>, as a Lit ReactiveController taking callbacks (the
-// frame-mode element, not a LitElement, uses it too): holding back the submit until every card
+// The element's side of its owning <form>, a controller taking callbacks, in both modes (no Lit
+// controller: it needs no host hooks): holding back the submit until every card
 // element of the form has encrypted, Enter in a field, telling a submit attempt apart from a
 // script's checkValidity(); on top of formless-owner.ts (the busy hold that keeps the fields
 // still while paying, reportValidity()), which the card frame's element uses alone.
 // A closure, not a class: its state stays private and minifies to short names.
-import type { ReactiveController } from 'lit';
 import type { EncryptCardResult } from '../core/index.js';
 import { createFormlessOwner } from './formless-owner.js';
 
@@ -21,7 +20,7 @@ export interface FormOwnerCallbacks {
 }
 
 /** The element's handle on its form owner. */
-export interface FormOwner extends ReactiveController {
+export interface FormOwner {
   /** Follows the form owner (formAssociatedCallback). */
   watch(form: HTMLFormElement | null): void;
   /**
@@ -82,7 +81,7 @@ async function encryptAndSubmit(form: HTMLFormElement, button: HTMLButtonElement
   }
 }
 
-/** The controller of `host`; the caller adds it (`addController`) when the host is a Lit element. */
+/** The controller of `host` (both modes: src/shared/card-form.ts reaches it through the `owner` symbol). */
 export function createFormOwner(host: HTMLElement, callbacks: FormOwnerCallbacks): FormOwner {
   let attempt = false;
 

@@ -3,7 +3,8 @@
 import type { CardError, EncryptedCard } from '../core/index.js';
 import type { BrandId } from './brands.js';
 import type { InstallmentOption } from './installments.js';
-import type { FieldError, FieldName } from './validation.js';
+import type { FieldError } from '../element/validation.js';
+import type { FieldName } from './fields.js';
 
 /** `svc-change`: after every edit and blur. */
 export interface SvcChangeDetail {
