@@ -5975,6 +5975,8 @@ export interface operations {
             query: {
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -6041,10 +6043,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -9026,6 +9030,8 @@ export interface operations {
                 card?: string & unknown;
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -9091,10 +9097,12 @@ export interface operations {
                             };
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -10698,6 +10706,8 @@ export interface operations {
             query: {
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 /** @description one client by _id */
                 id?: string;
                 limit: number;
@@ -10756,10 +10766,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -11965,6 +11977,8 @@ export interface operations {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -12029,10 +12043,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -14407,6 +14423,8 @@ export interface operations {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -14578,10 +14596,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
