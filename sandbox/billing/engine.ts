@@ -121,6 +121,19 @@ const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
 export const BILLING_CHUNK = 50;
 
 /**
+ * On PostgreSQL, lanes of chunks run at once, each on its own pooled connection.
+ * A client's subscriptions are all in one lane: a subscription's move locks its
+ * client's row (domain/states/client.ts), so two lanes never wait on each other.
+ */
+export const BILLING_LANES = 4;
+
+const laneOf = (key: string, lanes: number) => {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+  return hash % lanes;
+};
+
+/**
  * The live subscriptions billDay can move on `day`, oldest first: a superset
  * of them, read in one query, so a day skips the subscriptions with nothing
  * due (most of them on most days). Each condition is one of billDay's, read
@@ -129,9 +142,9 @@ export const BILLING_CHUNK = 50;
  * OVERDUE under OVERDUE_DAYS (rows 2-7), limitOverdueCharges reached (row 8).
  * A product that is not found is kept too (billDay then does nothing).
  */
-async function dueToday(db: Queryable, companyId: string, day: string): Promise<{ id: string }[]> {
-  return db.query<{ id: string }>(`
-    SELECT s.id FROM subscriptions s LEFT JOIN products p ON p.id = s.data->>'productId' AND p.company_id = s.company_id
+async function dueToday(db: Queryable, companyId: string, day: string): Promise<{ id: string; client_id: string | null }[]> {
+  return db.query<{ id: string; client_id: string | null }>(`
+    SELECT s.id, s.client_id FROM subscriptions s LEFT JOIN products p ON p.id = s.data->>'productId' AND p.company_id = s.company_id
     WHERE s.company_id = $1 AND s.status = ANY($2) AND (
       p.id IS NULL
       OR coalesce(p.data->>'deleted', 'false') <> 'false'
@@ -151,7 +164,8 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
  * own: a day's start (`startDay` first: the clock route moves the clock there,
  * then slips and payables), then the day of each subscription that has
  * something due (dueToday), BILLING_CHUNK of them to a transaction, each
- * re-read under its row lock. Other companies' requests are answered between
+ * re-read under its row lock (on PostgreSQL in BILLING_LANES lanes at once, a
+ * day's moves answered in dueToday's order). Other companies' requests are answered between
  * chunks (PGlite has a single connection: one transaction for the whole move
  * would hold it). Each
  * day runs at its first instant (UTC), the moment its dates fall due: all it
@@ -173,22 +187,31 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
       return dueToday(db, companyId, day);
     });
     await letOthersIn();
-    for (let start = 0; start < due.length; start += BILLING_CHUNK) {
-      moves.push(...(await database.transaction(async (db) => {
-        const chunk: Move[] = [];
-        const productsById = new Map<string, ProductDoc | undefined>();
-        for (const { id } of due.slice(start, start + BILLING_CHUNK)) {
-          const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [id, [...LIVE]]);
-          if (!row) continue;
-          const productId = row.data.productId;
-          if (!productsById.has(productId)) productsById.set(productId, await products.get(db, companyId, productId));
-          const product = productsById.get(productId);
-          if (product) chunk.push(...(await billDay(then, db, row.data, product, day, at)));
-        }
-        return chunk;
-      })));
-      await letOthersIn();
-    }
+    // Each subscription's moves, kept in dueToday's order whichever lane billed it.
+    const billed: Move[][] = [];
+    const lanes = database.kind === 'postgres' ? BILLING_LANES : 1;
+    const byLane: number[][] = Array.from({ length: lanes }, () => []);
+    due.forEach((row, index) => byLane[laneOf(row.client_id ?? row.id, lanes)]!.push(index));
+    // Every lane ends before the day does (a failed lane's error is thrown once the others have stopped).
+    const lanesDone = await Promise.allSettled(byLane.map(async (indexes) => {
+      for (let start = 0; start < indexes.length; start += BILLING_CHUNK) {
+        await database.transaction(async (db) => {
+          const productsById = new Map<string, ProductDoc | undefined>();
+          for (const index of indexes.slice(start, start + BILLING_CHUNK)) {
+            const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [due[index]!.id, [...LIVE]]);
+            if (!row) continue;
+            const productId = row.data.productId;
+            if (!productsById.has(productId)) productsById.set(productId, await products.get(db, companyId, productId));
+            const product = productsById.get(productId);
+            if (product) billed[index] = await billDay(then, db, row.data, product, day, at);
+          }
+        });
+        await letOthersIn();
+      }
+    }));
+    const failed = lanesDone.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const one of billed) if (one) moves.push(...one);
   }
   return moves;
 }
