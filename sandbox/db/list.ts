@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from './database.js';
 import { fieldError, invalid } from '../http/errors.js';
-import { TOTAL_EXACT_MAX } from '../schemas/list.js';
+import { PAGE_MAX, TOTAL_EXACT_MAX } from '../schemas/list.js';
 
 export interface ListParams {
   page: number; limit: number; 'sort.direction': 'asc' | 'desc'; 'sort.property': 'createdAt' | 'lastUpdate';
@@ -75,8 +75,9 @@ const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toS
 function decodeCursor(text: string, q: string): Cursor {
   let cursor: Partial<Cursor> | undefined;
   try { cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')); } catch { cursor = undefined; }
-  if (!cursor || typeof cursor !== 'object' || !Number.isSafeInteger(cursor.p) || cursor.p! < 2 || typeof cursor.at !== 'string' || !/^-?\d{1,19}$/.test(cursor.at)
-    || typeof cursor.id !== 'string' || typeof cursor.q !== 'string') {
+  // at: microseconds since the epoch, within the years PostgreSQL's timestamptz holds (-4713 to 294276): bounded well inside.
+  if (!cursor || typeof cursor !== 'object' || !Number.isSafeInteger(cursor.p) || cursor.p! < 2 || cursor.p! > PAGE_MAX || typeof cursor.at !== 'string' || !/^-?\d{1,18}$/.test(cursor.at)
+    || BigInt(cursor.at) < -200_000_000_000_000_000n || BigInt(cursor.at) > 250_000_000_000_000_000n || typeof cursor.id !== 'string' || typeof cursor.q !== 'string') {
     throw invalid(fieldError('cursor', 'cursor is not one this list gave (pass next_cursor as it was answered)', 'query'));
   }
   if (cursor.q !== q) throw invalid(fieldError('cursor', 'cursor belongs to another query: keep limit, sort, range, filters and companyId as they were when it was answered', 'query'));

@@ -89,7 +89,10 @@ describe('keyset paging by next_cursor', () => {
     const cursor = first.body.next_cursor as string;
     expect((await call(sandbox, 'GET', `/v1/transaction?limit=1&sort.direction=asc&cursor=${cursor}`)).body).toMatchObject({ page: 2, query_count: 1 });
     for (const query of [`limit=2&sort.direction=asc&cursor=${cursor}`, `limit=1&sort.direction=desc&cursor=${cursor}`, `limit=1&sort.direction=asc&status=PAID&cursor=${cursor}`,
-      'cursor=bm90LWEtY3Vyc29y', 'cursor=not%20base64', `cursor=${'a'.repeat(600)}`]) {
+      'cursor=bm90LWEtY3Vyc29y', 'cursor=not%20base64', `cursor=${'a'.repeat(600)}`,
+      // the query's own cursor with a time no timestamptz holds, or a page past the maximum: 400, never PostgreSQL's 500
+      ...[{ at: '999999999999999999' }, { at: '-999999999999999999' }, { p: 2e9 }].map((change) =>
+        `limit=1&sort.direction=asc&cursor=${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(cursor, 'base64url').toString()), ...change })).toString('base64url')}`)]) {
       const refused = await call(sandbox, 'GET', `/v1/transaction?${query}`);
       expect(refused.status, query).toBe(400);
       expect(refused.body.error_messages, query).toEqual([expect.objectContaining({ type: 'field', path: 'cursor', location: 'query' })]);
