@@ -320,6 +320,8 @@ export interface paths {
         /**
          * Sandbox only: the payables owed to a recipient company
          * @description companyId is the recipient (default: every company of the credential). Filters: transactionId, status. Paginated like the other lists.
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
          */
         get: operations["getSandboxV1Payables"];
         put?: never;
@@ -459,7 +461,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List alerts */
+        /**
+         * List alerts
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Alert"];
         put?: never;
         post?: never;
@@ -557,7 +564,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List clients */
+        /**
+         * List clients
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Client"];
         put?: never;
         /**
@@ -602,7 +614,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List subscriptions */
+        /**
+         * List subscriptions
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Subscription"];
         /**
          * Update a subscription (productId)
@@ -708,7 +725,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transactions */
+        /**
+         * List transactions
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Transaction"];
         put?: never;
         /**
