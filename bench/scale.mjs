@@ -4,13 +4,16 @@
 //     PostgreSQL (autocannon, 5 connections each, at once) against the bare
 //     decryptor alone (decrypting is the floor), req/s and p99
 //   GET /v1/transaction of 1,000,000 transactions (limit 100, the maximum): page 1,
-//     page 5,000 (rows 499,901-500,000) and a filter by clientId, p50/p99
+//     page 5,000 (rows 499,901-500,000) by next_cursor (keyset) and by page=5000
+//     (OFFSET over the index), and a filter by clientId, p50/p99 (after VACUUM
+//     ANALYZE, as autovacuum would have run on a table loaded this way)
 //   GET /v1/alert/exports of 100,000 alerts: time to first byte, total time,
 //     peak RSS above idle (the server runs in this process)
-//   POST /sandbox/v1/clock/advance 30 days over 10,000 subscriptions (PIX, each
-//     renewed once in the 30 days: a charge, then OVERDUE)
+//   POST /sandbox/v1/clock/advance 30 days over 10,000 subscriptions of 1,000 clients
+//     (PIX, each renewed once in the 30 days: a charge, then OVERDUE)
 // Numbers only; nothing fails because a machine is slow. SCALE=0.1 for a quick run;
-// SUBSCRIPTIONS=N for the clock alone (each subscription's day is its own transaction).
+// SUBSCRIPTIONS=N for the clock's count; FIGURES=lists,clock (any of posts, lists,
+// export, clock) for some figures only.
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -33,6 +36,7 @@ const TRANSACTIONS = Math.round(1_000_000 * SCALE);
 const LIMIT = 100; // the lists' maximum
 const ALERTS = Math.round(100_000 * SCALE);
 const SUBSCRIPTIONS = Number(process.env.SUBSCRIPTIONS ?? Math.round(10_000 * SCALE));
+const FIGURES = new Set((process.env.FIGURES ?? 'posts,lists,export,clock').split(','));
 const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const COMPANY = 'company_demo';
 const headers = { apiKey: API_KEY, 'content-type': 'application/json' };
@@ -122,31 +126,44 @@ async function exportFigures(sandbox) {
 const postgres = await startPostgres();
 const children = [];
 try {
-  console.log(`decryptor alone: ${REQUESTS} tokens...`);
-  const floor = await decryptFloor();
-  record('decryptor alone (10 at a time)', `${floor.rps} decrypts/s, p99 ${floor.p99} ms`);
+  if (FIGURES.has('posts')) {
+    console.log(`decryptor alone: ${REQUESTS} tokens...`);
+    const floor = await decryptFloor();
+    record('decryptor alone (10 at a time)', `${floor.rps} decrypts/s, p99 ${floor.p99} ms`);
+  }
 
   const sandbox = await startSandbox({ decryptor: await decryptor(), databaseUrl: postgres.url });
   try {
-    for (let i = 0; i < 2; i++) children.push(await startProcess(postgres.url));
-    const one = await posts([children[0].url]);
-    record('POST /v1/transaction, PostgreSQL, 1 process (10 connections)', `${one.rps} req/s, p99 ${one.p99} ms, non-2xx ${one.non2xx}`);
-    const two = await posts(children.map((c) => c.url));
-    record('POST /v1/transaction, PostgreSQL, 2 processes (5 connections each)', `${two.rps} req/s, p99 ${two.p99} ms, non-2xx ${two.non2xx}`);
-    for (const c of children) c.child.kill('SIGTERM');
+    if (FIGURES.has('posts')) {
+      for (let i = 0; i < 2; i++) children.push(await startProcess(postgres.url));
+      const one = await posts([children[0].url]);
+      record('POST /v1/transaction, PostgreSQL, 1 process (10 connections)', `${one.rps} req/s, p99 ${one.p99} ms, non-2xx ${one.non2xx}`);
+      const two = await posts(children.map((c) => c.url));
+      record('POST /v1/transaction, PostgreSQL, 2 processes (5 connections each)', `${two.rps} req/s, p99 ${two.p99} ms, non-2xx ${two.non2xx}`);
+      for (const c of children) c.child.kill('SIGTERM');
+    } else {
+      // One transaction's body for the rows below to copy.
+      await fetch(`${sandbox.url}/v1/transaction`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, amount: 1000, token: (await tokens(1))[0] }) });
+    }
 
+    if (FIGURES.has('lists')) {
     console.log(`inserting ${TRANSACTIONS} transactions...`);
     await sandbox.db.query(`INSERT INTO transactions (id, company_id, status, created_at, updated_at, tid, client_id, data)
       SELECT 'bt' || lpad(g::text, 10, '0'), '${COMPANY}', 'PAID', timestamptz '2031-01-01' + g * interval '1 second', timestamptz '2031-01-01' + g * interval '1 second',
         'btid' || g, 'bench_client_' || (g % 1000), (SELECT data FROM transactions ORDER BY created_at DESC LIMIT 1) || jsonb_build_object('_id', 'bt' || lpad(g::text, 10, '0'), 'clientId', 'bench_client_' || (g % 1000))
       FROM generate_series(1, ${TRANSACTIONS}) AS g`);
-    await sandbox.db.query('ANALYZE transactions');
+    await sandbox.db.query('VACUUM ANALYZE transactions');
     const list = `${sandbox.url}/v1/transaction?limit=${LIMIT}&sort.direction=desc&sort.property=createdAt`;
     const deepPage = Math.min(5_000, Math.ceil(TRANSACTIONS / LIMIT));
     record(`GET /v1/transaction page 1 of ${TRANSACTIONS} (limit ${LIMIT})`, await timeGets(`${list}&page=1`));
-    record(`GET /v1/transaction page ${deepPage} of ${TRANSACTIONS}`, await timeGets(`${list}&page=${deepPage}`, 20));
-    record('GET /v1/transaction?clientId= (1,000 of them), page 1', await timeGets(`${list}&page=1&clientId=bench_client_7`, 20));
+    // A client at page deepPage - 1 asks the next one with the next_cursor it was given.
+    const before = await (await fetch(`${list}&page=${deepPage - 1}`, { headers })).json();
+    record(`GET /v1/transaction page ${deepPage} of ${TRANSACTIONS} by next_cursor`, await timeGets(`${list}&cursor=${before.next_cursor}`));
+    record(`GET /v1/transaction page=${deepPage} of ${TRANSACTIONS} (OFFSET)`, await timeGets(`${list}&page=${deepPage}`, 20));
+    record('GET /v1/transaction?clientId= (1,000 of them), page 1', await timeGets(`${list}&page=1&clientId=bench_client_7`));
+    }
 
+    if (FIGURES.has('export')) {
     console.log(`inserting ${ALERTS} alerts...`);
     await sandbox.db.query(`INSERT INTO alerts (id, company_id, status, created_at, updated_at, type, data)
       SELECT 'bench' || lpad(g::text, 19, '0'), '${COMPANY}', 'CREATED', timestamptz '2030-01-01' + g * interval '1 millisecond', timestamptz '2030-01-01', 'NETWORK_B',
@@ -156,17 +173,33 @@ try {
       FROM generate_series(1, ${ALERTS}) AS g`);
     const exp = await exportFigures(sandbox);
     record(`GET /v1/alert/exports of ${ALERTS} alerts`, `first byte ${exp.ttfb} ms, total ${exp.total} ms, ${exp.mb} MB, peak RSS +${exp.peak} MB`);
+    }
 
+    if (FIGURES.has('clock')) {
     console.log(`inserting ${SUBSCRIPTIONS} subscriptions...`);
     const client = await (await fetch(`${sandbox.url}/v1/client`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, name: 'Bench', doc: '52998224725', email: 'b@example.com' }) })).json();
     const made = await (await fetch(`${sandbox.url}/v2/subscription`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, productId: 'prod_demo_monthly', clientId: client._id, dueDate: new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10), paymentMethod: 'PIX' }) })).json();
     const id = made.subscription._id;
+    // Copies of the subscription over 1,000 clients (copies of its client), 10 subscriptions each.
+    await sandbox.db.query(`INSERT INTO clients (id, company_id, status, created_at, updated_at, doc, search, data)
+      SELECT c.id || '_' || g, c.company_id, c.status, c.created_at, c.updated_at, c.doc || '_' || g, c.search, c.data || jsonb_build_object('_id', c.id || '_' || g, 'doc', c.doc || '_' || g)
+      FROM clients c, generate_series(1, 999) AS g WHERE c.id = $1`, [client._id]);
     await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
-      SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, s.client_id, s.product_id, s.data || jsonb_build_object('_id', s.id || '_' || g)
+      SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END, s.product_id,
+        s.data || jsonb_build_object('_id', s.id || '_' || g, 'clientId', CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END)
       FROM subscriptions s, generate_series(2, ${SUBSCRIPTIONS}) AS g WHERE s.id = $1`, [id]);
+    await sandbox.db.query('VACUUM ANALYZE');
     const t0 = performance.now();
-    const advanced = await (await fetch(`${sandbox.url}/sandbox/v1/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, days: 30 }) })).json();
+    // node:http, not fetch: fetch gives up on an answer's headers after 300 s.
+    const advanced = await new Promise((done, fail) => {
+      request(`${sandbox.url}/sandbox/v1/clock/advance`, { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => done(JSON.parse(text))).on('error', fail);
+      }).on('error', fail).end(JSON.stringify({ companyId: COMPANY, days: 30 }));
+    });
+    if (!advanced.moves) console.log(advanced);
     record(`POST /sandbox/v1/clock/advance 30 days over ${SUBSCRIPTIONS} subscriptions`, `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves`);
+    }
   } finally {
     await sandbox.close();
   }

@@ -9,7 +9,7 @@ import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
 import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end-subscription.js';
 import { renewalAfter } from '../domain/product-rules.js';
 import { move } from '../domain/states/machine.js';
-import { CHARGE_MACHINE, FAILED as FAILED_STATUSES, type ChargeEvent } from '../domain/states/charge.js';
+import { CHARGE_MACHINE, FAILED as FAILED_STATUSES, OPEN as OPEN_CHARGES, type ChargeEvent } from '../domain/states/charge.js';
 import { LIVE, SUBSCRIPTION_MACHINE, isEnded, type SubscriptionEvent } from '../domain/states/subscription.js';
 import { openChargesOf } from '../store/charges.js';
 import { products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
@@ -117,13 +117,57 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
 /** PGlite runs on this thread: let requests that arrived meanwhile be read and queue their queries. */
 const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Subscriptions billed in one database transaction (a chunk); others' requests are answered between chunks. */
+export const BILLING_CHUNK = 50;
+
+/**
+ * On PostgreSQL, lanes of chunks run at once, each on its own pooled connection.
+ * A client's subscriptions are all in one lane: a subscription's move locks its
+ * client's row (domain/states/client.ts), so two lanes never wait on each other.
+ */
+export const BILLING_LANES = 4;
+
+const laneOf = (key: string, lanes: number) => {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+  return hash % lanes;
+};
+
+/**
+ * The live subscriptions billDay can move on `day`, oldest first: a superset
+ * of them, read in one query, so a day skips the subscriptions with nothing
+ * due (most of them on most days). Each condition is one of billDay's, read
+ * wider where that is simpler: a deleted product (row 10), nextChargeDate
+ * reached (row 1), an open charge due by the day that is not OVERDUE, or is
+ * OVERDUE under OVERDUE_DAYS (rows 2-7), limitOverdueCharges reached (row 8).
+ * A product that is not found is kept too (billDay then does nothing).
+ */
+async function dueToday(db: Queryable, companyId: string, day: string): Promise<{ id: string; client_id: string | null }[]> {
+  return db.query<{ id: string; client_id: string | null }>(`
+    SELECT s.id, s.client_id FROM subscriptions s LEFT JOIN products p ON p.id = s.data->>'productId' AND p.company_id = s.company_id
+    WHERE s.company_id = $1 AND s.status = ANY($2) AND (
+      p.id IS NULL
+      OR coalesce(p.data->>'deleted', 'false') <> 'false'
+      OR s.data->>'nextChargeDate' <= $3
+      OR EXISTS (SELECT 1 FROM charges c WHERE c.subscription_id = s.id AND c.company_id = s.company_id AND c.status = ANY($4) AND c.due_date <= $3::date
+        AND (c.status <> 'OVERDUE' OR p.data->'unsubscription'->>'type' = 'OVERDUE_DAYS'))
+      OR (coalesce(p.data->'setting'->'limitOverdueCharges'->>'active', 'false') <> 'false'
+        AND (p.data->'setting'->'limitOverdueCharges'->>'qty' IS NULL
+          OR (SELECT count(*) FROM charges o WHERE o.subscription_id = s.id AND o.status = 'OVERDUE') >= (p.data->'setting'->'limitOverdueCharges'->>'qty')::numeric))
+    )
+    ORDER BY s.created_at, s.id`, [companyId, [...LIVE], day, [...OPEN_CHARGES]]);
+}
+
 /**
  * Every day after `from` up to `to` (the company's clock before and after a
  * move) for its live subscriptions, in short database transactions of their
  * own: a day's start (`startDay` first: the clock route moves the clock there,
- * then slips and payables), then each subscription's day, re-read under its
- * row lock. Other companies' requests are answered between them (PGlite has a
- * single connection: one transaction for the whole move would hold it). Each
+ * then slips and payables), then the day of each subscription that has
+ * something due (dueToday), BILLING_CHUNK of them to a transaction, each
+ * re-read under its row lock (on PostgreSQL in BILLING_LANES lanes at once, a
+ * day's moves answered in dueToday's order). Other companies' requests are answered between
+ * chunks (PGlite has a single connection: one transaction for the whole move
+ * would hold it). Each
  * day runs at its first instant (UTC), the moment its dates fall due: all it
  * creates or moves, transactions and events included, carries that time (as
  * Stripe's test clocks), never `to`, and the days run in order. The caller
@@ -135,22 +179,39 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
   for (let day = addDays(dayOf(from), 1); day <= dayOf(to); day = addDays(day, 1)) {
     const at = new Date(`${day}T00:00:00.000Z`);
     const then = contextAt(ctx, companyId, at);
-    const live = await database.transaction(async (db) => {
+    const due = await database.transaction(async (db) => {
       await startDay(db, at);
       moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
       await releaseDuePayables(db, companyId, day, at);
       moves.push(...(await settleDueTransactions(then, db, companyId, day, at)));
-      return db.query<{ id: string }>('SELECT id FROM subscriptions WHERE company_id = $1 AND status = ANY($2) ORDER BY created_at, id', [companyId, [...LIVE]]);
+      return dueToday(db, companyId, day);
     });
     await letOthersIn();
-    for (const { id } of live) {
-      moves.push(...(await database.transaction(async (db) => {
-        const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [id, [...LIVE]]);
-        const product = row && (await products.get(db, companyId, row.data.productId));
-        return row && product ? billDay(then, db, row.data, product, day, at) : [];
-      })));
-      await letOthersIn();
-    }
+    // Each subscription's moves, kept in dueToday's order whichever lane billed it.
+    const billed: Move[][] = [];
+    const lanes = database.kind === 'postgres' ? BILLING_LANES : 1;
+    const byLane: number[][] = Array.from({ length: lanes }, () => []);
+    due.forEach((row, index) => byLane[laneOf(row.client_id ?? row.id, lanes)]!.push(index));
+    // Every lane ends before the day does (a failed lane's error is thrown once the others have stopped).
+    const lanesDone = await Promise.allSettled(byLane.map(async (indexes) => {
+      for (let start = 0; start < indexes.length; start += BILLING_CHUNK) {
+        await database.transaction(async (db) => {
+          const productsById = new Map<string, ProductDoc | undefined>();
+          for (const index of indexes.slice(start, start + BILLING_CHUNK)) {
+            const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [due[index]!.id, [...LIVE]]);
+            if (!row) continue;
+            const productId = row.data.productId;
+            if (!productsById.has(productId)) productsById.set(productId, await products.get(db, companyId, productId));
+            const product = productsById.get(productId);
+            if (product) billed[index] = await billDay(then, db, row.data, product, day, at);
+          }
+        });
+        await letOthersIn();
+      }
+    }));
+    const failed = lanesDone.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const one of billed) if (one) moves.push(...one);
   }
   return moves;
 }

@@ -115,6 +115,19 @@ export const MIGRATIONS: readonly string[] = [
   // challenge URL (the reference itself is never stored); the clock expires PENDING ones past expires_at.
   `${resource('three_ds_challenges', 'transaction_id text NOT NULL, expires_at timestamptz NOT NULL,')}
    CREATE INDEX three_ds_challenges_expiry ON three_ds_challenges (company_id, status, expires_at)`,
+  // Lists at scale (docs/lists.ts): the filters by client and status keep the list's order, so a page reads
+  // only its own index entries; the test clock finds a subscription's charges and a charge's or
+  // subscription's transactions without reading the company's (billing/engine.ts), and a client's
+  // subscription statuses without reading each subscription (domain/states/client.ts).
+  `CREATE INDEX transactions_company_client_created ON transactions (company_id, client_id, created_at, id);
+   CREATE INDEX transactions_company_status_created ON transactions (company_id, status, created_at, id);
+   CREATE INDEX transactions_subscription ON transactions (subscription_id);
+   CREATE INDEX transactions_charge ON transactions (charge_id);
+   CREATE INDEX subscriptions_company_client_created ON subscriptions (company_id, client_id, created_at, id);
+   CREATE INDEX subscriptions_company_status_created ON subscriptions (company_id, status, created_at, id);
+   CREATE INDEX subscriptions_company_client_status ON subscriptions (company_id, client_id, status);
+   CREATE INDEX charges_subscription_due ON charges (subscription_id, due_date);
+   CREATE INDEX alerts_company_status_created ON alerts (company_id, status, created_at, id)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -22,3 +22,6 @@ export const INLINE_CLIENT_DOC = { 'client.doc': CHECK_DIGITS, 'client.cpf': CHE
 export const CLIENT_DOC = { doc: `${CHECK_DIGITS}, not the document of another client of the company` };
 
 export const TOKEN_RULE = { token: 'the decryptor\'s codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema\'s' };
+
+/** Every paginated list (db/list.ts; the description's Lists at scale). */
+export const LIST_CURSOR = { cursor: 'a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId)' };

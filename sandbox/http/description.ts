@@ -13,6 +13,7 @@ import { EVENTS_SECTION } from './docs/events.js';
 import { PROCESSES_SECTION } from './docs/processes.js';
 import { THREE_DS_SECTION } from './docs/three-ds.js';
 import { ALERT_NETWORKS_SECTION } from './docs/alert-networks.js';
+import { LISTS_SECTION } from './docs/lists.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -79,4 +80,5 @@ ${EVENTS_SECTION}
 ${PROCESSES_SECTION}
 ${THREE_DS_SECTION}
 ${ALERT_NETWORKS_SECTION}
+${LISTS_SECTION}
 `.trim();

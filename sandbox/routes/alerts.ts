@@ -14,6 +14,7 @@ import { findTransaction } from '../store/find-transaction.js';
 import { alerts } from '../store/tables.js';
 import { move } from '../domain/states/machine.js';
 import { ALERT_MACHINE } from '../domain/states/alert.js';
+import { LIST_CURSOR, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const ALERT_EXPORT_MAX = 100_000;
@@ -28,7 +29,7 @@ const filtersOf = (q: { reference?: string; type?: string; status?: string; card
 export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/v1/alert', {
     config: { auth: 'alert.read' },
-    schema: { tags: ['alerts'], summary: 'List alerts', security: SECURITY, querystring: AlertListQuery, response: { 200: Page(Alert), ...ERROR_RESPONSES } },
+    schema: { tags: ['alerts'], summary: 'List alerts', security: SECURITY, description: 'Paginated (see Lists at scale).' + beyondSchema(LIST_CURSOR), querystring: AlertListQuery, response: { 200: Page(Alert), ...ERROR_RESPONSES } },
   }, async (request) => listPage(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query)));
 
   app.get('/v1/alert/exports', {

@@ -6,7 +6,7 @@ import { Client, ClientListQuery, CreateClientBody } from '../schemas/client.js'
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { insertOrReuse, newClient } from '../store/clients.js';
-import { CLIENT_DOC, beyondSchema } from '../http/beyond-schema.js';
+import { CLIENT_DOC, LIST_CURSOR, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const clientRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -27,7 +27,7 @@ export const clientRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/v1/client', {
     config: { auth: 'client.read' },
     schema: {
-      tags: ['clients'], summary: 'List clients', security: SECURITY,
+      tags: ['clients'], summary: 'List clients', security: SECURITY, description: 'Paginated (see Lists at scale).' + beyondSchema(LIST_CURSOR),
       querystring: ClientListQuery, response: { 200: Page(Client), ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -4,6 +4,7 @@ import { listPage, scopeOf, type Filter } from '../db/list.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
 import { Payable, PayableListQuery } from '../schemas/payable.js';
+import { LIST_CURSOR, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const payableRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -11,7 +12,7 @@ export const payableRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.read' },
     schema: {
       tags: ['transactions'], summary: 'Sandbox only: the payables owed to a recipient company', security: SECURITY,
-      description: 'companyId is the recipient (default: every company of the credential). Filters: transactionId, status. Paginated like the other lists.',
+      description: 'companyId is the recipient (default: every company of the credential). Filters: transactionId, status. Paginated like the other lists.' + beyondSchema(LIST_CURSOR),
       querystring: PayableListQuery, response: { 200: Page(Payable), ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -8,6 +8,7 @@ import { Subscription, SubscriptionExportQuery, SubscriptionFull, SubscriptionFu
 import { clients, products } from '../store/tables.js';
 import { Type } from 'typebox';
 import { findSubscriptionIn, recordsOfSubscription } from '../store/subscription-records.js';
+import { LIST_CURSOR, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const SUBSCRIPTION_EXPORT_MAX = 10_000;
@@ -21,7 +22,7 @@ const filtersOf = (query: { clientId?: string; productId?: string; status?: stri
 export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/v1/subscription', {
     config: { auth: 'subscription.read' },
-    schema: { tags: ['subscriptions'], summary: 'List subscriptions', security: SECURITY, querystring: SubscriptionListQuery, response: { 200: Page(Subscription), ...ERROR_RESPONSES } },
+    schema: { tags: ['subscriptions'], summary: 'List subscriptions', security: SECURITY, description: 'Paginated (see Lists at scale).' + beyondSchema(LIST_CURSOR), querystring: SubscriptionListQuery, response: { 200: Page(Subscription), ...ERROR_RESPONSES } },
   }, async (request) => listPage(ctx.db, 'subscriptions', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query)));
 
   app.get('/v1/subscription/exports', {

@@ -12,7 +12,7 @@ import { CreateTransactionBody, FullQuery, Transaction, TransactionFull, Transac
 import { fullTransaction } from '../store/full-transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { findOrCreateClient } from '../store/clients.js';
-import { INLINE_CLIENT_DOC, SPLIT_RULES, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
+import { INLINE_CLIENT_DOC, LIST_CURSOR, SPLIT_RULES, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -45,7 +45,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/v1/transaction', {
     config: { auth: 'transaction.read' },
     schema: {
-      tags: ['transactions'], summary: 'List transactions', security: SECURITY,
+      tags: ['transactions'], summary: 'List transactions', security: SECURITY, description: 'Paginated (see Lists at scale).' + beyondSchema(LIST_CURSOR),
       querystring: TransactionListQuery, response: { 200: Page(Transaction), ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -29,7 +29,7 @@ const Filters = {
   card: Type.Optional(Type.String({ pattern: '^\\d{4}$', description: 'last four digits of the card' })),
 };
 export const AlertListQuery = ListQuery(Filters);
-const { page: _page, limit: _limit, ...exportProperties } = AlertListQuery.properties;
+const { page: _page, limit: _limit, cursor: _cursor, ...exportProperties } = AlertListQuery.properties;
 export const AlertExportQuery = Type.Object(exportProperties);
 export const ResolveAlertBody = Type.Object({ companyId: CompanyId, alertId: Type.String({ minLength: 1 }) });
 export const RaiseAlertBody = Type.Object({ companyId: CompanyId, transactionId: Type.String({ minLength: 1 }), type: Type.Enum([...ALERT_TYPES]), externalReference: Type.Optional(Type.String()) });

@@ -4,6 +4,12 @@ import { Type, type TSchema, type TProperties } from 'typebox';
 /** (page - 1) × limit (at most 100) stays far below 2^53 and PostgreSQL's bigint OFFSET. */
 export const PAGE_MAX = 1_000_000_000;
 
+/** `total` is an exact count up to this many records; above, PostgreSQL's estimate (docs/lists.ts). */
+export const TOTAL_EXACT_MAX = 10_000;
+
+/** An opaque cursor is base64url text of a few dozen characters. */
+export const CURSOR_MAX_LENGTH = 512;
+
 export const SORT_PROPERTIES = ['createdAt', 'lastUpdate'] as const;
 
 /** page, limit, sort.direction, sort.property, range.start, range.end (on the sorted property), companyId. */
@@ -15,6 +21,7 @@ export const ListQuery = <Extra extends TProperties>(extra: Extra) => Type.Objec
   'range.start': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
   'range.end': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
   companyId: Type.Optional(Type.String({ minLength: 1, description: 'default: every company of the credential' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: CURSOR_MAX_LENGTH, pattern: '^[A-Za-z0-9_-]+$', description: 'next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer\'s page is the cursor\'s)' })),
   ...extra,
 });
 
@@ -24,6 +31,7 @@ export const Page = <Item extends TSchema>(item: Item) => Type.Object({
   limit: Type.Integer(),
   total_pages: Type.Integer(),
   page: Type.Integer(),
-  total: Type.Integer({ description: 'records matching the query' }),
+  total: Type.Integer({ description: `records matching the query: exact up to ${TOTAL_EXACT_MAX.toLocaleString('en')}, above that an estimate (never below the records before and on this page)` }),
   query_count: Type.Integer({ description: 'items in this page' }),
+  next_cursor: Type.Optional(Type.String({ description: 'present when has_more: pass it as cursor (same query) for the next page' })),
 });

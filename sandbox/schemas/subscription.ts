@@ -68,7 +68,7 @@ const Filters = {
   status: Type.Optional(Type.Enum([...SUBSCRIPTION_STATUSES])),
 };
 export const SubscriptionListQuery = ListQuery(Filters);
-const { page: _page, limit: _limit, ...exportProperties } = SubscriptionListQuery.properties;
+const { page: _page, limit: _limit, cursor: _cursor, ...exportProperties } = SubscriptionListQuery.properties;
 export const SubscriptionExportQuery = Type.Object(exportProperties);
 export const SubscriptionFullQuery = Type.Object({ subscriptionId: Type.String({ minLength: 1 }), companyId: Type.Optional(Type.String({ minLength: 1 })) });
 export const SubscriptionFull = Type.Object({

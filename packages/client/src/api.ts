@@ -320,6 +320,8 @@ export interface paths {
         /**
          * Sandbox only: the payables owed to a recipient company
          * @description companyId is the recipient (default: every company of the credential). Filters: transactionId, status. Paginated like the other lists.
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
          */
         get: operations["getSandboxV1Payables"];
         put?: never;
@@ -459,7 +461,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List alerts */
+        /**
+         * List alerts
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Alert"];
         put?: never;
         post?: never;
@@ -557,7 +564,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List clients */
+        /**
+         * List clients
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Client"];
         put?: never;
         /**
@@ -602,7 +614,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List subscriptions */
+        /**
+         * List subscriptions
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Subscription"];
         /**
          * Update a subscription (productId)
@@ -708,7 +725,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transactions */
+        /**
+         * List transactions
+         * @description Paginated (see Lists at scale).
+         *
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         */
         get: operations["getV1Transaction"];
         put?: never;
         /**
@@ -5975,6 +5997,8 @@ export interface operations {
             query: {
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -6041,10 +6065,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -9026,6 +9052,8 @@ export interface operations {
                 card?: string & unknown;
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -9091,10 +9119,12 @@ export interface operations {
                             };
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -10698,6 +10728,8 @@ export interface operations {
             query: {
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 /** @description one client by _id */
                 id?: string;
                 limit: number;
@@ -10756,10 +10788,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -11965,6 +11999,8 @@ export interface operations {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -12029,10 +12065,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };
@@ -14407,6 +14445,8 @@ export interface operations {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
+                /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
+                cursor?: string & unknown;
                 limit: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
                 page: number;
@@ -14578,10 +14618,12 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         limit: number;
+                        /** @description present when has_more: pass it as cursor (same query) for the next page */
+                        next_cursor?: string;
                         page: number;
                         /** @description items in this page */
                         query_count: number;
-                        /** @description records matching the query */
+                        /** @description records matching the query: exact up to 10,000, above that an estimate (never below the records before and on this page) */
                         total: number;
                         total_pages: number;
                     };

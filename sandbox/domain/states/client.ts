@@ -4,6 +4,7 @@
 import type { Queryable } from '../../db/database.js';
 import { clients, type ClientDoc, type SubscriptionDoc } from '../../store/tables.js';
 import { CLIENT_STATUSES } from '../../schemas/client.js';
+import { SUBSCRIPTION_STATUSES } from '../../schemas/subscription.js';
 import { move, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type ClientStatus = ClientDoc['status'];
@@ -57,7 +58,10 @@ export async function followSubscriptions(db: Queryable, companyId: string, clie
   if (!clientId) return;
   const client = await clients.get(db, companyId, clientId, true);
   if (!client) return;
-  const found = await db.query<{ status: SubscriptionDoc['status'] }>('SELECT status FROM subscriptions WHERE company_id = $1 AND client_id = $2', [companyId, clientId]);
+  // Which statuses its subscriptions have (clientStatusFor reads only that): one index probe per status, not a read of every subscription.
+  const found = await db.query<{ status: SubscriptionDoc['status'] }>(
+    'SELECT s.status FROM unnest($3::text[]) AS s(status) WHERE EXISTS (SELECT 1 FROM subscriptions WHERE company_id = $1 AND client_id = $2 AND status = s.status)',
+    [companyId, clientId, [...SUBSCRIPTION_STATUSES]]);
   const status = clientStatusFor(found.map((row) => row.status));
   if (status !== client.status) await move(CLIENT_MACHINE, db, client, 'subscriptions_changed', at, { to: status });
 }
