@@ -87,8 +87,8 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
         links: chargeLinks(charge), threeDSOrigin: originOf(request),
       });
-      // PENDING_3DS: the charge waits for the challenge (domain/three-ds.ts moves it when it ends).
-      if (transaction.status === 'PENDING_3DS') return { charge, transaction };
+      // PENDING_3DS, PROCESSING: the charge waits for the answer (domain/held-payment.ts moves it then).
+      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return { charge, transaction };
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
       return { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction };
     });

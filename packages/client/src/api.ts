@@ -233,7 +233,7 @@ export interface paths {
         put?: never;
         /**
          * Move the company's time forward and run billing day by day
-         * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure).
+         * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).
          */
         post: operations["postSandboxV1ClockAdvance"];
         delete?: never;
@@ -613,7 +613,7 @@ export interface paths {
         put: operations["putV1Subscription"];
         /**
          * Create a subscription and pay its first period
-         * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
+         * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge's end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
          *
          *     Refused beyond the schema (400): `product.id` a product of the company, on sale; `paymentMethod` one the product offers; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
@@ -3053,6 +3053,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -3076,8 +3088,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -3529,6 +3544,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -3552,8 +3579,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -5220,7 +5250,7 @@ export interface operations {
                         /** Format: date-time */
                         endsAt: string;
                         /** @enum {unknown} */
-                        kind: "unavailable" | "timeout" | "slow" | "refund_refused";
+                        kind: "unavailable" | "timeout" | "slow" | "refund_refused" | "delayed";
                         /** @enum {unknown} */
                         providerId: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         /** Format: date-time */
@@ -5455,10 +5485,10 @@ export interface operations {
                     /** @description slow only (required there): milliseconds before the provider answers; above 5,000 it times out */
                     delayMs?: number;
                     /**
-                     * @description unavailable: refuses at once; timeout: gives no answer (the core gives up after 5,000 ms, at once in the sandbox); slow: answers after delayMs; refund_refused: authorizes as usual but refuses the refund of a NETWORK_B (RDR) alert raised by POST /sandbox/v1/alerts/raise (the alert and the transaction ERROR_REFUNDED; other refunds are not affected)
+                     * @description unavailable: refuses at once; timeout: gives no answer (the core gives up after 5,000 ms, at once in the sandbox); slow: answers after delayMs; refund_refused: authorizes as usual but refuses the refund of a NETWORK_B (RDR) alert raised by POST /sandbox/v1/alerts/raise (the alert and the transaction ERROR_REFUNDED; other refunds are not affected); delayed: takes the authorization and answers later: the transaction is PROCESSING until the test clock passes its processing.settlesAt (10 minutes on), then PAID (AUTHORIZED with capture false) or DECLINED as the card's issuer answers (see State machines, clock row 16)
                      * @enum {unknown}
                      */
-                    kind: "unavailable" | "timeout" | "slow" | "refund_refused";
+                    kind: "unavailable" | "timeout" | "slow" | "refund_refused" | "delayed";
                     /**
                      * @description the provider (route id) that fails
                      * @enum {unknown}
@@ -5492,7 +5522,7 @@ export interface operations {
                         /** Format: date-time */
                         endsAt: string;
                         /** @enum {unknown} */
-                        kind: "unavailable" | "timeout" | "slow" | "refund_refused";
+                        kind: "unavailable" | "timeout" | "slow" | "refund_refused" | "delayed";
                         /** @enum {unknown} */
                         providerId: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         /** Format: date-time */
@@ -7007,6 +7037,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
@@ -7030,8 +7072,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
@@ -7418,6 +7463,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
@@ -7441,8 +7498,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
@@ -10383,6 +10443,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -10406,8 +10478,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -12757,6 +12832,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -12780,8 +12867,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -13790,6 +13880,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -13813,8 +13915,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -14506,6 +14611,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -14529,8 +14646,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -14967,6 +15087,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
@@ -14990,8 +15122,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
@@ -15663,6 +15798,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -15686,8 +15833,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -16115,6 +16265,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         product?: {
@@ -16143,8 +16305,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
