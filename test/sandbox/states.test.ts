@@ -566,6 +566,30 @@ describe('3-D Secure in the first payment of POST /v1/subscription', () => {
   });
 });
 
+describe('an alert withdrawn by its network', () => {
+  it('network_withdrew -> CANCELED from CREATED and from ACKNOWLEDGEMENT (POST /sandbox/v1/alerts/withdraw): the transaction left PAID, no dispute by the clock; withdrawing again is 409 conflict on alertId and moves nothing', async () => {
+    const c = await company();
+    await c.startADay();
+    const first = (await card(c)).body;
+    const second = (await card(c)).body;
+    const raise = async (transactionId: string) => (await c.as('POST', '/sandbox/v1/alerts/raise', { companyId: c.companyId, transactionId, type: 'NETWORK_A' })).body;
+    const created = await raise(first._id);
+    const acknowledged = await raise(second._id);
+    await c.as('POST', '/sandbox/v1/alerts/respond', { companyId: c.companyId, alertId: acknowledged._id, action: 'acknowledge' });
+    await c.events();
+    const withdraw = (alertId: string) => c.as('POST', '/sandbox/v1/alerts/withdraw', { companyId: c.companyId, alertId });
+    expect((await withdraw(created._id)).body).toMatchObject({ _id: created._id, status: 'CANCELED' });
+    expect((await withdraw(acknowledged._id)).body.status).toBe('CANCELED');
+    expect(await c.moves()).toEqual([['alert.updated', 'network_withdrew', 'CANCELED'], ['alert.updated', 'network_withdrew', 'CANCELED']]);
+    const again = await withdraw(created._id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'alertId' }] });
+    expect((await c.advance(4)).moves.filter((m: { row: number }) => m.row === 15)).toEqual([]);
+    expect(await c.events()).toEqual([]);
+    expect((await c.transaction(first._id)).status).toBe('PAID');
+  });
+});
+
 describe('the tables hold', () => {
   it('every event seen by these tests is a row of its resource\'s table', () => {
     expect(seen.length).toBeGreaterThan(50);

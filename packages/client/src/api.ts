@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/alerts/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the network withdraws an alert's notice
+         * @description As an issuer does when the cardholder recognises the purchase: CREATED or ACKNOWLEDGEMENT -> CANCELED; its transaction is left as it is, and the test clock makes no dispute of it. Another status: 409 conflict on alertId, nothing changed. Unknown: 404; another company's: 403.
+         */
+        post: operations["postSandboxV1AlertsWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/charges/expire": {
         parameters: {
             query?: never;
@@ -2601,6 +2621,307 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     action: "acknowledge" | "refund";
+                    alertId: string;
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        externalReference?: string;
+                        info: {
+                            network: string;
+                            reason: string;
+                        };
+                        payment: {
+                            bin?: string;
+                            last4?: string;
+                            paymentMethod: string;
+                        };
+                        /**
+                         * Format: date
+                         * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                         */
+                        respondBy?: string;
+                        /** @enum {unknown} */
+                        status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
+                        transactionId?: string;
+                        /** @enum {unknown} */
+                        type: "NETWORK_A" | "NETWORK_B";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        values: {
+                            /** @description cents */
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "BRL";
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1AlertsWithdraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     alertId: string;
                     /** @description Owner company; the credential must have access to it (part 5 rule 6) */
                     companyId: string;
