@@ -58,8 +58,10 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
 /** The routes a payment walks: its product's charge.routes when it lists any, else the company's. */
 async function routesOf(db: Queryable, companyId: string, product?: ProductDoc) {
   const own = product?.charge?.routes ?? [];
-  if (own.length) return { routes: own, source: 'product' as const };
-  return { routes: (await getCompanySettings(db, companyId)).routes, source: 'company' as const };
+  if (own.length) return { routes: own, source: 'product' as const, standby: false };
+  const settings = await getCompanySettings(db, companyId);
+  // A payment with a product is a charge's, never held on standby: only a payment naming no product reads it.
+  return { routes: settings.routes, source: 'company' as const, standby: !product && settings.standby === true };
 }
 
 export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, payer = 'shopper', ...payment }: CardPayment): Promise<TransactionDoc> {
@@ -68,7 +70,7 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
   // The antifraud blocks the card before any provider is asked (BLOCKED: no acquirer, no routing).
   const blocked = riskBlock(profile);
   if (blocked) return record(ctx, db, { ...payment, event: 'card_payment', card, status: 'BLOCKED', message: blocked.message });
-  const [{ routes, source }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
+  const [{ routes, source, standby }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
   const routed = await routePayment({
     routes, source, brand: card.brand, modality,
     authorize: (route) => connectorFor(route.id).authorize({
@@ -87,8 +89,10 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
   }  const authorizedOnly = routed.outcome === 'approved' && capture === false;
   // The fraud-review test card holds a captured one-off payment for review (IN_ANALYSIS, review.dueBy on the clock); a charge's payment is not held.
   const held = routed.outcome === 'approved' && routed.review && !authorizedOnly && !payment.links?.chargeId;
-  const status = routed.outcome === 'declined' ? routed.refusal ?? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : 'PAID';
-  const message = authorizedOnly ? 'Authorized, not captured' : routed.review && !held ? 'Approved' : routed.acquirer.message;
+  // The merchant's account on standby (company settings) holds an approved, captured one-off payment: STANDBY until released (domain/standby.ts).
+  const onStandby = standby && !payment.links?.chargeId;
+  const status = routed.outcome === 'declined' ? routed.refusal ?? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : onStandby ? 'STANDBY' : 'PAID';
+  const message = authorizedOnly ? 'Authorized, not captured' : status === 'STANDBY' ? 'Approved; held while the merchant account is on standby' : routed.review && !held ? 'Approved' : routed.acquirer.message;
   // 3-D Secure (http/docs/three-ds.ts) only with the shopper present; the provider's answer is held until the challenge ends.
   const threeDS = threeDSOrigin ? threeDSOf(profile) : undefined;
   if (threeDS === 'challenge' || threeDS === 'challenge_fails') {

@@ -16,7 +16,7 @@ afterAll(async () => sandbox?.close());
 // Paid, declined, fraud review, both alert cards, the 3-D Secure challenge and its always-failing card, the provider's error and invalid data, the antifraud's block.
 const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976', '4000000000003220', '4000008400001629', '4000000000000119', '4000000000000127', '4100000000000019'];
 const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes', 'raise', 'respond', 'refundRefused',
-  'delayed', 'challenge', 'minutes', 'withdraw'] as const;
+  'delayed', 'challenge', 'minutes', 'withdraw', 'standby'] as const;
 const step = fc.record({ kind: fc.constantFrom(...STEPS), pick: fc.nat(20), card: fc.constantFrom(...CARDS), choice: fc.nat(2), days: fc.integer({ min: 1, max: 9 }) });
 
 describe('the state tables under random use', () => {
@@ -74,6 +74,7 @@ describe('the state tables under random use', () => {
         } else if (kind === 'subscriptionCancel' && subscriptions.length) await as('PUT', '/v1/subscription/cancel', { companyId, subscriptionId: of(subscriptions, pick) });
         else if (kind === 'advance') await as('POST', '/sandbox/v1/clock/advance', { companyId, days });
         else if (kind === 'withdraw' && alerts.length) await as('POST', '/sandbox/v1/alerts/withdraw', { companyId, alertId: of(alerts, pick) });
+        else if (kind === 'standby') await as('PUT', '/sandbox/v1/company/settings', { companyId, standby: choice !== 0 });
         else if (kind === 'minutes') await as('POST', '/sandbox/v1/clock/advance', { companyId, seconds: days * 120 });
         else if (kind === 'delayed' && transactionId) {
           // The provider of a payment takes the next ones and answers later (PROCESSING, settled by the clock: row 16).

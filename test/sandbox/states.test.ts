@@ -523,6 +523,28 @@ describe('PROCESSING rows (a delayed provider, the test clock)', () => {
   });
 });
 
+describe('STANDBY rows (the merchant account on standby)', () => {
+  it('(new) card_payment -> STANDBY while the company is on standby (approved, no payables; a charge\'s payment still PAID); standby_released -> PAID with payables when it is taken off', async () => {
+    const c = await company();
+    const settings = (standby: boolean) => c.as('PUT', '/sandbox/v1/company/settings', { companyId: c.companyId, standby });
+    expect((await settings(true)).body.standby).toBe(true);
+    const held = (await card(c)).body;
+    const authorized = (await card(c, PAID_PROFILE, { capture: false })).body;
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body;
+    expect([held.status, authorized.status, paid.transaction.status]).toEqual(['STANDBY', 'AUTHORIZED', 'PAID']);
+    expect(held).toMatchObject({ message: 'Approved; held while the merchant account is on standby', acquirer: { authorizationCode: expect.any(String) } });
+    expect((await c.transaction(held._id)).payables).toEqual([]);
+    await c.events();
+    await settings(false);
+    expect(await c.moves()).toEqual([['transaction.updated', 'standby_released', 'PAID']]);
+    const released = await c.transaction(held._id);
+    expect(released.status).toBe('PAID');
+    expect(released.payables.map((p: { status: string }) => p.status)).toEqual(['WAITING_FUNDS']);
+    expect((await card(c)).body.status).toBe('PAID');
+  });
+});
+
 const FRICTIONLESS = { ...PAID_PROFILE, cardNumber: '4000000000003055' };
 
 describe('3-D Secure in the first payment of POST /v1/subscription', () => {

@@ -276,7 +276,7 @@ export interface paths {
         get: operations["getSandboxV1CompanySettings"];
         /**
          * Sandbox only: set the company's payment routes and/or split
-         * @description routes replace the company's routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split. A member not sent is kept.
+         * @description routes replace the company's routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split; standby true puts the merchant account on standby (approved captured payments of POST /v1/transaction STANDBY), false releases every STANDBY transaction of the company (PAID, payables made; transaction.updated). A member not sent is kept.
          *
          *     Refused beyond the schema (400): `split.rules` an active split holds rules whose percentages add up to exactly 100; `split.rules[].companyId` each recipient once, a company the sandbox knows; `split.rules[].percentage` at most 2 decimal places when the split is active.
          */
@@ -4753,6 +4753,8 @@ export interface operations {
                                 percentage: number;
                             }[];
                         };
+                        /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
+                        standby?: boolean;
                         /** Format: date-time */
                         updatedAt?: string;
                     };
@@ -5011,7 +5013,9 @@ export interface operations {
                             percentage: number;
                         }[];
                     };
-                } | unknown | unknown;
+                    /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
+                    standby?: boolean;
+                } | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -5055,6 +5059,8 @@ export interface operations {
                                 percentage: number;
                             }[];
                         };
+                        /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
+                        standby?: boolean;
                         /** Format: date-time */
                         updatedAt?: string;
                     };

@@ -8,7 +8,7 @@ import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
-  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered';
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released';
 
 /** Minutes a provider under a `delayed` fault takes to answer, on the company's test clock (processing.settlesAt). */
 export const PROCESSING_MINUTES = 10;
@@ -38,6 +38,8 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'provider_answered', from: ['PROCESSING'], to: 'PAID', effects: 'payables made; the charge it pays PAID, its subscription ACTIVE', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card' },
   { event: 'provider_answered', from: ['PROCESSING'], to: 'AUTHORIZED', effects: 'none (capture false)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card and capture false' },
   { event: 'provider_answered', from: ['PROCESSING'], to: 'DECLINED', effects: 'the charge\'s failed attempt (a subscription\'s own payment: the charge and the subscription ERROR_PAYMENT)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), any card its issuer does not approve' },
+  { event: 'card_payment', from: NEW, to: 'STANDBY', effects: 'approved by the issuer, held by the service: no payables', emits: 'transaction.created', by: 'POST /v1/transaction (captured, an approving card) while the company is on standby (PUT /sandbox/v1/company/settings standby true)' },
+  { event: 'standby_released', from: ['STANDBY'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'PUT /sandbox/v1/company/settings standby false (every STANDBY transaction of the company)' },
   { event: 'card_payment', from: NEW, to: 'IN_ANALYSIS', effects: 'held for fraud review until review.dueBy (REVIEW_DAYS days); no payables yet', emits: 'transaction.created', by: 'POST /v1/transaction with the fraud-review test card 4000000000004954 (a charge\'s payment with it is PAID)' },
   { event: 'slip_settled', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/settle' },
   { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
@@ -73,8 +75,8 @@ const notes: Record<TransactionStatus, StatusNote> = {
   CHARGEBACK: { meaning: 'a dispute lost: the money went back', how: 'POST /sandbox/v1/transactions/dispute action lose, or the test clock past dispute.dueBy', reachable: true },
   ERROR_REFUNDED: { meaning: 'the provider refused the refund', how: 'a NETWORK_B alert (POST /sandbox/v1/alerts/raise) on a PAID transaction whose provider has a refund_refused fault (POST /sandbox/v1/faults)', reachable: true },
   ERROR_PAYMENT: { meaning: 'the provider failed to process the payment (a processing error, not the issuer\'s decline): trying again may pay', how: 'pay with the processing-error test card 4000000000000119', reachable: true },
-  PENDING_PAYMENT: not('a PIX or boleto waiting is the charge\'s slip; no transaction is made until the bank settles or lets it expire'),
-  STANDBY: not('no meaning in the sandbox yet'),
+  PENDING_PAYMENT: not('a PIX or boleto waiting is the charge\'s slip (the charge answers PENDING_PAYMENT with it); its transaction is made when the bank settles it (PAID) or lets it expire (DISCARDED), so no transaction waits for a payment'),
+  STANDBY: { meaning: 'approved, held while the merchant\'s account is on standby (under verification): paid once it is released', how: 'PUT /sandbox/v1/company/settings standby true, then POST /v1/transaction with an approved test card; standby false releases it (PAID)', reachable: true },
   BLOCKED: { meaning: 'blocked by the antifraud before any provider was asked (a risk block): do not retry the card', how: 'pay with the high-risk test card 4100000000000019', reachable: true },
   INVALID_PAYMENT: { meaning: 'the acquirer refused the card data it was sent (a wrong security code): ask the shopper to type the card again; malformed data is refused 400 before any transaction', how: 'pay with the wrong-security-code test card 4000000000000127', reachable: true },
 };
