@@ -53,7 +53,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'captcha' },
     schema: {
       tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)', security: [],
-      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
+      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {

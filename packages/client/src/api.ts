@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge (captcha-protected, no apiKey)
-         * @description A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
+         * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
          *
          *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
          */
@@ -733,7 +733,7 @@ export interface paths {
         put?: never;
         /**
          * Create a one-off card transaction
-         * @description Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The inline client is created or reused by its document. Emits transaction.created.
+         * @description Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The other statuses it can answer (ERROR_PAYMENT, INVALID_PAYMENT, BLOCKED, IN_ANALYSIS, PROCESSING, STANDBY, NO_PAYMENT_ROUTE) and how each is made: State machines, transaction. The inline client is created or reused by its document. Emits transaction.created.
          *
          *     Refused beyond the schema (400): `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `split.rules` an active split holds rules whose percentages add up to exactly 100; `split.rules[].companyId` each recipient once, a company the sandbox knows; `split.rules[].percentage` at most 2 decimal places when the split is active; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
