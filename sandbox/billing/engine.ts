@@ -72,10 +72,12 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     if (sub.card && CARD.has(sub.paymentMethod) && (firstTry || retryDue)) {
       const transaction = await payByCard(ctx, db, {
         companyId: sub.companyId, cents: charge.amount.value, installments: sub.installments, paymentMethod: sub.paymentMethod, profile: renewalProfile(sub.card),
-        product, modality: 'recurring',
+        product, modality: 'recurring', payer: 'subscription',
         links: { chargeId: charge._id, subscriptionId: sub._id, productId: product._id, ...(sub.clientId ? { clientId: sub.clientId } : {}) },
       });
       ctx.recent.remember(transaction);
+      // A provider that answers later: the charge waits for row 16 (domain/processing.ts moves it then).
+      if (transaction.status === 'PROCESSING') continue;
       if (transaction.status === 'PAID') {
         const { slip: _paid, ...unslipped } = charge;
         await setCharge(unslipped, 'paid', { lastAttemptAt: stamp }, firstTry ? 2 : 4, { transactionId: transaction._id });

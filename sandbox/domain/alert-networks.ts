@@ -9,6 +9,7 @@
 //  - NETWORK_B (as Verifi RDR): the transaction refunded at once (REFUNDED),
 //    or, when its provider has a refund_refused fault, ERROR_REFUNDED on both.
 //  - A notice naming no transaction of the company: NOT_FOUND.
+//  - The network may withdraw a notice still open (POST /sandbox/v1/alerts/withdraw): CANCELED.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { addDays, dayOf } from '../billing/dates.js';
@@ -76,6 +77,10 @@ export async function respondToAlert(ctx: SandboxContext, db: Queryable, alert: 
   }
   return move(ALERT_MACHINE, db, alert, event, now);
 }
+
+/** The network withdraws its notice (row-locked by the caller): CREATED or ACKNOWLEDGEMENT -> CANCELED, nothing else moves; 409 conflict on alertId from another status. */
+export const withdrawAlert = (ctx: SandboxContext, db: Queryable, alert: AlertDoc): Promise<AlertDoc> =>
+  move(ALERT_MACHINE, db, alert, 'network_withdrew', ctx.now(alert.companyId), { field: 'alertId' });
 
 /** Row 15: a NETWORK_A alert still CREATED past its respondBy becomes DISPUTE; its transaction, when PAID, dispute_opened. */
 export async function lapseAlert(db: Queryable, alert: AlertDoc, at: Date): Promise<AlertDoc> {

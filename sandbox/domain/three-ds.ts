@@ -6,11 +6,10 @@ import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { move } from './states/machine.js';
 import { TRANSACTION_MACHINE } from './states/transaction.js';
-import { chargeAfterCardAttempt } from '../billing/card-attempt.js';
-import { PAYABLE } from '../billing/slips.js';
+import { followHeldPayment } from './held-payment.js';
 import { createPayables } from './split/payables.js';
 import { challenges, dueChallenges, type ChallengeDoc } from '../store/three-ds-challenges.js';
-import { charges, transactions, type TransactionDoc } from '../store/tables.js';
+import { transactions, type TransactionDoc } from '../store/tables.js';
 
 /** How a challenge ended: the shopper authenticated, failed (or the card fails every challenge), or let it expire. */
 export type ChallengeEnd = 'AUTHENTICATED' | 'FAILED' | 'EXPIRED';
@@ -50,8 +49,7 @@ export async function endChallenge(ctx: SandboxContext, db: Queryable, challenge
   const patch = after.status === 'PAID' ? await createPayables(ctx, db, after) : after;
   const { nextAction: _ended, ...waiting } = transaction;
   const written = await move(TRANSACTION_MACHINE, db, waiting as TransactionDoc, EVENTS[end], at, { patch, to: after.status });
-  const charge = written.chargeId ? await charges.get(db, written.companyId, written.chargeId, true) : undefined;
-  if (charge && PAYABLE.includes(charge.status) && written.status !== 'AUTHORIZED') await chargeAfterCardAttempt(ctx, db, charge, written);
+  await followHeldPayment(ctx, db, written, challenge.payer ?? 'shopper');
   return written;
 }
 

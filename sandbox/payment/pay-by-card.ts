@@ -13,7 +13,8 @@ import { getCompanySettings } from '../store/company-settings.js';
 import { create } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE, type TransactionEvent } from '../domain/states/transaction.js';
 import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
-import { cardSummary, threeDSOf, type CardProfile } from './test-cards.js';
+import { cardSummary, riskBlock, threeDSOf, type CardProfile } from './test-cards.js';
+import { PROCESSING_MINUTES } from '../domain/states/transaction.js';
 import { openChallenge } from './challenge.js';
 import { addDays, dayOf } from '../billing/dates.js';
 import { REVIEW_DAYS } from '../domain/states/transaction.js';
@@ -28,12 +29,17 @@ export interface CardPayment {
   modality?: Modality;
   /** The service's origin (scheme://host:port) when the shopper is present: a card that asks for 3-D Secure is challenged there. Absent (the clock's renewals): no challenge. */
   threeDSOrigin?: string;
+  /** Who pays, for an answer that comes later (3-D Secure, PROCESSING): a subscription's own payment (POST /v1/subscription, the clock) or the shopper's (default). */
+  payer?: Payer;
 }
 
-type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality' | 'threeDSOrigin'>
-  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review' | 'nextAction' | 'threeDS'> & { tid?: string; event: TransactionEvent };
+/** subscription: a failed answer makes the charge and the subscription ERROR_PAYMENT (domain/held-payment.ts); shopper: a decline leaves the charge's status. */
+export type Payer = 'shopper' | 'subscription';
 
-async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, nextAction, threeDS, ...attempt }: Attempt): Promise<TransactionDoc> {
+type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality' | 'threeDSOrigin' | 'payer'>
+  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review' | 'nextAction' | 'threeDS' | 'processing'> & { tid?: string; event: TransactionEvent };
+
+async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, nextAction, threeDS, processing, ...attempt }: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
   const made: TransactionDoc = {
@@ -42,7 +48,7 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
     ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}), ...(review ? { review } : {}),
-    ...(nextAction ? { nextAction } : {}), ...(threeDS ? { threeDS } : {}),
+    ...(nextAction ? { nextAction } : {}), ...(threeDS ? { threeDS } : {}), ...(processing ? { processing: { ...processing, settlesAt: new Date(now.getTime() + PROCESSING_MINUTES * 60_000).toISOString() } } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
   const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
@@ -52,14 +58,19 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
 /** The routes a payment walks: its product's charge.routes when it lists any, else the company's. */
 async function routesOf(db: Queryable, companyId: string, product?: ProductDoc) {
   const own = product?.charge?.routes ?? [];
-  if (own.length) return { routes: own, source: 'product' as const };
-  return { routes: (await getCompanySettings(db, companyId)).routes, source: 'company' as const };
+  if (own.length) return { routes: own, source: 'product' as const, standby: false };
+  const settings = await getCompanySettings(db, companyId);
+  // A payment with a product is a charge's, never held on standby: only a payment naming no product reads it.
+  return { routes: settings.routes, source: 'company' as const, standby: !product && settings.standby === true };
 }
 
-export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, ...payment }: CardPayment): Promise<TransactionDoc> {
+export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, payer = 'shopper', ...payment }: CardPayment): Promise<TransactionDoc> {
   const at = ctx.now(payment.companyId);
   const card = cardSummary(profile);
-  const [{ routes, source }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
+  // The antifraud blocks the card before any provider is asked (BLOCKED: no acquirer, no routing).
+  const blocked = riskBlock(profile);
+  if (blocked) return record(ctx, db, { ...payment, event: 'card_payment', card, status: 'BLOCKED', message: blocked.message });
+  const [{ routes, source, standby }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
   const routed = await routePayment({
     routes, source, brand: card.brand, modality,
     authorize: (route) => connectorFor(route.id).authorize({
@@ -68,17 +79,26 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
     }),
   });
   if (routed.outcome === 'no_route') return record(ctx, db, { ...payment, event: 'card_payment', card, status: 'NO_PAYMENT_ROUTE', message: routed.message, routing: routed.trace });
-  const authorizedOnly = routed.outcome === 'approved' && capture === false;
+  // A provider that answers later (a delayed fault): PROCESSING, settled by the test clock (domain/processing.ts); no 3-D Secure, no review.
+  if (routed.outcome === 'pending') {
+    return record(ctx, db, {
+      ...payment, event: 'card_payment', card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace, status: 'PROCESSING', message: 'Waiting for the provider\'s answer',
+      // settlesAt: PROCESSING_MINUTES after the transaction is made (record()).
+      processing: { settlesAt: '', capture: capture !== false, payer },
+    });
+  }  const authorizedOnly = routed.outcome === 'approved' && capture === false;
   // The fraud-review test card holds a captured one-off payment for review (IN_ANALYSIS, review.dueBy on the clock); a charge's payment is not held.
   const held = routed.outcome === 'approved' && routed.review && !authorizedOnly && !payment.links?.chargeId;
-  const status = routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : 'PAID';
-  const message = authorizedOnly ? 'Authorized, not captured' : routed.review && !held ? 'Approved' : routed.acquirer.message;
+  // The merchant's account on standby (company settings) holds an approved, captured one-off payment: STANDBY until released (domain/standby.ts).
+  const onStandby = standby && !payment.links?.chargeId;
+  const status = routed.outcome === 'declined' ? routed.refusal ?? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : onStandby ? 'STANDBY' : 'PAID';
+  const message = authorizedOnly ? 'Authorized, not captured' : status === 'STANDBY' ? 'Approved; held while the merchant account is on standby' : routed.review && !held ? 'Approved' : routed.acquirer.message;
   // 3-D Secure (http/docs/three-ds.ts) only with the shopper present; the provider's answer is held until the challenge ends.
   const threeDS = threeDSOrigin ? threeDSOf(profile) : undefined;
   if (threeDS === 'challenge' || threeDS === 'challenge_fails') {
     // The issuer's answer without a fraud review: a 3-D Secure card is never the review card.
     const answered = routed.outcome === 'declined' ? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : 'PAID';
-    const challenge = openChallenge(ctx, db, payment.companyId, threeDSOrigin!, { status: answered, message, acquirer: routed.acquirer, routing: routed.trace }, threeDS === 'challenge_fails');
+    const challenge = openChallenge(ctx, db, payment.companyId, threeDSOrigin!, { status: answered, message, acquirer: routed.acquirer, routing: routed.trace }, threeDS === 'challenge_fails', payer);
     const pending = await record(ctx, db, {
       ...payment, event: 'card_payment', card, status: 'PENDING_3DS', message: 'Waiting for the shopper\'s 3-D Secure authentication',
       nextAction: challenge.nextAction, threeDS: { flow: 'challenge', result: 'PENDING' },

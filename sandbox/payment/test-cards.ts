@@ -9,8 +9,16 @@ export interface TestCard { number: string; brand: BrandId; status: CardOutcome[
 export type ThreeDSCard = 'challenge' | 'challenge_fails' | 'frictionless';
 export type AlertType = 'NETWORK_A' | 'NETWORK_B';
 export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
-/** IN_ANALYSIS: approved by the issuer, then held for fraud review (POST /v1/transaction; a charge's payment is PAID). */
-export interface CardOutcome { status: 'PAID' | 'DECLINED' | 'IN_ANALYSIS'; message: string; alert?: AlertType }
+/**
+ * IN_ANALYSIS: approved by the issuer, then held for fraud review (POST /v1/transaction; a charge's payment is PAID).
+ * ERROR_PAYMENT: the provider answers with a processing error; INVALID_PAYMENT: the acquirer refuses the card data
+ * (security code) it was sent; BLOCKED: the sandbox's antifraud blocks the card before any provider is asked
+ * (sandbox/domain/states/transaction.ts says what each means).
+ */
+export interface CardOutcome { status: 'PAID' | 'DECLINED' | 'IN_ANALYSIS' | 'ERROR_PAYMENT' | 'INVALID_PAYMENT' | 'BLOCKED'; message: string; alert?: AlertType }
+/** The provider's refusals that are not the issuer's decline: the transaction takes them as its status. */
+export const REFUSALS = ['ERROR_PAYMENT', 'INVALID_PAYMENT'] as const;
+export type Refusal = (typeof REFUSALS)[number];
 
 export const TEST_CARDS: readonly TestCard[] = JSON.parse(readFileSync(new URL('./test-cards.json', import.meta.url), 'utf8'));
 
@@ -24,6 +32,12 @@ export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
   if (!month || !year || year * 12 + month < current) return EXPIRED_CARD;
   const card = TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''));
   return card ? { status: card.status, message: card.message, ...(card.alert ? { alert: card.alert } : {}) } : NOT_A_TEST_CARD;
+}
+
+/** The antifraud's block of a test card (BLOCKED), decided before any route is asked, or undefined. */
+export function riskBlock(profile: CardProfile): { message: string } | undefined {
+  const card = TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''));
+  return card?.status === 'BLOCKED' ? { message: card.message } : undefined;
 }
 
 /** The 3-D Secure behaviour of a test card, or undefined (not enrolled). */

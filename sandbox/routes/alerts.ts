@@ -5,8 +5,8 @@ import { raiseAlert } from '../billing/alerts.js';
 import { exportStream } from '../db/export-stream.js';
 import { listPage, scopeOf, type Filter } from '../db/list.js';
 import { missingOrForeign } from '../store/not-yours.js';
-import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, RaiseNetworkAlertBody, ResolveAlertBody, RespondAlertBody } from '../schemas/alert.js';
-import { raiseNetworkAlert, respondToAlert } from '../domain/alert-networks.js';
+import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, RaiseNetworkAlertBody, ResolveAlertBody, RespondAlertBody, WithdrawAlertBody } from '../schemas/alert.js';
+import { raiseNetworkAlert, respondToAlert, withdrawAlert } from '../domain/alert-networks.js';
 import { ALERT_WINDOW_DAYS } from '../domain/states/alert.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
@@ -94,6 +94,22 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
       const alert = await alerts.get(tx, companyId, alertId, true);
       if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
       return respondToAlert(ctx, tx, alert, action);
+    });
+  });
+
+  app.post('/sandbox/v1/alerts/withdraw', {
+    config: { auth: 'alert.write' },
+    schema: {
+      tags: ['alerts'], summary: 'Sandbox only: the network withdraws an alert\'s notice', security: SECURITY,
+      description: 'As an issuer does when the cardholder recognises the purchase: CREATED or ACKNOWLEDGEMENT -> CANCELED; its transaction is left as it is, and the test clock makes no dispute of it. Another status: 409 conflict on alertId, nothing changed. Unknown: 404; another company\'s: 403.',
+      body: WithdrawAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, alertId } = request.body;
+    return ctx.db.transaction(async (tx) => {
+      const alert = await alerts.get(tx, companyId, alertId, true);
+      if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
+      return withdrawAlert(ctx, tx, alert);
     });
   });
 };

@@ -53,7 +53,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'captcha' },
     schema: {
       tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)', security: [],
-      description: 'A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
+      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -87,8 +87,8 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
         links: chargeLinks(charge), threeDSOrigin: originOf(request),
       });
-      // PENDING_3DS: the charge waits for the challenge (domain/three-ds.ts moves it when it ends).
-      if (transaction.status === 'PENDING_3DS') return { charge, transaction };
+      // PENDING_3DS, PROCESSING: the charge waits for the answer (domain/held-payment.ts moves it then).
+      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return { charge, transaction };
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
       return { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction };
     });

@@ -12,6 +12,7 @@ import { fieldError, invalid } from '../http/errors.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
+import { originOf } from '../http/origin.js';
 import { issueSlip } from '../billing/slips.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
@@ -28,7 +29,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale', paymentMethod: 'one the product offers', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
+      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge\'s end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale', paymentMethod: 'one the product offers', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -58,7 +59,10 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: priceCents(product), installments: subscription.installments, paymentMethod: body.paymentMethod, profile,
         product, links: { productId: product._id, subscriptionId: subscription._id, chargeId: charge._id, ...(client ? { clientId: client._id } : {}) },
+        threeDSOrigin: originOf(request), payer: 'subscription',
       });
+      // PENDING_3DS, PROCESSING: the subscription (PENDING_PAYMENT) and its charge wait for the answer (domain/held-payment.ts moves them then).
+      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return { subscription, transaction };
       const paid = transaction.status === 'PAID';
       const event = paid ? 'paid' : transaction.status === 'NO_PAYMENT_ROUTE' ? 'no_route' : 'payment_failed';
       const data = { transactionId: transaction._id };

@@ -20,7 +20,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Create a one-off card transaction', security: SECURITY,
-      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES, ...INLINE_CLIENT_DOC }),
+      description: 'Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The other statuses it can answer (ERROR_PAYMENT, INVALID_PAYMENT, BLOCKED, IN_ANALYSIS, PROCESSING, STANDBY, NO_PAYMENT_ROUTE) and how each is made: State machines, transaction. The inline client is created or reused by its document. Emits transaction.created.' + beyondSchema({ ...TOKEN_RULE, ...SPLIT_RULES, ...INLINE_CLIENT_DOC }),
       body: CreateTransactionBody, response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -39,4 +39,5 @@ export const RaiseNetworkAlertBody = Type.Object({
   transactionId: Type.Optional(Type.String({ minLength: 1, description: 'the transaction the network names; none, or one the company does not have: the alert is NOT_FOUND' })),
   externalReference: Type.Optional(Type.String()),
 });
+export const WithdrawAlertBody = Type.Object({ companyId: CompanyId, alertId: Type.String({ minLength: 1 }) });
 export const RespondAlertBody = Type.Object({ companyId: CompanyId, alertId: Type.String({ minLength: 1 }), action: Type.Enum(['acknowledge', 'refund']) });

@@ -12,6 +12,7 @@ export const CompanySettings = Type.Object({
   companyId: Type.String(),
   routes: Type.Array(PaymentRoute, { description: 'tried in order when a payment names no product, or its product has no routes' }),
   split: Type.Optional(Split),
+  standby: Type.Optional(Type.Boolean({ description: 'true: the company\'s merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby' })),
   updatedAt: Type.Optional(Timestamp),
 });
 
@@ -20,4 +21,5 @@ export const PutCompanySettingsBody = Type.Object({
   companyId: CompanyId,
   routes: Type.Optional(Type.Array(PaymentRoute)),
   split: Type.Optional(Split),
-}, oneRequired('routes', 'split'));
+  standby: Type.Optional(Type.Boolean({ description: 'true: the company\'s merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby' })),
+}, oneRequired('routes', 'split', 'standby'));

@@ -18,7 +18,7 @@ export const RoutingTrace = Type.Object({
   modality: Type.Enum(['initial', 'recurring']),
   routes: Type.Array(Type.Object({
     id: Type.String(), integrationId: Type.String(), name: Type.String(), order: Type.Optional(Type.Integer()),
-    outcome: Type.Enum(['approved', 'declined', 'failed', 'skipped', 'not_tried']),
+    outcome: Type.Enum(['approved', 'declined', 'pending', 'failed', 'skipped', 'not_tried'], { description: 'pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)' }),
     rule: Type.Optional(Type.Enum(['inactive', 'brand', 'modality'], { description: 'why the route was skipped' })),
     reason: Type.Optional(Type.String()),
     elapsedMs: Type.Optional(Type.Integer({ minimum: 0 })),

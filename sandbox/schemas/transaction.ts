@@ -59,6 +59,11 @@ export const Transaction = Type.Object({
   threeDS: Type.Optional(ThreeDS),
   splitSource: Type.Optional(Type.Enum([...SPLIT_SOURCES], { description: 'sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company' })),
   processingFee: Type.Optional(Type.Integer({ minimum: 0, description: 'sandbox: cents, once PAID: the fee table\'s fee on the whole amount, shared among the payables' })),
+  processing: Type.Optional(Type.Object({
+    settlesAt: Timestamp,
+    capture: Type.Boolean({ description: 'false: settled AUTHORIZED when approved' }),
+    payer: Type.Enum(['shopper', 'subscription'], { description: 'subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay' }),
+  }, { description: 'sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16)' })),
   review: Type.Optional(Type.Object({
     dueBy: Type.String({ format: 'date', description: 'undecided at the end of this day on the test clock, the review denies it (DECLINED)' }),
   }, { description: 'sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline' })),

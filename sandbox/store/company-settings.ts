@@ -20,8 +20,8 @@ export async function getCompanySettings(db: Queryable, companyId: string): Prom
   return row?.data ?? { companyId, routes: structuredClone([...DEFAULT_COMPANY_ROUTES]) };
 }
 
-/** Replaces the members given (routes, split), keeping the other. */
-export async function putCompanySettings(db: Queryable, companyId: string, patch: Partial<Pick<CompanySettingsDoc, 'routes' | 'split'>>, at: Date): Promise<CompanySettingsDoc> {
+/** Replaces the members given (routes, split, standby), keeping the others. */
+export async function putCompanySettings(db: Queryable, companyId: string, patch: Partial<Pick<CompanySettingsDoc, 'routes' | 'split' | 'standby'>>, at: Date): Promise<CompanySettingsDoc> {
   const current = await getCompanySettings(db, companyId);
   const next: CompanySettingsDoc = { ...current, ...patch, companyId, updatedAt: at.toISOString() };
   await db.query(`INSERT INTO company_settings (company_id, data) VALUES ($1, $2)

@@ -13,3 +13,11 @@ export const reviewsDueBefore = async (db: Queryable, companyId: string, day: st
 /** DISPUTE past its dispute.dueBy (row 13). */
 export const disputesDueBefore = async (db: Queryable, companyId: string, day: string) =>
   (await db.query<{ data: TransactionDoc }>("SELECT data FROM transactions WHERE company_id = $1 AND status = 'DISPUTE' AND data->'dispute'->>'dueBy' < $2 ORDER BY created_at, id FOR UPDATE", [companyId, day])).map((r) => r.data);
+
+/** PROCESSING whose processing.settlesAt is at or before `at` (row 16). */
+export const processingDueBy = async (db: Queryable, companyId: string, at: Date) =>
+  (await db.query<{ data: TransactionDoc }>("SELECT data FROM transactions WHERE company_id = $1 AND status = 'PROCESSING' AND data->'processing'->>'settlesAt' <= $2 ORDER BY data->'processing'->>'settlesAt', id FOR UPDATE", [companyId, at.toISOString()])).map((r) => r.data);
+
+/** The company's STANDBY transactions (released together when its account leaves standby). */
+export const standbyOf = async (db: Queryable, companyId: string) =>
+  (await db.query<{ data: TransactionDoc }>("SELECT data FROM transactions WHERE company_id = $1 AND status = 'STANDBY' ORDER BY created_at, id FOR UPDATE", [companyId])).map((r) => r.data);

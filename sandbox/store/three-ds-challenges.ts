@@ -12,6 +12,8 @@ export interface ChallengeDoc {
   _id: string; companyId: string; status: ChallengeStatus; transactionId: string; expiresAt: string;
   /** The test card's behaviour: challenge_fails fails whatever the shopper does. */
   fails: boolean;
+  /** Who pays (payment/pay-by-card.ts): absent for the shopper; subscription for POST /v1/subscription's first payment. */
+  payer?: 'subscription';
   /** The provider's answer, asked when the payment was made and held until the challenge ends (no card data). */
   held: { status: 'PAID' | 'AUTHORIZED' | 'DECLINED'; message: string; acquirer?: AcquirerRecord; routing?: TransactionDoc['routing'] };
   createdAt: string; updatedAt: string;

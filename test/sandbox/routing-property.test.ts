@@ -64,7 +64,7 @@ describe('routing property', () => {
             card: { cardNumber: card.number, cardExpiration: `12/${year}`, holderName: 'A', cardCvv: '123' }, fault: fault(route.id),
           }),
         });
-        const expected = model(routes, card.brand, modality, faultKinds, card.status !== 'DECLINED'); // IN_ANALYSIS (the fraud-review card) is an approval held for review
+        const expected = model(routes, card.brand, modality, faultKinds, !['DECLINED', 'ERROR_PAYMENT', 'INVALID_PAYMENT'].includes(card.status)); // IN_ANALYSIS (the fraud-review card) is an approval held for review; BLOCKED is the antifraud's, before any route (the issuer would approve)
         expect(result.outcome).toBe(expected.outcome);
         expect(result.outcome === 'no_route' ? undefined : result.acquirer.provider).toBe(expected.provider);
         // The trace names every route once, each with what happened to it.

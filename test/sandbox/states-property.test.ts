@@ -13,8 +13,10 @@ let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
-const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976'];
-const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes', 'raise', 'respond', 'refundRefused'] as const;
+// Paid, declined, fraud review, both alert cards, the 3-D Secure challenge and its always-failing card, the provider's error and invalid data, the antifraud's block.
+const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976', '4000000000003220', '4000008400001629', '4000000000000119', '4000000000000127', '4100000000000019'];
+const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes', 'raise', 'respond', 'refundRefused',
+  'delayed', 'challenge', 'minutes', 'withdraw', 'standby'] as const;
 const step = fc.record({ kind: fc.constantFrom(...STEPS), pick: fc.nat(20), card: fc.constantFrom(...CARDS), choice: fc.nat(2), days: fc.integer({ min: 1, max: 9 }) });
 
 describe('the state tables under random use', () => {
@@ -26,6 +28,13 @@ describe('the state tables under random use', () => {
       const charges: string[] = [];
       const subscriptions: string[] = [];
       const alerts: string[] = [];
+      /** nextAction.url of every PENDING_3DS answer (3-D Secure challenges to end). */
+      const challenges: string[] = [];
+      const keep = (transaction?: { _id: string; nextAction?: { url: string } }) => {
+        if (!transaction?._id) return;
+        transactions.push(transaction._id);
+        if (transaction.nextAction) challenges.push(transaction.nextAction.url);
+      };
       const of = <T>(list: T[], pick: number) => list[pick % Math.max(list.length, 1)];
       const statuses: number[] = [];
       const as = async (method: string, url: string, body?: unknown) => {
@@ -37,8 +46,7 @@ describe('the state tables under random use', () => {
         const profile = { ...PAID_PROFILE, cardNumber: card };
         const transactionId = of(transactions, pick);
         if (kind === 'transaction' || kind === 'authorize') {
-          const made = await as('POST', '/v1/transaction', { companyId, amount: 1500, paymentProfile: profile, ...(kind === 'authorize' ? { capture: false } : {}) });
-          if (made?._id) transactions.push(made._id);
+          keep(await as('POST', '/v1/transaction', { companyId, amount: 1500, paymentProfile: profile, ...(kind === 'authorize' ? { capture: false } : {}) }));
         } else if (kind === 'capture' && transactionId) await as('POST', '/v1/transaction/capture', { companyId, transactionId, amount: 1500 });
         else if (kind === 'cancel' && transactionId) await as('PUT', '/v1/transaction/cancel', { companyId, transactionId, cancelSubscription: choice === 1 });
         else if (kind === 'review' && transactionId) await as('POST', '/sandbox/v1/transactions/review', { companyId, transactionId, decision: ['flag', 'approve', 'deny'][choice] });
@@ -56,16 +64,27 @@ describe('the state tables under random use', () => {
         } else if (kind === 'resolve' && alerts.length) await as('POST', '/v1/alert/update/resolved', { companyId, alertId: of(alerts, pick) });
         else if (kind === 'v1') {
           const sub = await as('POST', '/v1/subscription', { companyId, product: { id: c.product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: profile });
-          if (sub?._id) { subscriptions.push(sub._id); transactions.push(sub.transaction._id); }
+          if (sub?._id) { subscriptions.push(sub._id); keep(sub.transaction); }
         } else if (kind === 'v2') {
           const made = await as('POST', '/v2/subscription', { companyId, productId: c.product._id, clientId: c.client._id, dueDate: await c.today(), paymentMethod: 'CREDIT_CARD' });
           if (made?.subscription) { subscriptions.push(made.subscription._id); charges.push(made.charge._id); }
         } else if (kind === 'pay' && charges.length) {
           const paid = await as('POST', '/v1/charge/pay', { companyId, _id: of(charges, pick), paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: profile });
-          if (paid?.transaction) transactions.push(paid.transaction._id);
+          keep(paid?.transaction);
         } else if (kind === 'subscriptionCancel' && subscriptions.length) await as('PUT', '/v1/subscription/cancel', { companyId, subscriptionId: of(subscriptions, pick) });
         else if (kind === 'advance') await as('POST', '/sandbox/v1/clock/advance', { companyId, days });
-        else if (kind === 'noRoutes') await as('PUT', '/sandbox/v1/company/settings', { companyId, routes: [] });
+        else if (kind === 'withdraw' && alerts.length) await as('POST', '/sandbox/v1/alerts/withdraw', { companyId, alertId: of(alerts, pick) });
+        else if (kind === 'standby') await as('PUT', '/sandbox/v1/company/settings', { companyId, standby: choice !== 0 });
+        else if (kind === 'minutes') await as('POST', '/sandbox/v1/clock/advance', { companyId, seconds: days * 120 });
+        else if (kind === 'delayed' && transactionId) {
+          // The provider of a payment takes the next ones and answers later (PROCESSING, settled by the clock: row 16).
+          const provider = (await as('GET', `/v1/transaction/full?transactionId=${transactionId}`))?.acquirer?.provider;
+          if (provider) await as('POST', '/sandbox/v1/faults', { companyId, providerId: provider, kind: 'delayed', seconds: days * 600 });
+        } else if (kind === 'challenge' && challenges.length) {
+          const url = of(challenges, pick)!;
+          const answer = await sandbox.app.inject({ method: 'POST', url: `${new URL(url).pathname}/${choice === 0 ? 'fail' : 'complete'}`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+          statuses.push(answer.statusCode);
+        } else if (kind === 'noRoutes') await as('PUT', '/sandbox/v1/company/settings', { companyId, routes: [] });
       }
       const events = (await c.as('GET', `/sandbox/v1/events?companyId=${companyId}&limit=500`)).body.items as SeenEvent[];
       expect(statuses.filter((status) => status >= 500)).toEqual([]);

@@ -457,6 +457,161 @@ describe('3-D Secure rows', () => {
   });
 });
 
+const ERROR_CARD = { ...PAID_PROFILE, cardNumber: '4000000000000119' };
+const INVALID_CARD = { ...PAID_PROFILE, cardNumber: '4000000000000127' };
+const BLOCKED_CARD = { ...PAID_PROFILE, cardNumber: '4100000000000019' };
+
+describe('refusals of the provider and the antifraud', () => {
+  it('(new) card_payment -> ERROR_PAYMENT and INVALID_PAYMENT (the provider answered: acquirer kept, no other route tried), BLOCKED (no provider asked); each a charge\'s failed attempt, a subscription\'s first payment ERROR_PAYMENT', async () => {
+    const c = await company();
+    const error = (await card(c, ERROR_CARD)).body;
+    const invalid = (await card(c, INVALID_CARD)).body;
+    const blocked = (await card(c, BLOCKED_CARD)).body;
+    expect(error).toMatchObject({ status: 'ERROR_PAYMENT', message: 'The provider could not process the payment', acquirer: { provider: expect.any(String) } });
+    expect(error.acquirer.authorizationCode).toBeUndefined();
+    expect(error.routing.routes.filter((r: { outcome: string }) => r.outcome !== 'not_tried' && r.outcome !== 'skipped')).toHaveLength(1);
+    expect(invalid).toMatchObject({ status: 'INVALID_PAYMENT', message: 'Security code incorrect' });
+    expect(blocked).toMatchObject({ status: 'BLOCKED', message: 'Blocked by the antifraud: high risk' });
+    expect(blocked.acquirer).toBeUndefined();
+    expect(blocked.routing).toBeUndefined();
+    expect(await c.moves()).toEqual([
+      ['transaction.created', 'card_payment', 'ERROR_PAYMENT'], ['transaction.created', 'card_payment', 'INVALID_PAYMENT'], ['transaction.created', 'card_payment', 'BLOCKED']]);
+    const charge = await c.charge();
+    await c.events();
+    expect((await c.pay(charge._id, BLOCKED_CARD)).body.charge).toMatchObject({ status: 'ACTIVE', attempts: 1 });
+    expect(await c.moves()).toEqual([['transaction.created', 'card_payment', 'BLOCKED'], ['charge.payment_failed', 'declined', 'ACTIVE']]);
+    const sub = await c.v1(ERROR_CARD);
+    expect([sub.status, sub.transaction.status]).toEqual(['ERROR_PAYMENT', 'ERROR_PAYMENT']);
+    expect(await c.moves()).toContainEqual(['subscription.updated', 'payment_failed', 'ERROR_PAYMENT']);
+  });
+});
+
+describe('PROCESSING rows (a delayed provider, the test clock)', () => {
+  it('(new) card_payment -> PROCESSING under a delayed fault; past processing.settlesAt the clock (row 16) moves provider_answered -> PAID with payables, AUTHORIZED, DECLINED; a charge paid meanwhile waits, then PAID; a subscription\'s first payment, then ERROR_PAYMENT', async () => {
+    const c = await company();
+    const provider = (await card(c)).body.acquirer.provider;
+    expect((await c.as('POST', '/sandbox/v1/faults', { companyId: c.companyId, providerId: provider, kind: 'delayed', seconds: 3600 })).status).toBe(200);
+    const paid = (await card(c)).body;
+    const authorized = (await card(c, PAID_PROFILE, { capture: false })).body;
+    const declined = (await card(c, DECLINED)).body;
+    expect(paid).toMatchObject({ status: 'PROCESSING', acquirer: { provider }, processing: { capture: true, payer: 'shopper' } });
+    expect(paid.acquirer.authorizationCode).toBeUndefined();
+    expect(Date.parse(paid.processing.settlesAt) - Date.parse(paid.createdAt)).toBe(10 * 60_000);
+    expect((await c.transaction(paid._id)).payables).toEqual([]);
+    const charge = await c.charge();
+    const paying = (await c.pay(charge._id, PAID_PROFILE)).body;
+    expect([paying.charge.status, paying.transaction.status]).toEqual(['ACTIVE', 'PROCESSING']);
+    const sub = await c.v1(DECLINED);
+    expect([sub.status, sub.transaction.status, sub.transaction.processing.payer]).toEqual(['PENDING_PAYMENT', 'PROCESSING', 'subscription']);
+    await c.events();
+    expect((await c.as('POST', '/sandbox/v1/clock/advance', { companyId: c.companyId, seconds: 9 * 60 })).body.moves).toEqual([]);
+    const moved = (await c.as('POST', '/sandbox/v1/clock/advance', { companyId: c.companyId, seconds: 2 * 60 })).body.moves.filter((m: { row: number }) => m.row === 16);
+    expect(moved.map((m: { id: string; to: string }) => [m.id, m.to])).toEqual([
+      [paid._id, 'PAID'], [authorized._id, 'AUTHORIZED'], [declined._id, 'DECLINED'], [paying.transaction._id, 'PAID'], [sub.transaction._id, 'DECLINED']]);
+    const moves = await c.moves();
+    expect(moves.slice(0, 3)).toEqual([
+      ['transaction.updated', 'provider_answered', 'PAID'], ['transaction.updated', 'provider_answered', 'AUTHORIZED'], ['transaction.updated', 'provider_answered', 'DECLINED']]);
+    expect(moves).toContainEqual(['charge.paid', 'paid', 'PAID']);
+    expect(moves).toContainEqual(['charge.payment_failed', 'payment_failed', 'ERROR_PAYMENT']);
+    expect(moves).toContainEqual(['subscription.updated', 'payment_failed', 'ERROR_PAYMENT']);
+    const settled = await c.transaction(paid._id);
+    expect(settled).toMatchObject({ status: 'PAID', updatedAt: paid.processing.settlesAt, acquirer: { authorizationCode: expect.stringMatching(/^\d{6}$/) } });
+    expect(settled.processing).toBeUndefined();
+    expect(settled.payables.map((p: { status: string }) => p.status)).toEqual(['WAITING_FUNDS']);
+    expect((await c.transaction(declined._id)).message).toBe('Declined by the issuer');
+    expect((await c.full(sub._id)).status).toBe('ERROR_PAYMENT');
+  });
+});
+
+describe('STANDBY rows (the merchant account on standby)', () => {
+  it('(new) card_payment -> STANDBY while the company is on standby (approved, no payables; a charge\'s payment still PAID); standby_released -> PAID with payables when it is taken off', async () => {
+    const c = await company();
+    const settings = (standby: boolean) => c.as('PUT', '/sandbox/v1/company/settings', { companyId: c.companyId, standby });
+    expect((await settings(true)).body.standby).toBe(true);
+    const held = (await card(c)).body;
+    const authorized = (await card(c, PAID_PROFILE, { capture: false })).body;
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body;
+    expect([held.status, authorized.status, paid.transaction.status]).toEqual(['STANDBY', 'AUTHORIZED', 'PAID']);
+    expect(held).toMatchObject({ message: 'Approved; held while the merchant account is on standby', acquirer: { authorizationCode: expect.any(String) } });
+    expect((await c.transaction(held._id)).payables).toEqual([]);
+    await c.events();
+    await settings(false);
+    expect(await c.moves()).toEqual([['transaction.updated', 'standby_released', 'PAID']]);
+    const released = await c.transaction(held._id);
+    expect(released.status).toBe('PAID');
+    expect(released.payables.map((p: { status: string }) => p.status)).toEqual(['WAITING_FUNDS']);
+    expect((await card(c)).body.status).toBe('PAID');
+  });
+});
+
+const FRICTIONLESS = { ...PAID_PROFILE, cardNumber: '4000000000003055' };
+
+describe('3-D Secure in the first payment of POST /v1/subscription', () => {
+  const answer = (url: string, button: 'complete' | 'fail') =>
+    sandbox.app.inject({ method: 'POST', url: `${new URL(url).pathname}/${button}`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+  it('a challenge card answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and the nextAction of POST /v1/transaction; completed: the charge PAID, the subscription ACTIVE with the card kept', async () => {
+    const c = await company();
+    const sub = await c.v1(CHALLENGE);
+    expect(sub).toMatchObject({ status: 'PENDING_PAYMENT', transaction: { status: 'PENDING_3DS', threeDS: { flow: 'challenge', result: 'PENDING' }, nextAction: { type: 'THREE_DS_CHALLENGE' } } });
+    expect(await c.moves()).toEqual([['subscription.created', 'created', 'PENDING_PAYMENT'], ['charge.created', 'created', 'ACTIVE'], ['transaction.created', 'card_payment', 'PENDING_3DS']]);
+    const oneOff = new URL((await card(c, CHALLENGE)).body.nextAction.url);
+    const url = new URL(sub.transaction.nextAction.url);
+    expect([url.origin, url.pathname.replace(/[^/]+$/, '')]).toEqual([oneOff.origin, '/sandbox/3ds/challenge/']);
+    expect(url.pathname).toMatch(/\/[A-Za-z0-9_-]{43}$/);
+    await c.events();
+    expect((await answer(sub.transaction.nextAction.url, 'complete')).statusCode).toBe(200);
+    const moves = await c.moves();
+    expect(moves[0]).toEqual(['transaction.updated', 'challenge_passed', 'PAID']);
+    expect(moves).toContainEqual(['charge.paid', 'paid', 'PAID']);
+    expect(moves).toContainEqual(['subscription.updated', 'paid', 'ACTIVE']);
+    expect(await c.full(sub._id)).toMatchObject({ status: 'ACTIVE', card: { last4: '3220' } });
+    expect((await c.transaction(sub.transaction._id)).threeDS).toMatchObject({ result: 'AUTHENTICATED' });
+  });
+
+  it('failed (the card that fails every challenge) or expired on the test clock: the first charge and the subscription ERROR_PAYMENT, as a declined first payment; a frictionless card is ACTIVE at once', async () => {
+    const c = await company();
+    const failing = await c.v1(FAILS_CHALLENGE);
+    const lapsing = await c.v1(CHALLENGE);
+    await c.events();
+    await answer(failing.transaction.nextAction.url, 'complete');
+    const moves = await c.moves();
+    expect(moves.slice(0, 3)).toEqual([
+      ['transaction.updated', 'challenge_failed', 'DECLINED'], ['charge.payment_failed', 'payment_failed', 'ERROR_PAYMENT'], ['subscription.updated', 'payment_failed', 'ERROR_PAYMENT']]);
+    expect((await c.full(failing._id)).status).toBe('ERROR_PAYMENT');
+    expect((await c.as('POST', '/sandbox/v1/clock/advance', { companyId: c.companyId, seconds: 11 * 60 })).body.moves).toContainEqual({ row: 14, resource: 'transaction', id: lapsing.transaction._id, to: 'DECLINED' });
+    expect(await c.moves()).toContainEqual(['subscription.updated', 'payment_failed', 'ERROR_PAYMENT']);
+    expect((await c.full(lapsing._id)).status).toBe('ERROR_PAYMENT');
+    const frictionless = await c.v1(FRICTIONLESS);
+    expect([frictionless.status, frictionless.transaction.status, frictionless.transaction.threeDS?.flow]).toEqual(['ACTIVE', 'PAID', 'frictionless']);
+  });
+});
+
+describe('an alert withdrawn by its network', () => {
+  it('network_withdrew -> CANCELED from CREATED and from ACKNOWLEDGEMENT (POST /sandbox/v1/alerts/withdraw): the transaction left PAID, no dispute by the clock; withdrawing again is 409 conflict on alertId and moves nothing', async () => {
+    const c = await company();
+    await c.startADay();
+    const first = (await card(c)).body;
+    const second = (await card(c)).body;
+    const raise = async (transactionId: string) => (await c.as('POST', '/sandbox/v1/alerts/raise', { companyId: c.companyId, transactionId, type: 'NETWORK_A' })).body;
+    const created = await raise(first._id);
+    const acknowledged = await raise(second._id);
+    await c.as('POST', '/sandbox/v1/alerts/respond', { companyId: c.companyId, alertId: acknowledged._id, action: 'acknowledge' });
+    await c.events();
+    const withdraw = (alertId: string) => c.as('POST', '/sandbox/v1/alerts/withdraw', { companyId: c.companyId, alertId });
+    expect((await withdraw(created._id)).body).toMatchObject({ _id: created._id, status: 'CANCELED' });
+    expect((await withdraw(acknowledged._id)).body.status).toBe('CANCELED');
+    expect(await c.moves()).toEqual([['alert.updated', 'network_withdrew', 'CANCELED'], ['alert.updated', 'network_withdrew', 'CANCELED']]);
+    const again = await withdraw(created._id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'alertId' }] });
+    expect((await c.advance(4)).moves.filter((m: { row: number }) => m.row === 15)).toEqual([]);
+    expect(await c.events()).toEqual([]);
+    expect((await c.transaction(first._id)).status).toBe('PAID');
+  });
+});
+
 describe('the tables hold', () => {
   it('every event seen by these tests is a row of its resource\'s table', () => {
     expect(seen.length).toBeGreaterThan(50);

@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/alerts/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the network withdraws an alert's notice
+         * @description As an issuer does when the cardholder recognises the purchase: CREATED or ACKNOWLEDGEMENT -> CANCELED; its transaction is left as it is, and the test clock makes no dispute of it. Another status: 409 conflict on alertId, nothing changed. Unknown: 404; another company's: 403.
+         */
+        post: operations["postSandboxV1AlertsWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/charges/expire": {
         parameters: {
             query?: never;
@@ -233,7 +253,7 @@ export interface paths {
         put?: never;
         /**
          * Move the company's time forward and run billing day by day
-         * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure).
+         * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).
          */
         post: operations["postSandboxV1ClockAdvance"];
         delete?: never;
@@ -256,7 +276,7 @@ export interface paths {
         get: operations["getSandboxV1CompanySettings"];
         /**
          * Sandbox only: set the company's payment routes and/or split
-         * @description routes replace the company's routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split. A member not sent is kept.
+         * @description routes replace the company's routes (an empty list leaves a payment with no product routes NO_PAYMENT_ROUTE); split replaces its split; standby true puts the merchant account on standby (approved captured payments of POST /v1/transaction STANDBY), false releases every STANDBY transaction of the company (PAID, payables made; transaction.updated). A member not sent is kept.
          *
          *     Refused beyond the schema (400): `split.rules` an active split holds rules whose percentages add up to exactly 100; `split.rules[].companyId` each recipient once, a company the sandbox knows; `split.rules[].percentage` at most 2 decimal places when the split is active.
          */
@@ -546,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge (captcha-protected, no apiKey)
-         * @description A card (token or paymentProfile) pays at once; BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
+         * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
          *
          *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
          */
@@ -630,7 +650,7 @@ export interface paths {
         put: operations["putV1Subscription"];
         /**
          * Create a subscription and pay its first period
-         * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
+         * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge's end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
          *
          *     Refused beyond the schema (400): `product.id` a product of the company, on sale; `paymentMethod` one the product offers; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
@@ -735,7 +755,7 @@ export interface paths {
         put?: never;
         /**
          * Create a one-off card transaction
-         * @description Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The inline client is created or reused by its document. Emits transaction.created.
+         * @description Pays at once (PAID or DECLINED by the test card), or AUTHORIZED with capture false; a card that asks for 3-D Secure answers PENDING_3DS with nextAction (see 3-D Secure). The other statuses it can answer (ERROR_PAYMENT, INVALID_PAYMENT, BLOCKED, IN_ANALYSIS, PROCESSING, STANDBY, NO_PAYMENT_ROUTE) and how each is made: State machines, transaction. The inline client is created or reused by its document. Emits transaction.created.
          *
          *     Refused beyond the schema (400): `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `split.rules` an active split holds rules whose percentages add up to exactly 100; `split.rules[].companyId` each recipient once, a company the sandbox knows; `split.rules[].percentage` at most 2 decimal places when the split is active; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
@@ -2911,6 +2931,307 @@ export interface operations {
             };
         };
     };
+    postSandboxV1AlertsWithdraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alertId: string;
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        externalReference?: string;
+                        info: {
+                            network: string;
+                            reason: string;
+                        };
+                        payment: {
+                            bin?: string;
+                            last4?: string;
+                            paymentMethod: string;
+                        };
+                        /**
+                         * Format: date
+                         * @description NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)
+                         */
+                        respondBy?: string;
+                        /** @enum {unknown} */
+                        status: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
+                        transactionId?: string;
+                        /** @enum {unknown} */
+                        type: "NETWORK_A" | "NETWORK_B";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        values: {
+                            /** @description cents */
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "BRL";
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
     postSandboxV1ChargesExpire: {
         parameters: {
             query?: never;
@@ -3075,6 +3396,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -3098,8 +3431,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -3551,6 +3887,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -3574,8 +3922,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -4424,6 +4775,8 @@ export interface operations {
                                 percentage: number;
                             }[];
                         };
+                        /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
+                        standby?: boolean;
                         /** Format: date-time */
                         updatedAt?: string;
                     };
@@ -4682,7 +5035,9 @@ export interface operations {
                             percentage: number;
                         }[];
                     };
-                } | unknown | unknown;
+                    /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
+                    standby?: boolean;
+                } | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -4726,6 +5081,8 @@ export interface operations {
                                 percentage: number;
                             }[];
                         };
+                        /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
+                        standby?: boolean;
                         /** Format: date-time */
                         updatedAt?: string;
                     };
@@ -5242,7 +5599,7 @@ export interface operations {
                         /** Format: date-time */
                         endsAt: string;
                         /** @enum {unknown} */
-                        kind: "unavailable" | "timeout" | "slow" | "refund_refused";
+                        kind: "unavailable" | "timeout" | "slow" | "refund_refused" | "delayed";
                         /** @enum {unknown} */
                         providerId: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         /** Format: date-time */
@@ -5477,10 +5834,10 @@ export interface operations {
                     /** @description slow only (required there): milliseconds before the provider answers; above 5,000 it times out */
                     delayMs?: number;
                     /**
-                     * @description unavailable: refuses at once; timeout: gives no answer (the core gives up after 5,000 ms, at once in the sandbox); slow: answers after delayMs; refund_refused: authorizes as usual but refuses the refund of a NETWORK_B (RDR) alert raised by POST /sandbox/v1/alerts/raise (the alert and the transaction ERROR_REFUNDED; other refunds are not affected)
+                     * @description unavailable: refuses at once; timeout: gives no answer (the core gives up after 5,000 ms, at once in the sandbox); slow: answers after delayMs; refund_refused: authorizes as usual but refuses the refund of a NETWORK_B (RDR) alert raised by POST /sandbox/v1/alerts/raise (the alert and the transaction ERROR_REFUNDED; other refunds are not affected); delayed: takes the authorization and answers later: the transaction is PROCESSING until the test clock passes its processing.settlesAt (10 minutes on), then PAID (AUTHORIZED with capture false) or DECLINED as the card's issuer answers (see State machines, clock row 16)
                      * @enum {unknown}
                      */
-                    kind: "unavailable" | "timeout" | "slow" | "refund_refused";
+                    kind: "unavailable" | "timeout" | "slow" | "refund_refused" | "delayed";
                     /**
                      * @description the provider (route id) that fails
                      * @enum {unknown}
@@ -5514,7 +5871,7 @@ export interface operations {
                         /** Format: date-time */
                         endsAt: string;
                         /** @enum {unknown} */
-                        kind: "unavailable" | "timeout" | "slow" | "refund_refused";
+                        kind: "unavailable" | "timeout" | "slow" | "refund_refused" | "delayed";
                         /** @enum {unknown} */
                         providerId: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         /** Format: date-time */
@@ -7033,6 +7390,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
@@ -7056,8 +7425,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
@@ -7444,6 +7816,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
@@ -7467,8 +7851,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
@@ -10413,6 +10800,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -10436,8 +10835,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -12795,6 +13197,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -12818,8 +13232,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -13828,6 +14245,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -13851,8 +14280,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -14546,6 +14978,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -14569,8 +15013,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -15009,6 +15456,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
@@ -15032,8 +15491,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped
@@ -15705,6 +16167,18 @@ export interface operations {
                              * @enum {unknown}
                              */
                             paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
@@ -15728,8 +16202,11 @@ export interface operations {
                                     integrationId: string;
                                     name: string;
                                     order?: number;
-                                    /** @enum {unknown} */
-                                    outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                     reason?: string;
                                     /**
                                      * @description why the route was skipped
@@ -16157,6 +16634,18 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                        processing?: {
+                            /** @description false: settled AUTHORIZED when approved */
+                            capture: boolean;
+                            /**
+                             * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                             * @enum {unknown}
+                             */
+                            payer: "shopper" | "subscription";
+                            /** Format: date-time */
+                            settlesAt: string;
+                        };
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         product?: {
@@ -16185,8 +16674,11 @@ export interface operations {
                                 integrationId: string;
                                 name: string;
                                 order?: number;
-                                /** @enum {unknown} */
-                                outcome: "approved" | "declined" | "failed" | "skipped" | "not_tried";
+                                /**
+                                 * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
                                 reason?: string;
                                 /**
                                  * @description why the route was skipped

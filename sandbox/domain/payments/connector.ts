@@ -2,7 +2,7 @@
 // connector trait): authorize, capture, refund, and what a transaction
 // records of the provider's answer. The sandbox's acquirers are simulated
 // (simulated-acquirer.ts); a real one would implement the same interface.
-import type { CardProfile } from '../../payment/test-cards.js';
+import type { CardProfile, Refusal } from '../../payment/test-cards.js';
 import type { ProviderFault } from './faults.js';
 
 export type ProviderId = `provider_${string}`;
@@ -38,7 +38,10 @@ export interface AuthorizeRequest {
  * (unavailable, timed out: soft, the next route is tried).
  */
 export type AuthorizeAnswer =
-  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; /** the antifraud holds an approved payment for review (IN_ANALYSIS) */ review?: boolean }
+  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; /** the antifraud holds an approved payment for review (IN_ANALYSIS) */ review?: boolean;
+      /** declined: the provider's own refusal (a processing error, card data refused), not the issuer's decline */ refusal?: Refusal }
+  /** The provider accepted the request and answers later (a `delayed` fault): PROCESSING until the test clock settles it. */
+  | { outcome: 'pending'; acquirer: AcquirerRecord }
   | { outcome: 'failed'; reason: 'unavailable' | 'timeout'; message: string };
 
 export interface Connector {

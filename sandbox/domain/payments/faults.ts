@@ -1,10 +1,11 @@
 // Faults a merchant injects into a simulated provider for a span of the
 // company's test clock (POST /sandbox/v1/faults), to watch failover: the
 // provider is unavailable, times out, or answers slowly; or it refuses refunds
-// (refund_refused: a NETWORK_B alert's refund fails, ERROR_REFUNDED).
+// (refund_refused: a NETWORK_B alert's refund fails, ERROR_REFUNDED); or it
+// takes the request and answers later (delayed: PROCESSING, settled by the clock).
 import type { Queryable } from '../../db/database.js';
 
-export const FAULT_KINDS = ['unavailable', 'timeout', 'slow', 'refund_refused'] as const;
+export const FAULT_KINDS = ['unavailable', 'timeout', 'slow', 'refund_refused', 'delayed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface ProviderFault {

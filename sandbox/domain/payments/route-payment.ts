@@ -4,10 +4,11 @@
 // candidate. No candidate left: NO_PAYMENT_ROUTE. Every route appears in the
 // trace with what happened to it, so a merchant sees "why this route".
 import type { RouteDoc } from '../../store/company-settings.js';
+import type { Refusal } from '../../payment/test-cards.js';
 import type { AcquirerRecord, AuthorizeAnswer } from './connector.js';
 import { orderRoutes, planRoutes, ROUTE_RULES, type Modality, type SkipRule } from './routing.js';
 
-export type RouteOutcome = 'approved' | 'declined' | 'failed' | 'skipped' | 'not_tried';
+export type RouteOutcome = 'approved' | 'declined' | 'pending' | 'failed' | 'skipped' | 'not_tried';
 
 export interface RouteTraceEntry {
   id: string; integrationId: string; name: string; order?: number;
@@ -25,7 +26,8 @@ export interface RoutingTrace {
 }
 
 export type RoutedResult =
-  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; trace: RoutingTrace; review?: boolean }
+  | { outcome: 'approved' | 'declined'; acquirer: AcquirerRecord; trace: RoutingTrace; review?: boolean; refusal?: Refusal }
+  | { outcome: 'pending'; acquirer: AcquirerRecord; trace: RoutingTrace }
   | { outcome: 'no_route'; message: string; trace: RoutingTrace };
 
 export interface RouteRequest {
@@ -61,7 +63,8 @@ export async function routePayment(request: RouteRequest): Promise<RoutedResult>
       continue;
     }
     entry(route, answer.outcome, { reason: answer.acquirer.message, elapsedMs });
-    return { outcome: answer.outcome, acquirer: answer.acquirer, trace: trace(), ...(answer.review ? { review: true } : {}) };
+    if (answer.outcome === 'pending') return { outcome: 'pending', acquirer: answer.acquirer, trace: trace() };
+    return { outcome: answer.outcome, acquirer: answer.acquirer, trace: trace(), ...(answer.review ? { review: true } : {}), ...(answer.refusal ? { refusal: answer.refusal } : {}) };
   }
   const message = failures.length
     ? `No payment route: every route that takes this payment failed (${failures.join(', ')})`

@@ -5,7 +5,7 @@
 // refund_refused fault is read by a NETWORK_B alert's refund, domain/alert-networks.ts).
 import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cardOutcome } from '../../payment/test-cards.js';
+import { REFUSALS, cardOutcome, type Refusal } from '../../payment/test-cards.js';
 import type { AcquirerRecord, AuthorizeAnswer, AuthorizeRequest, Connector, ProviderId } from './connector.js';
 
 /** How long the payment core waits for a provider's answer before it gives up and fails over. */
@@ -26,13 +26,16 @@ export function simulatedAcquirer(id: ProviderId): Connector {
         await sleep(waited);
         if ((fault.delayMs ?? 0) > PROVIDER_TIMEOUT_MS) return { outcome: 'failed', reason: 'timeout', message: `${id} gave no answer within ${PROVIDER_TIMEOUT_MS} ms (injected fault: slow by ${fault.delayMs} ms)` };
       }
+      const accepted = { provider: id, integrationId: request.integrationId, name: request.name, tid: `${id}_${randomBytes(10).toString('hex')}`, nsu: digits(9) };
+      // delayed: the request is taken, the issuer's answer comes later (domain/processing.ts asks it when the test clock settles the payment).
+      if (fault?.kind === 'delayed') return { outcome: 'pending', acquirer: { ...accepted, message: `${id} accepted the payment; its answer comes later (injected fault)` } };
       const issuer = cardOutcome(request.card, request.at);
-      const acquirer: AcquirerRecord = {
-        provider: id, integrationId: request.integrationId, name: request.name,
-        tid: `${id}_${randomBytes(10).toString('hex')}`, nsu: digits(9), message: issuer.message,
-        ...(issuer.status !== 'DECLINED' ? { authorizationCode: digits(6) } : {}),
+      const refused = issuer.status === 'DECLINED' || (REFUSALS as readonly string[]).includes(issuer.status);
+      const acquirer: AcquirerRecord = { ...accepted, message: issuer.message, ...(!refused ? { authorizationCode: digits(6) } : {}) };
+      return {
+        outcome: refused ? 'declined' : 'approved', acquirer,
+        ...(issuer.status === 'IN_ANALYSIS' ? { review: true } : {}), ...(refused && issuer.status !== 'DECLINED' ? { refusal: issuer.status as Refusal } : {}),
       };
-      return { outcome: issuer.status !== 'DECLINED' ? 'approved' : 'declined', ...(issuer.status === 'IN_ANALYSIS' ? { review: true } : {}), acquirer };
     },
     capture: async () => ({ message: `Captured by ${id}` }),
     refund: async () => ({ message: `Refunded by ${id}` }),

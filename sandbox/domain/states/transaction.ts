@@ -8,7 +8,10 @@ import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
-  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed';
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released';
+
+/** Minutes a provider under a `delayed` fault takes to answer, on the company's test clock (processing.settlesAt). */
+export const PROCESSING_MINUTES = 10;
 
 /** Days a payment held for fraud review waits for a decision: undecided at the end of the last one, the review denies it. */
 export const REVIEW_DAYS = 3;
@@ -20,7 +23,7 @@ export const IN_REVIEW = ['IN_ANALYSIS', 'PENDING_REVIEW'] as const satisfies re
 /** The statuses money can be given back from (PUT /v1/transaction/cancel, an alert's refund). */
 export const REFUNDABLE = ['PAID', 'AUTHORIZED'] as const satisfies readonly TransactionStatus[];
 /** A card payment that failed (CARD_ATTEMPTS counts them). */
-export const FAILED_CARD = ['DECLINED', 'NO_PAYMENT_ROUTE'] as const satisfies readonly TransactionStatus[];
+export const FAILED_CARD = ['DECLINED', 'NO_PAYMENT_ROUTE', 'ERROR_PAYMENT', 'INVALID_PAYMENT', 'BLOCKED'] as const satisfies readonly TransactionStatus[];
 
 const CREATE = 'POST /v1/transaction, POST /v1/subscription, POST /v1/charge/pay, the test clock\'s renewals';
 const rows: Row<TransactionStatus, TransactionEvent>[] = [
@@ -28,6 +31,15 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'card_payment', from: NEW, to: 'AUTHORIZED', effects: 'none', emits: 'transaction.created', by: 'POST /v1/transaction with capture false and an approved test card' },
   { event: 'card_payment', from: NEW, to: 'DECLINED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: `${CREATE}: a declined test card, any other number, an expired card` },
   { event: 'card_payment', from: NEW, to: 'NO_PAYMENT_ROUTE', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: `${CREATE}: no route takes the card (routes, provider faults)` },
+  { event: 'card_payment', from: NEW, to: 'ERROR_PAYMENT', effects: 'the charge\'s failed attempt (as a decline); no other route tried', emits: 'transaction.created', by: `${CREATE}: the processing-error test card 4000000000000119` },
+  { event: 'card_payment', from: NEW, to: 'INVALID_PAYMENT', effects: 'the charge\'s failed attempt (as a decline); no other route tried', emits: 'transaction.created', by: `${CREATE}: the wrong-security-code test card 4000000000000127` },
+  { event: 'card_payment', from: NEW, to: 'BLOCKED', effects: 'no provider asked (no acquirer, no routing); the charge\'s failed attempt (as a decline)', emits: 'transaction.created', by: `${CREATE}: the high-risk test card 4100000000000019` },
+  { event: 'card_payment', from: NEW, to: 'PROCESSING', effects: `processing.settlesAt ${PROCESSING_MINUTES} minutes on; the charge it pays waits (as for 3-D Secure); no payables yet`, emits: 'transaction.created', by: `${CREATE}: any card while the route's provider has a delayed fault (POST /sandbox/v1/faults)` },
+  { event: 'provider_answered', from: ['PROCESSING'], to: 'PAID', effects: 'payables made; the charge it pays PAID, its subscription ACTIVE', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card' },
+  { event: 'provider_answered', from: ['PROCESSING'], to: 'AUTHORIZED', effects: 'none (capture false)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card and capture false' },
+  { event: 'provider_answered', from: ['PROCESSING'], to: 'DECLINED', effects: 'the charge\'s failed attempt (a subscription\'s own payment: the charge and the subscription ERROR_PAYMENT)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), any card its issuer does not approve' },
+  { event: 'card_payment', from: NEW, to: 'STANDBY', effects: 'approved by the issuer, held by the service: no payables', emits: 'transaction.created', by: 'POST /v1/transaction (captured, an approving card) while the company is on standby (PUT /sandbox/v1/company/settings standby true)' },
+  { event: 'standby_released', from: ['STANDBY'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'PUT /sandbox/v1/company/settings standby false (every STANDBY transaction of the company)' },
   { event: 'card_payment', from: NEW, to: 'IN_ANALYSIS', effects: 'held for fraud review until review.dueBy (REVIEW_DAYS days); no payables yet', emits: 'transaction.created', by: 'POST /v1/transaction with the fraud-review test card 4000000000004954 (a charge\'s payment with it is PAID)' },
   { event: 'slip_settled', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/settle' },
   { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
@@ -56,17 +68,17 @@ const notes: Record<TransactionStatus, StatusNote> = {
   DISCARDED: { meaning: 'a PIX or boleto expired unpaid', how: 'POST /sandbox/v1/charges/expire, or the test clock the day after the slip\'s expiresOn', reachable: true },
   CANCELED: { meaning: 'refunded, or an authorization voided', how: 'PUT /v1/transaction/cancel; a NETWORK_A alert', reachable: true },
   PENDING_3DS: { meaning: 'waiting for the shopper\'s 3-D Secure challenge', how: 'pay with the challenge test card 4000000000003220 (POST /v1/transaction, POST /v1/charge/pay); the answer\'s nextAction.url is the challenge', reachable: true },
-  PROCESSING: not('the simulated providers answer at once'),
+  PROCESSING: { meaning: 'the provider took the payment and has not answered yet', how: `POST /sandbox/v1/faults kind delayed on the route's provider, then pay; the test clock ${PROCESSING_MINUTES} minutes on (row 16) settles it PAID or DECLINED as the card's issuer answers`, reachable: true },
   IN_ANALYSIS: { meaning: 'approved, held by the antifraud', how: 'POST /v1/transaction with the fraud-review test card 4000000000004954', reachable: true },
   PENDING_REVIEW: { meaning: 'waiting for a manual fraud review', how: 'POST /sandbox/v1/transactions/review decision flag, or the test clock the day after an IN_ANALYSIS payment', reachable: true },
   DISPUTE: { meaning: 'the cardholder disputes the payment', how: 'POST /sandbox/v1/transactions/dispute action open on a PAID transaction; a NETWORK_A alert unanswered past its respondBy', reachable: true },
   CHARGEBACK: { meaning: 'a dispute lost: the money went back', how: 'POST /sandbox/v1/transactions/dispute action lose, or the test clock past dispute.dueBy', reachable: true },
   ERROR_REFUNDED: { meaning: 'the provider refused the refund', how: 'a NETWORK_B alert (POST /sandbox/v1/alerts/raise) on a PAID transaction whose provider has a refund_refused fault (POST /sandbox/v1/faults)', reachable: true },
-  ERROR_PAYMENT: not('a failed payment is DECLINED or NO_PAYMENT_ROUTE'),
-  PENDING_PAYMENT: not('a PIX or boleto waiting is the charge\'s slip; no transaction is made until the bank settles or lets it expire'),
-  STANDBY: not('no meaning in the sandbox yet'),
-  BLOCKED: not('no meaning in the sandbox yet'),
-  INVALID_PAYMENT: not('bad card data is refused 400 before any transaction is made'),
+  ERROR_PAYMENT: { meaning: 'the provider failed to process the payment (a processing error, not the issuer\'s decline): trying again may pay', how: 'pay with the processing-error test card 4000000000000119', reachable: true },
+  PENDING_PAYMENT: not('a PIX or boleto waiting is the charge\'s slip (the charge answers PENDING_PAYMENT with it); its transaction is made when the bank settles it (PAID) or lets it expire (DISCARDED), so no transaction waits for a payment'),
+  STANDBY: { meaning: 'approved, held while the merchant\'s account is on standby (under verification): paid once it is released', how: 'PUT /sandbox/v1/company/settings standby true, then POST /v1/transaction with an approved test card; standby false releases it (PAID)', reachable: true },
+  BLOCKED: { meaning: 'blocked by the antifraud before any provider was asked (a risk block): do not retry the card', how: 'pay with the high-risk test card 4100000000000019', reachable: true },
+  INVALID_PAYMENT: { meaning: 'the acquirer refused the card data it was sent (a wrong security code): ask the shopper to type the card again; malformed data is refused 400 before any transaction', how: 'pay with the wrong-security-code test card 4000000000000127', reachable: true },
 };
 
 export const TRANSACTION_MACHINE: Machine<TransactionStatus, TransactionEvent, TransactionDoc> = {
