@@ -51,7 +51,7 @@ test('lang set as a property: the next render and validationMessage are in that 
     await el.updateComplete;
     return [...english, ...read()];
   });
-  expect(seen).toEqual(['Card number', 'Enter the name as it appears on the card.', 'Número do cartão', 'Informe o nome como está no cartão.']);
+  expect(seen).toEqual(['Card number', 'Enter the name on the card.', 'Número do cartão', 'Informe o nome como no cartão.']);
 });
 
 test('focus(field) focuses that input', async ({ checkout }) => {

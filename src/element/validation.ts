@@ -13,7 +13,9 @@ export type FieldName = 'holder' | 'number' | 'expiry' | 'securityCode' | 'holde
 
 /** Why a field is not valid. */
 export type FieldErrorReason =
-  | 'required' | 'incomplete' | 'invalid' | 'brand-not-accepted' | 'expired' | 'too-far' | 'length';
+  | 'required' | 'incomplete' | 'invalid' | 'brand-not-accepted' | 'expired' | 'too-far' | 'length'
+  /** The page's message for the field (`showError`), e.g. a decline. */
+  | 'refused';
 
 /** A field's error as events report it: no card data, only the field, a reason and the shown text. */
 export interface FieldError {
@@ -39,8 +41,8 @@ export interface CardValues {
   holderDocument: string;
 }
 
-/** The fields in tab order; the first bad one gets the focus. */
-export const FIELDS: readonly FieldName[] = ['holder', 'number', 'expiry', 'securityCode', 'holderDocument'];
+/** The fields in tab order, the number first (issue 27); the first bad one gets the focus. */
+export const FIELDS: readonly FieldName[] = ['number', 'expiry', 'securityCode', 'holder', 'holderDocument'];
 
 const valid: FieldCheck = { status: 'valid' };
 const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });
