@@ -74,7 +74,7 @@ test('understands values put in without keystrokes, as autofill does', async ({ 
   expect(states).toEqual({ autofilled: true, complete: true });
   const tokens = await checkout.page.evaluate(() => [...document.querySelector('svc-card-form')!.shadowRoot!.querySelectorAll('input')]
     .map((i) => [i.getAttribute('autocomplete'), i.getAttribute('inputmode'), i.hasAttribute('name')]));
-  expect(tokens).toEqual([['cc-name', null, false], ['cc-number', 'numeric', false], ['cc-exp', 'numeric', false], ['cc-csc', 'numeric', false]]);
+  expect(tokens).toEqual([['cc-number', 'numeric', false], ['cc-exp', 'numeric', false], ['cc-csc', 'numeric', false], ['cc-name', null, false]]);
 });
 
 test('shows errors on blur, not while typing', async ({ checkout }) => {
@@ -91,7 +91,7 @@ test('shows errors on blur, not while typing', async ({ checkout }) => {
 });
 
 // Issue 27: month 13 was accepted until submit; the keyboard's "Go" on the code paid before the CPF.
-test('a month out of 01-12 is said as it is typed; with the CPF field the code says next and the CPF go', async ({ checkout }) => {
+test('a month out of 01-12 is said as it is typed; the holder, last, says go, and with the CPF field the CPF', async ({ checkout }) => {
   await checkout.open();
   await checkout.field('expiry').type('13');
   await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('true');
@@ -99,8 +99,10 @@ test('a month out of 01-12 is said as it is typed; with the CPF field the code s
   await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Use MM/AA.');
   await checkout.field('expiry').press('Backspace');
   await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('false');
-  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('go');
+  // The holder is the last card field (issue 27: the number first).
+  expect(await checkout.field('holder').attribute('enterkeyhint')).toBe('go');
+  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('next');
   await checkout.page.evaluate(() => { document.querySelector('svc-card-form')!.holderDocument = true; });
   await expect.poll(() => checkout.field('holderDocument' as never).attribute('enterkeyhint')).toBe('go');
-  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('next');
+  expect(await checkout.field('holder').attribute('enterkeyhint')).toBe('next');
 });

@@ -1,7 +1,7 @@
 // Styles of <svc-card-form>. Zero layout shift (issue 12): the fields are rows of the group's
 // grid (label, control, messages) through subgrid, so a row's inputs line up whatever their
-// labels. Compact (issue 27): the number first, expiry and code side by side at every width
-// (320 px phones too), and one line kept under each field for its hint or error, which is also
+// labels. Compact (issue 27): the number first, expiry and code side by side (320 px phones too;
+// they stack only below 240px of the element's own width: 200% zoom on a phone), one line kept under each field for its hint or error, which is also
 // the space between fields: an error shown or gone moves nothing (the built-in messages fit one
 // line at 320 px, i18n.ts); the brand marks sit inside the number input. Colours follow the page:
 // text, font and colour scheme are inherited; error, focus, muted and border colours are mixed
@@ -15,7 +15,7 @@ export const styles = /* css */ `
 :host([hidden]){display:none}
 .group{display:grid;grid-template-columns:1fr 1fr;column-gap:var(--svc-gap,1rem);row-gap:.25rem}
 .field{display:grid;grid-template-rows:subgrid;grid-row:span 3;grid-column:1/-1;min-width:0}
-.field:nth-child(-n+3):nth-child(n+2){grid-column:auto}
+@container (width>=240px){.field:nth-child(-n+3):nth-child(n+2){grid-column:auto}}
 label{align-self:end;font-weight:var(--svc-label-font-weight,600)}
 .control{position:relative}
 input,select{box-sizing:border-box;width:100%;min-height:2.75rem;margin:0;font:inherit;color:var(--svc-color-text,FieldText);padding:var(--svc-input-padding,.5rem .75rem);background:var(--svc-color-background,Field);border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,FieldText 55%,Field));border-radius:var(--svc-radius,.375rem)}
