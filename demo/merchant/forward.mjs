@@ -4,7 +4,7 @@
 // plan's total (the price plus the plan's interest, as the page's Pay button and total said; the
 // API's `amount` is what is charged, whatever the count); the checked installment count goes as
 // `installments`, the holder's document as `client.doc`.
-import { OUTCOME_TEXTS } from './messages.mjs';
+import { declinedField, OUTCOME_TEXTS } from './messages.mjs';
 import { formatBrl } from './project-rules.mjs';
 
 /** Codes after which the customer only has to submit the form again (a fresh token). */
@@ -47,7 +47,7 @@ export function customerOutcome({ status, body }, lang = 'pt-BR', option) {
   if (status === 200 && body?.status === 'AUTHORIZED')
     return { http: 200, outcome: 'authorized', message: say.authorized, transactionId: body._id };
   if (status === 200 && body?.status === 'DECLINED')
-    return { http: 402, outcome: 'declined', message: say.declined(body.message) };
+    return { http: 402, outcome: 'declined', field: declinedField(body.message), message: say.declined(body.message) };
   if (status === 400 && RESUBMIT.has(body?.code))
     return { http: 409, outcome: 'resubmit', code: body.code, message: say.resubmit };
   if (status === 400 && body?.code === 'SchemaValidationException')

@@ -37,14 +37,29 @@ export const PAGE_TEXTS = {
   },
 };
 
-/** The sandbox's decline reasons (sandbox/payment/test-cards.json) as a Brazilian customer reads them. */
-const DECLINE_REASONS_PT = {
-  'Declined by the issuer': 'o banco emissor não autorizou',
-  'Insufficient funds': 'saldo insuficiente',
-  'Card reported lost': 'cartão informado como perdido',
-  'Card expired': 'cartão vencido',
-  'Not a sandbox test card': 'não é um cartão de teste do sandbox',
+/**
+ * The sandbox's decline reasons (sandbox/payment/test-cards.json) as the customer reads them at
+ * the field they concern (issue 27): one line under the field at 320 px, so short.
+ */
+const DECLINE_REASONS = {
+  'pt-BR': {
+    'Declined by the issuer': 'Recusado pelo banco emissor.',
+    'Insufficient funds': 'Recusado: saldo insuficiente.',
+    'Card reported lost': 'Recusado: cartão perdido.',
+    'Card expired': 'Cartão vencido.',
+    'Not a sandbox test card': 'Recusado: não é de teste.',
+  },
+  en: {
+    'Declined by the issuer': 'Declined by the issuer.',
+    'Insufficient funds': 'Declined: insufficient funds.',
+    'Card reported lost': 'Declined: card reported lost.',
+    'Card expired': 'Card expired.',
+    'Not a sandbox test card': 'Declined: not a test card.',
+  },
 };
+
+/** The field a decline concerns: the expiry for an expired card, else the number (another card). */
+export const declinedField = (reason) => (reason === 'Card expired' ? 'expiry' : 'number');
 
 /** What the customer reads for each outcome of POST /api/pay. */
 export const OUTCOME_TEXTS = {
@@ -58,10 +73,7 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Pagamento autorizado.',
     authenticate: 'Confirme a compra com o seu banco.',
-    declined: (reason) => {
-      const translated = DECLINE_REASONS_PT[reason];
-      return `Pagamento recusado${translated ? ` (${translated})` : ''}. Tente outro cartão.`;
-    },
+    declined: (reason) => DECLINE_REASONS['pt-BR'][reason] ?? 'Pagamento recusado.',
     resubmit: 'Por segurança, os dados do cartão expiraram ou já foram usados. Envie novamente.',
     schema: 'Confira os dados do cartão.',
     unreadable: 'Não foi possível ler os dados do cartão. Digite-os novamente.',
@@ -76,7 +88,7 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Payment authorized.',
     authenticate: 'Confirm the purchase with your bank.',
-    declined: (reason) => `Payment declined${reason ? ` (${reason})` : ''}. Please try another card.`,
+    declined: (reason) => DECLINE_REASONS.en[reason] ?? 'Payment declined.',
     resubmit: 'For your security the card details expired or were already used. Please submit again.',
     schema: 'Please check the card details.',
     unreadable: 'The card details could not be read. Please enter them again.',

@@ -59,7 +59,6 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
       ${frame
         ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
         : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
-      <p id="summary" class="summary" hidden></p>
       <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
     </form>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>

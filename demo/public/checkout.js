@@ -11,14 +11,12 @@
 const TEXTS = {
   'pt-BR': {
     offline: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
-    invalid: (count) => `Corrija os dados do cartão indicados acima: ${count === 1 ? '1 campo' : `${count} campos`}.`,
     reference: 'Referência do pagamento:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pagar ${plan.installments}x de ${brl(plan.installmentCents)}` : `Pagar ${brl(plan.totalCents)}`),
     canceled: 'Autenticação cancelada: o pagamento não foi concluído. Tente novamente.',
   },
   en: {
     offline: 'We could not reach the store. Check your connection and try again.',
-    invalid: (count) => `Please correct the card details marked above: ${count === 1 ? '1 field' : `${count} fields`}.`,
     reference: 'Payment reference:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pay ${plan.installments}x ${brl(plan.installmentCents)}` : `Pay ${brl(plan.totalCents)}`),
     canceled: 'Authentication canceled: the payment was not made. Please try again.',
@@ -29,7 +27,6 @@ const say = TEXTS[lang];
 const form = document.getElementById('checkout');
 const card = form.querySelector('svc-card-form');
 const outcome = document.getElementById('outcome');
-const summary = document.getElementById('summary');
 // BRL as the page's server writes it (page.mjs formatBRL, pt-BR in both languages): following the plan rewrites the same text, so nothing reflows.
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const brl = (cents) => money.format(cents / 100);
@@ -44,12 +41,6 @@ function show(kind, text, reference) {
     line.append(`${say.reference} `, Object.assign(document.createElement('strong'), { textContent: reference }));
     outcome.append(' ', line); // the space: its text reads as two sentences
   }
-}
-
-/** The error summary (not a live region: the element announces the errors itself). Goes when none is shown. */
-function summarise(errors) {
-  summary.hidden = errors.length === 0;
-  summary.textContent = errors.length ? say.invalid(errors.length) : '';
 }
 
 async function sendToken({ encryptedCard, installments, holderDocument }) {
@@ -92,16 +83,23 @@ async function payWith(detail) {
 form.addEventListener('submit', (event) => event.preventDefault());
 
 form.addEventListener('svc-encrypted', async (event) => {
-  summarise([]);
   show('', '');
   try {
     // Held: no edit can make the card on screen differ from the one paid.
     const answer = await card.hold(payWith(event.detail));
+    if (answer.outcome === 'declined') {
+      // Where the eye is (issue 27): at the field it concerns, marked and announced by the element,
+      // until the shopper edits it; the focus there. Nothing is inserted above Pay: it does not move.
+      show('declined', ''); // the kind only (data-outcome): no text below Pay
+      card.showError(answer.field, answer.message);
+      card.focus(answer.field);
+      return;
+    }
     show(answer.outcome, answer.message, answer.transactionId);
     if (answer.outcome === 'paid' || answer.outcome === 'authorized') {
       form.hidden = true; // done: nothing left to submit
       outcome.focus();
-    } else if (answer.outcome === 'declined' || answer.outcome === 'canceled') {
+    } else if (answer.outcome === 'canceled') {
       card.focus('number'); // another card: the focus where it is typed, not on <body>
     }
   } catch {
@@ -109,15 +107,12 @@ form.addEventListener('svc-encrypted', async (event) => {
   }
 });
 
-// The element shows and announces each field's error; the page sums them up once, and the
-// summary follows what the element shows (svc-change) until every field is fixed.
+// The element shows each field's error at the field and announces their count (issue 27: no
+// summary above Pay, which moved it under the pointer); the page shows only what is not a field's.
 form.addEventListener('svc-error', (event) => {
-  const { code, errors, message } = event.detail;
-  if (code === 'INVALID_CARD') summarise(errors);
-  else show('error', message);
+  if (event.detail.code !== 'INVALID_CARD') show('error', event.detail.message);
 });
 form.addEventListener('svc-change', (event) => {
-  if (!summary.hidden) summarise(event.detail.errors);
   if (event.detail.plan) follow(event.detail.plan);
 });
 

@@ -34,7 +34,7 @@ test('each input names its error, and one polite live region exists from the fir
     await expect.poll(() => checkout.field(id).attribute('aria-invalid')).toBe('true');
     await checkout.field(id).toHaveDescription(/Informe/);
   }
-  await checkout.page.byLabel('CVV').toHaveDescription('3 dígitos no verso do cartão Informe o código de segurança.');
+  await checkout.page.byLabel('CVV').toHaveDescription('No verso Informe o CVV.');
   await checkout.field('number').type('6062826');
   await expect.poll(() => regions.text()).toBe('Bandeira: Hipercard.');
 });

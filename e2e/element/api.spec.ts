@@ -51,7 +51,8 @@ test('lang set as a property: the next render and validationMessage are in that 
     await el.updateComplete;
     return [...english, ...read()];
   });
-  expect(seen).toEqual(['Card number', 'Enter the name as it appears on the card.', 'Número do cartão', 'Informe o nome como está no cartão.']);
+  // The first bad field's message: the number's, the first field (issue 27).
+  expect(seen).toEqual(['Card number', 'Enter the card number.', 'Número do cartão', 'Informe o número do cartão.']);
 });
 
 test('focus(field) focuses that input', async ({ checkout }) => {

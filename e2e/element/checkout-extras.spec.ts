@@ -46,7 +46,7 @@ test('a wrong CPF is shown on blur and stops the submit; axe clean with the erro
   await checkout.fill();
   await documentField.type('11111111111');
   await documentField.press('Tab');
-  await documentField.toHaveDescription('CPF ou CNPJ inválido. Confira os dígitos.');
+  await documentField.toHaveDescription('CPF ou CNPJ inválido.');
   expect(await engineAxeViolations(checkout.page)).toEqual([]);
   await checkout.page.locator('#pay').click();
   await expect.poll(() => documentField.isFocused()).toBe(true);

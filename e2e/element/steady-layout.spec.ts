@@ -71,7 +71,7 @@ test('an error over a three-line hint moves no input and not the Pay button (390
   expect(await where(checkout)).toEqual(before);
 });
 
-test('expiry and code inputs line up at any label length; the row stacks below 400 px of the element', async ({ checkout }) => {
+test('expiry and code inputs line up at any label length, side by side at every width (issue 27: no stacking)', async ({ checkout }) => {
   await checkout.page.setViewportSize({ width: 1280, height: 844 });
   await checkout.open();
   const top = (id: 'expiry' | 'securityCode') => checkout.field(id).evaluate((input: HTMLInputElement) => input.getBoundingClientRect().y);
@@ -79,14 +79,11 @@ test('expiry and code inputs line up at any label length; the row stacks below 4
   await checkout.page.evaluate(() => {
     document.querySelector('svc-card-form')!.strings = { codeLabel: 'The three or four digits printed on the back or the front of the card' };
   });
-  for (const width of ['600px', '420px']) {
+  for (const width of ['600px', '420px', '399px', '270px']) {
     await checkout.page.evaluate((w) => { document.querySelector('svc-card-form')!.style.width = w; }, width);
     await expect.poll(async () => (await top('securityCode')) - (await top('expiry'))).toBe(0);
     expect(await left('securityCode')).toBeGreaterThan(await left('expiry'));
   }
-  await checkout.page.evaluate(() => { document.querySelector('svc-card-form')!.style.width = '399px'; });
-  await expect.poll(async () => (await top('securityCode')) > (await top('expiry'))).toBe(true);
-  expect(await left('securityCode')).toBe(await left('expiry'));
 });
 
 test('the brand marks live inside the number input: the accepted brands while it is empty, then the brand', async ({ checkout }) => {
@@ -107,10 +104,17 @@ test('the brand marks live inside the number input: the accepted brands while it
   await expect.poll(async () => (await marks())[0]).toBe(empty);
 });
 
-test('at 320 px the expiry and code inputs stack, each as wide as the number', async ({ checkout }) => {
+test('at 320 px the expiry and code inputs sit side by side on one line, each about half the number (issue 27)', async ({ checkout }) => {
   await checkout.page.setViewportSize({ width: 320, height: 700 });
   await checkout.open();
-  const width = (id: 'number' | 'expiry' | 'securityCode') => checkout.field(id).evaluate((input: HTMLInputElement) => input.getBoundingClientRect().width);
-  expect(await width('expiry')).toBe(await width('number'));
-  expect(await width('securityCode')).toBe(await width('number'));
+  const box = (id: 'number' | 'expiry' | 'securityCode') => checkout.field(id).evaluate((input: HTMLInputElement) => {
+    const r = input.getBoundingClientRect();
+    return { top: r.top, left: r.left, right: r.right, width: r.width };
+  });
+  const [number, expiry, code] = [await box('number'), await box('expiry'), await box('securityCode')];
+  expect(code.top).toBe(expiry.top);
+  expect(expiry.right).toBeLessThan(code.left);
+  expect(expiry.width).toBe(code.width);
+  expect(expiry.width).toBeLessThan(number.width / 2);
+  expect(code.right).toBeCloseTo(number.right, 0);
 });

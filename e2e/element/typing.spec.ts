@@ -28,7 +28,7 @@ test('formats Amex 4-6-5 with a 4-digit code on the front and Diners 4-6-4', asy
   await checkout.field('number').type('378282246310005');
   await expect.poll(() => checkout.field('number').value()).toBe('3782 822463 10005');
   await expect.poll(() => checkout.part('[part="brand-name"]').text()).toBe('American Express');
-  await checkout.page.byLabel('CVV').toHaveDescription('4 dígitos na frente do cartão');
+  await checkout.page.byLabel('CVV').toHaveDescription('Na frente');
   await checkout.field('securityCode').type('12345');
   await expect.poll(() => checkout.field('securityCode').value()).toBe('1234');
   await checkout.field('number').clear();
@@ -74,7 +74,7 @@ test('understands values put in without keystrokes, as autofill does', async ({ 
   expect(states).toEqual({ autofilled: true, complete: true });
   const tokens = await checkout.page.evaluate(() => [...document.querySelector('svc-card-form')!.shadowRoot!.querySelectorAll('input')]
     .map((i) => [i.getAttribute('autocomplete'), i.getAttribute('inputmode'), i.hasAttribute('name')]));
-  expect(tokens).toEqual([['cc-name', null, false], ['cc-number', 'numeric', false], ['cc-exp', 'numeric', false], ['cc-csc', 'numeric', false]]);
+  expect(tokens).toEqual([['cc-number', 'numeric', false], ['cc-exp', 'numeric', false], ['cc-csc', 'numeric', false], ['cc-name', null, false]]);
 });
 
 test('shows errors on blur, not while typing', async ({ checkout }) => {
@@ -83,24 +83,26 @@ test('shows errors on blur, not while typing', async ({ checkout }) => {
   await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('false');
   await checkout.field('number').press('Tab');
   await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('true');
-  await expect.poll(() => checkout.part('#number-error').text()).toBe('O número do cartão não é válido. Confira os dígitos.');
+  await expect.poll(() => checkout.part('#number-error').text()).toBe('Confira o número do cartão.');
   expect(await checkout.page.evaluate(() => document.querySelector('svc-card-form')!.matches(':state(invalid)'))).toBe(true);
   await checkout.field('expiry').type('0120');
   await checkout.field('expiry').press('Tab');
-  await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Este cartão está vencido.');
+  await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Cartão vencido.');
 });
 
 // Issue 27: month 13 was accepted until submit; the keyboard's "Go" on the code paid before the CPF.
-test('a month out of 01-12 is said as it is typed; with the CPF field the code says next and the CPF go', async ({ checkout }) => {
+test('a month out of 01-12 is said as it is typed; the holder, last, says go, and with the CPF field the CPF', async ({ checkout }) => {
   await checkout.open();
   await checkout.field('expiry').type('13');
   await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('true');
   expect(await checkout.field('expiry').isFocused()).toBe(true);
-  await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Use o formato MM/AA, com mês de 01 a 12.');
+  await expect.poll(() => checkout.part('#expiry-error').text()).toBe('Use MM/AA.');
   await checkout.field('expiry').press('Backspace');
   await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('false');
-  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('go');
+  // The holder is the last card field (issue 27: the number first).
+  expect(await checkout.field('holder').attribute('enterkeyhint')).toBe('go');
+  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('next');
   await checkout.page.evaluate(() => { document.querySelector('svc-card-form')!.holderDocument = true; });
   await expect.poll(() => checkout.field('holderDocument' as never).attribute('enterkeyhint')).toBe('go');
-  expect(await checkout.field('securityCode').attribute('enterkeyhint')).toBe('next');
+  expect(await checkout.field('holder').attribute('enterkeyhint')).toBe('next');
 });

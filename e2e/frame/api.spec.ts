@@ -30,7 +30,7 @@ test('encrypt(), checkValidity(), reset() and the form value follow the frame', 
   // An edit after a token makes it stale: the form value goes.
   await typeCard(cardFrame(page), PAID_CARD);
   await element(page).evaluate((el: Element) => el.encrypt());
-  await cardFrame(page).getByLabel(/^Security code/).press('Backspace');
+  await cardFrame(page).getByLabel(/^CVV/).press('Backspace');
   await expect.poll(value).toBeNull();
 });
 
@@ -61,10 +61,10 @@ test('disabled, strings, lang and --svc-* properties reach the frame; url() does
   await element(page).evaluate((el: Element) => { el.disabled = false; el.lang = 'pt-BR'; el.strings = {}; });
   await expect(cardFrame(page).getByLabel('Número do cartão')).toBeEnabled();
   // The property, as inline: the frame's texts and the page's validationMessage follow.
-  await expect.poll(() => element(page).evaluate((el: Element & { validationMessage: string }) => el.validationMessage)).toBe('Informe o nome como está no cartão.');
+  await expect.poll(() => element(page).evaluate((el: Element & { validationMessage: string }) => el.validationMessage)).toBe('Informe o número do cartão.');
   await element(page).evaluate((el: Element) => { el.lang = 'en'; });
   await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
-  await expect.poll(() => element(page).evaluate((el: Element & { validationMessage: string }) => el.validationMessage)).toBe('Enter the name as it appears on the card.');
+  await expect.poll(() => element(page).evaluate((el: Element & { validationMessage: string }) => el.validationMessage)).toBe('Enter the card number.');
 });
 
 test('a frame that never answers: svc-error FRAME_UNAVAILABLE, and encrypt() rejects with that code', async ({ page, demo }) => {
@@ -89,10 +89,10 @@ test('svc-focus and svc-blur name each field as the customer tabs through the fr
       document.addEventListener(type, (event) => log.push(`${type}:${(event as CustomEvent<{ field: string }>).detail.field}`));
     }
   });
-  await cardFrame(page).getByLabel('Name on card').click();
+  await cardFrame(page).getByLabel('Card number').click();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect.poll(() => page.evaluate(() => (window as unknown as { focusLog: string[] }).focusLog)).toEqual([
-    'svc-focus:holder', 'svc-blur:holder', 'svc-focus:number', 'svc-blur:number', 'svc-focus:expiry',
+    'svc-focus:number', 'svc-blur:number', 'svc-focus:expiry', 'svc-blur:expiry', 'svc-focus:securityCode',
   ]);
 });

@@ -1,14 +1,15 @@
 // Keyboard only across the card frame (issue 9), for every engine through EnginePage: from the
-// control before the card, Tab goes holder -> number -> expiry -> code -> the holder's CPF ->
+// control before the card, Tab goes number -> expiry -> code -> holder (issue 27) -> the holder's CPF ->
 // Parcelas (the demo offers both, issue 11) -> Pay, Shift+Tab back to that control (no trap),
-// then the card and the CPF are typed field by field, each field on screen when the keys go to it (the
+// then the card and the CPF are typed field by field (a complete number or expiry moves on by
+// itself, issue 27: no Tab after them), each field on screen when the keys go to it (the
 // page scrolls to it), and Enter in the CPF field submits. Used by keyboard-a11y.spec.ts (every engine).
 import { expect } from '@playwright/test';
 import { EXPIRY_TYPED, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import type { EnginePage } from '../support/engine-page.js';
 
-/** The card typed key by key: holder, number, expiry, code; then the holder's CPF. */
-export const TYPED = [PAID_CARD.holder, PAID_NUMBER.replace(/\s/g, ''), EXPIRY_TYPED, PAID_CARD.securityCode, HOLDER_CPF];
+/** The card typed key by key: number, expiry, code, holder; then the holder's CPF. */
+export const TYPED = [PAID_NUMBER.replace(/\s/g, ''), EXPIRY_TYPED, PAID_CARD.securityCode, PAID_CARD.holder, HOLDER_CPF];
 
 /**
  * Where the focus is: a field id inside the card frame (`frame:<id>`) when the page's focus is on
@@ -47,7 +48,7 @@ export async function focusedFieldOffScreen(page: EnginePage): Promise<number> {
 /** The walk above, ending with Enter pressed in the CPF field (the caller waits for the outcome). */
 export async function walkAndPayByKeyboard(page: EnginePage): Promise<void> {
   await page.locator('.lang-switch').focus();
-  const forward = ['frame:holder', 'frame:number', 'frame:expiry', 'frame:securityCode', 'frame:holderDocument', 'frame:installments', 'pay'];
+  const forward = ['frame:number', 'frame:expiry', 'frame:securityCode', 'frame:holder', 'frame:holderDocument', 'frame:installments', 'pay'];
   for (const expected of forward) {
     await page.keyboard.press('Tab');
     await expect.poll(() => focused(page)).toBe(expected);
@@ -57,7 +58,7 @@ export async function walkAndPayByKeyboard(page: EnginePage): Promise<void> {
     await expect.poll(() => focused(page)).toBe(expected);
   }
   for (const [i, text] of TYPED.entries()) {
-    await page.keyboard.press('Tab');
+    if (i !== 1 && i !== 2) await page.keyboard.press('Tab'); // the complete number and expiry moved on
     await expect.poll(() => focused(page)).toBe(forward[i]);
     await expect.poll(() => focusedFieldOffScreen(page)).toBe(0);
     await page.keyboard.type(text);

@@ -61,35 +61,36 @@ for (const mode of ['inline', 'frame'] as const) {
       await expect(page.locator('#outcome .reference')).toContainText(`Payment reference: ${(made[0] as { _id: string })._id}`);
     });
 
-    test('a decline: the reason once, in Portuguese without "recusado" twice, and the focus back on the number', async ({ page, demo }) => {
+    test('a decline: the reason once, in Portuguese, at the number (issue 27), and the focus back on the number', async ({ page, demo }) => {
       await open(page, demo, mode, 'pt-BR');
       const fields = fieldsOf(page, mode);
       await typeCard(fields, DECLINED_CARD, 'pt-BR');
       await submit(page, 'pt-BR');
       expect(await finalOutcome(page)).toBe('declined');
-      const said = await page.locator('#outcome').textContent();
-      expect(said).toBe('Pagamento recusado (o banco emissor não autorizou). Tente outro cartão.');
+      await expect(fields.locator('#number-error')).toHaveText('Recusado pelo banco emissor.');
+      await expect(fields.locator('#number')).toHaveAttribute('aria-invalid', 'true');
+      expect(await page.locator('#outcome').textContent()).toBe('');
       await expect.poll(() => focusedField(page, mode)).toBe('number');
       for (const id of FIELDS) await expect(fields.locator(`#${id}`)).toHaveJSProperty('readOnly', false);
       await expect(page.getByRole('button', { name: /^Pagar / })).toBeVisible();
     });
 
-    test('the error summary counts the fields still wrong and goes when they are fixed', async ({ page, demo }) => {
+    test('no error summary above Pay (issue 27): the element announces the count, each field its error, gone when fixed', async ({ page, demo }) => {
       await open(page, demo, mode);
       const fields = fieldsOf(page, mode);
       await fields.getByLabel('Name on card').pressSequentially('MARIA DA SILVA');
       await fields.getByLabel('Card number').pressSequentially('4111111111111112');
       await submit(page);
       // Number, expiry, code and the holder's CPF (the demo asks it, issue 11).
-      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 4 fields.');
+      await expect(fields.locator('svc-card-form [role="status"]')).toHaveText('Fix the highlighted fields: 4.');
+      await expect(page.locator('#summary')).toHaveCount(0);
       await fields.getByLabel('Card number').fill('');
       await fields.getByLabel('Card number').pressSequentially('4111111111111111');
-      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 3 fields.');
+      await expect(fields.locator('#number')).toHaveAttribute('aria-invalid', 'false');
       await fields.getByLabel(/^Expiry date/).pressSequentially(`${PAID_CARD.expMonth}${PAID_CARD.expYear.slice(-2)}`);
-      await fields.getByLabel(/^Security code/).pressSequentially('123');
-      await expect(page.locator('#summary')).toHaveText('Please correct the card details marked above: 1 field.');
+      await fields.getByLabel(/^CVV/).pressSequentially('123');
       await fields.getByLabel(/CPF/).pressSequentially(HOLDER_CPF);
-      await expect(page.locator('#summary')).toBeHidden();
+      for (const id of ['number', 'expiry', 'securityCode', 'holderDocument']) await expect(fields.locator(`#${id}`)).toHaveAttribute('aria-invalid', 'false');
     });
   });
 }

@@ -25,7 +25,7 @@ export function checkoutUrl(origin: string, lang: CheckoutLang = 'en', isolation
 
 /** What the customer reads on the page, in each language. */
 export const LABELS = {
-  en: { holder: 'Name on card', number: 'Card number', expiry: /^Expiry date/, code: /^Security code/, pay: /^Pay / },
+  en: { holder: 'Name on card', number: 'Card number', expiry: /^Expiry date/, code: /^CVV/, pay: /^Pay / },
   'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^CVV/, pay: /^Pagar / },
 } satisfies Record<CheckoutLang, Record<string, string | RegExp>>;
 
@@ -78,13 +78,25 @@ export async function submit(page: Page | EnginePage, lang: CheckoutLang = 'en')
 
 export const outcome = (page: Page) => page.locator('#outcome');
 
-/** Waits until the page shows a final outcome (or its error summary: `invalid`) and returns its kind. */
+/**
+ * Waits until the page shows a final outcome (its data-outcome; a decline has no text there, its
+ * message is at the field: issue 27) or the card form shows field errors (`invalid`), and returns its kind.
+ */
 export async function finalOutcome(page: Page | EnginePage): Promise<string> {
-  const shown = engineOf(page).locator('#outcome');
-  const summary = engineOf(page).locator('#summary');
+  // One read of both (the page writes data-outcome before the element shows a decline's error).
+  const read = () => engineOf(page).evaluate(() => {
+    const card = document.querySelector('svc-card-form')!;
+    let invalid: boolean;
+    try {
+      invalid = card.matches(':state(invalid)');
+    } catch {
+      invalid = card.hasAttribute('data-state-invalid');
+    }
+    return document.getElementById('outcome')!.dataset.outcome || (invalid ? 'invalid' : '');
+  });
   // The kind the poll accepted is the one returned: reading it again could see a later state.
   let kind = '';
-  await expect.poll(async () => (kind = (await shown.attribute('data-outcome')) || ((await summary.attribute('hidden')) === null ? 'invalid' : '')))
+  await expect.poll(async () => (kind = await read()))
     .toMatch(/^(paid|authorized|declined|resubmit|invalid|error)$/);
   return kind;
 }

@@ -125,6 +125,8 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
     },
   });
   #announcement = '';
+  // The texts of the `refused` errors showError put at fields.
+  #said: Partial<Record<FieldName, string>> = {};
   // Counts edits and resets: a token made before the latest one is stale.
   #edits = 0;
   readonly #plans = createInstallments();
@@ -167,7 +169,7 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
    * @example form.querySelector('svc-card-form').focus('number');
    */
   override focus(target?: FieldName | FocusOptions): void {
-    const input = this.#input(typeof target === 'string' ? target : 'holder');
+    const input = this.#input(typeof target === 'string' ? target : 'number');
     if (input) input.focus(typeof target === 'object' ? target : undefined);
     else super.focus();
   }
@@ -184,6 +186,19 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
       if (input) input.value = '';
     }
     this.#setBrand(undefined);
+    this.#changed();
+  }
+
+  /**
+   * Shows `message` at `field`, marked invalid and announced, until the shopper edits that field:
+   * the payment's answer where it is fixed (issue 27), e.g. a decline at the number. One line is
+   * kept under each field: about 30 characters fit at 320 px (15 for expiry and code).
+   * @example cardForm.showError('number', 'Recusado: saldo insuficiente.');
+   */
+  showError(field: FieldName, message: string): void {
+    this.#said[field] = message;
+    this.#shown[field] = 'refused';
+    this.#announce(message);
     this.#changed();
   }
 
@@ -257,6 +272,7 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
     if (looksAutofilled(input, type)) this.#autofilled.add(field);
     else this.#autofilled.delete(field);
     const checks = this.#check();
+    if (this.#shown[field] === 'refused') delete this.#shown[field]; // the page's message goes with the edit
     if (checks[field].status !== 'invalid') delete this.#shown[field];
     // A month out of 01-12 no further digit can fix: said as typed (issue 27), not on blur.
     else if (field === 'expiry') this.#shown.expiry = checks.expiry.reason;
@@ -268,6 +284,11 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
     }
     this[internals]?.setFormValue(null); // an edit makes any earlier token stale
     this.#changed();
+    // A complete field typed or pasted to its end moves on (issue 27): a valid expiry, a valid number
+    // of 16 digits or its brand's longest (a 13-digit Visa may be the start of a 16-digit one).
+    const n = this.#values.number.length;
+    if (/^insert[TF]/.test(type) && checks[field].status === 'valid' && input.selectionStart === input.value.length
+      && (field === 'expiry' || (field === 'number' && (n === 16 || n === this.#brand?.lengths.at(-1))))) this.#input(FIELDS[FIELDS.indexOf(field) + 1]!)!.focus();
   };
 
   // A new installments choice is an edit: an earlier token's form value no longer says it.
@@ -334,7 +355,7 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
   }
 
   #error(field: FieldName, reason: FieldErrorReason): FieldError {
-    return { field, reason, message: messageFor(field, reason, this.texts, this.#brand) };
+    return { field, reason, message: reason === 'refused' ? this.#said[field]! : messageFor(field, reason, this.texts, this.#brand) };
   }
 
   /** Shows the error of every bad field and returns them in field order. */
@@ -424,11 +445,11 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
 
   protected override render() {
     const messages = {} as Record<FieldName, string>;
-    for (const field of FIELDS) messages[field] = this.#shown[field] ? messageFor(field, this.#shown[field]!, this.texts, this.#brand) : '';
+    for (const field of FIELDS) messages[field] = this.#shown[field] ? this.#error(field, this.#shown[field]!).message : '';
     const view: View = {
       strings: this.texts, lang: this.#contentLang, brand: this.#brand, errors: messages, disabled: this.#isDisabled, busy: this.#formOwner.busy,
       marks: this.#brand ? [this.#brand.id] : this.#values.number ? [] : this.acceptedBrands.length ? this.acceptedBrands : BRANDS.map((b) => b.id),
-      announcement: this.#announcement, last: this.holderDocument ? 'holderDocument' : 'securityCode', onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
+      announcement: this.#announcement, last: this.holderDocument ? 'holderDocument' : 'holder', onInput: this.#onInput, onFocus: this.#onFocus, onBlur: this.#onBlur,
       onKeydown: this.#onKeydown,
     };
     view.extra = [renderDocument(view, this.holderDocument),

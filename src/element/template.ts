@@ -34,8 +34,8 @@ export interface View {
 // The holder is free text (up to the core's 255 characters); the other three are digits.
 // Three children, one per row of the group's subgrid (label, control, messages): the inputs of
 // a row line up whatever their labels' lengths. `extra` sits inside the control, over the input.
-// An error covers the hint in one grid cell: the hint, unseen, stays read in the description and
-// keeps its height, so a hint longer than the error moves nothing. Two lines kept.
+// An error covers the hint in one grid cell: the hint, unseen, stays read in the description.
+// One line kept (issue 27): the built-in texts fit it at 320 px.
 // Enter submits from any field (implicit submission): on an incomplete card that moves the focus
 // to the first bad field, so the keyboard says "next" until the last field, where it pays ("go").
 export function field(view: View, id: FieldName, label: unknown, autocomplete: string, placeholder: unknown, extra?: unknown, hint?: string): TemplateResult {
@@ -57,16 +57,17 @@ ${hint ? html`<div id="${id}-hint" class="hint ${error ? 'covered' : ''}" part="
 }
 
 /**
- * The whole form: holder, number with its brand, expiry and code. The polite live
+ * The whole form: the number with its brand first, expiry and code side by side, then the holder
+ * (issue 27: as Stripe, Adyen and Mercado Pago; a complete number moves on to expiry). The polite live
  * region sits outside the group, whose aria-busy would otherwise hold it back.
  */
 export function renderCard(view: View): TemplateResult {
   const { strings: s, brand } = view;
   return html`<div class="group" lang=${view.lang} role="group" aria-label=${s.group} aria-busy=${view.busy ? 'true' : 'false'} part="group">
-${field(view, 'holder', s.holderLabel, 'cc-name', nothing)}
 ${field(view, 'number', s.numberLabel, 'cc-number', '1234 1234 1234 1234', brandMarks(brand, view.marks))}
 ${field(view, 'expiry', s.expiryLabel, 'cc-exp', s.expiryPlaceholder)}
 ${field(view, 'securityCode', s.codeLabel, 'cc-csc', '1234'.slice(0, brand?.code.size ?? 3), nothing,
-  fill(brand?.id === 'amex' ? s.codeHintFront : s.codeHint, { digits: brand?.code.size ?? 3 }))}${view.extra}
+  fill(brand?.id === 'amex' ? s.codeHintFront : s.codeHint, { digits: brand?.code.size ?? 3 }))}
+${field(view, 'holder', s.holderLabel, 'cc-name', nothing)}${view.extra}
 </div><div class="sr-only" lang=${view.lang} role="status" aria-live="polite" aria-atomic="true" part="status">${view.announcement}</div>`;
 }

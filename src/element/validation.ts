@@ -13,7 +13,9 @@ export { FIELDS, type FieldName };
 
 /** Why a field is not valid. */
 export type FieldErrorReason =
-  | 'required' | 'incomplete' | 'invalid' | 'brand-not-accepted' | 'expired' | 'too-far' | 'length';
+  | 'required' | 'incomplete' | 'invalid' | 'brand-not-accepted' | 'expired' | 'too-far' | 'length'
+  /** The page's message for the field (`showError`), e.g. a decline. */
+  | 'refused';
 
 /** A field's error as events report it: no card data, only the field, a reason and the shown text. */
 export interface FieldError {

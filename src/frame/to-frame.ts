@@ -16,6 +16,8 @@ export const TO_FRAME: Schema = {
   encrypt: record({ id: count }),
   reset: record({}),
   focus: record({ field }),
+  // showError(): the page's message at a field (a decline), until the shopper edits it.
+  error: record({ field, message: text(200) }),
   report: record({}),
   // The page holds the card still (its encrypt() and the payment it holds for): read-only fields.
   hold: record({ on: bool }),

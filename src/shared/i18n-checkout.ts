@@ -13,15 +13,15 @@ export interface CheckoutStrings {
 export const checkoutPtBR: CheckoutStrings = {
   installmentsLabel: 'Parcelas',
   documentLabel: 'CPF ou CNPJ do titular',
-  documentRequired: 'Informe o CPF ou CNPJ do titular do cartão.',
-  documentIncomplete: 'O CPF ou CNPJ está incompleto.',
-  documentInvalid: 'CPF ou CNPJ inválido. Confira os dígitos.',
+  documentRequired: 'Informe o CPF ou CNPJ.',
+  documentIncomplete: 'CPF ou CNPJ incompleto.',
+  documentInvalid: 'CPF ou CNPJ inválido.',
 };
 
 export const checkoutEn: CheckoutStrings = {
   installmentsLabel: 'Installments',
   documentLabel: "Cardholder's CPF or CNPJ",
-  documentRequired: "Enter the cardholder's CPF or CNPJ.",
-  documentIncomplete: 'The CPF or CNPJ is incomplete.',
-  documentInvalid: 'This CPF or CNPJ is not valid. Check the digits.',
+  documentRequired: 'Enter the CPF or CNPJ.',
+  documentIncomplete: 'Incomplete CPF or CNPJ.',
+  documentInvalid: 'Invalid CPF or CNPJ.',
 };

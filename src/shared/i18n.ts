@@ -1,5 +1,7 @@
 // Every text the element shows or announces, in pt-BR (default) and en.
 // Placeholders in braces are filled in: {brand}, {digits}, {count}.
+// Field messages are short (issue 27): one line is kept under each field, and the built-in texts
+// fit it at 320 px (expiry and code side by side), measured by e2e/element/compact-layout.spec.ts.
 import { checkoutEn, checkoutPtBR, type CheckoutStrings } from './i18n-checkout.js';
 
 /** The texts of the element. Override any of them with the `strings` property. */
@@ -12,7 +14,7 @@ export interface Strings extends CheckoutStrings {
   expiryPlaceholder: string;
   /** The security code's label: CVV, as shoppers say it, whatever the brand calls it (CID, CVE, CVC). */
   codeLabel: string;
-  /** Hint under the code field, where it is printed; `{digits}` is its length for the brand (3 before one is known). */
+  /** Hint under the code field, where it is printed (one line at 320 px); `{digits}` is its length for the brand (3 before one is known). */
   codeHint: string;
   /** The hint for American Express, which prints its code on the front. */
   codeHintFront: string;
@@ -42,22 +44,22 @@ const ptBR: Strings = {
   group: 'Dados do cartão',
   holderLabel: 'Nome impresso no cartão',
   numberLabel: 'Número do cartão',
-  expiryLabel: 'Validade (MM/AA)',
+  expiryLabel: 'Validade',
   expiryPlaceholder: 'MM/AA',
   codeLabel: 'CVV',
-  codeHint: '{digits} dígitos no verso do cartão',
-  codeHintFront: '4 dígitos na frente do cartão',
-  holderRequired: 'Informe o nome como está no cartão.',
+  codeHint: 'No verso',
+  codeHintFront: 'Na frente',
+  holderRequired: 'Informe o nome como no cartão.',
   numberRequired: 'Informe o número do cartão.',
-  numberIncomplete: 'O número do cartão está incompleto.',
-  numberInvalid: 'O número do cartão não é válido. Confira os dígitos.',
-  brandNotAccepted: 'Cartões {brand} não são aceitos aqui.',
-  expiryRequired: 'Informe a validade do cartão.',
-  expiryInvalid: 'Use o formato MM/AA, com mês de 01 a 12.',
-  expiryPast: 'Este cartão está vencido.',
-  expiryTooFar: 'Confira o ano da validade.',
-  codeRequired: 'Informe o código de segurança.',
-  codeLength: 'O código de segurança tem {digits} dígitos.',
+  numberIncomplete: 'Número incompleto.',
+  numberInvalid: 'Confira o número do cartão.',
+  brandNotAccepted: 'Não aceitamos {brand}.',
+  expiryRequired: 'Informe a data.',
+  expiryInvalid: 'Use MM/AA.',
+  expiryPast: 'Cartão vencido.',
+  expiryTooFar: 'Confira o ano.',
+  codeRequired: 'Informe o CVV.',
+  codeLength: 'Use {digits} dígitos.',
   brandDetected: 'Bandeira: {brand}.',
   busy: 'Protegendo os dados do cartão…',
   encrypted: 'Dados do cartão protegidos.',
@@ -71,22 +73,22 @@ const en: Strings = {
   group: 'Card details',
   holderLabel: 'Name on card',
   numberLabel: 'Card number',
-  expiryLabel: 'Expiry date (MM/YY)',
+  expiryLabel: 'Expiry date',
   expiryPlaceholder: 'MM/YY',
-  codeLabel: 'Security code (CVV)',
-  codeHint: '{digits} digits on the back of the card',
-  codeHintFront: '4 digits on the front of the card',
-  holderRequired: 'Enter the name as it appears on the card.',
+  codeLabel: 'CVV',
+  codeHint: 'On the back',
+  codeHintFront: 'On the front',
+  holderRequired: 'Enter the name on the card.',
   numberRequired: 'Enter the card number.',
-  numberIncomplete: 'The card number is incomplete.',
-  numberInvalid: 'The card number is not valid. Check the digits.',
-  brandNotAccepted: '{brand} cards are not accepted here.',
-  expiryRequired: 'Enter the expiry date.',
-  expiryInvalid: 'Use MM/YY, with a month from 01 to 12.',
-  expiryPast: 'This card has expired.',
-  expiryTooFar: 'Check the expiry year.',
-  codeRequired: 'Enter the security code.',
-  codeLength: 'The security code has {digits} digits.',
+  numberIncomplete: 'Incomplete card number.',
+  numberInvalid: 'Check the card number.',
+  brandNotAccepted: '{brand} is not accepted.',
+  expiryRequired: 'Enter expiry.',
+  expiryInvalid: 'Use MM/YY.',
+  expiryPast: 'Card expired.',
+  expiryTooFar: 'Check the year.',
+  codeRequired: 'Enter the CVV.',
+  codeLength: 'Use {digits} digits.',
   brandDetected: 'Card brand: {brand}.',
   busy: 'Protecting your card details…',
   encrypted: 'Card details protected.',

@@ -39,7 +39,7 @@ function initialView(attributes: Map<string, string>, busy: boolean) {
     marks: accepted.length ? accepted : BRANDS.map((brand) => brand.id),
     errors: Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<FieldName, string>,
     disabled, busy, announcement: '', onInput: noop, onFocus: noop, onBlur: noop, onKeydown: noop,
-    last: attributes.has('holder-document') ? 'holderDocument' : 'securityCode',
+    last: attributes.has('holder-document') ? 'holderDocument' : 'holder',
   };
   const plans = createInstallments();
   const installments = jsonAttribute(attributes.get('installments') ?? null);

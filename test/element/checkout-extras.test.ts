@@ -197,8 +197,8 @@ describe('holder document', () => {
   it('shows errors on blur (wrong check digit, repeated digits, incomplete) and clears them when fixed', async () => {
     const el = await mount('<svc-card-form holder-document></svc-card-form>');
     for (const [typed, message] of [
-      ['52998224724', 'CPF ou CNPJ inválido. Confira os dígitos.'], ['111.111.111-11', 'CPF ou CNPJ inválido. Confira os dígitos.'],
-      ['11222333000180', 'CPF ou CNPJ inválido. Confira os dígitos.'], ['5299822', 'O CPF ou CNPJ está incompleto.'],
+      ['52998224724', 'CPF ou CNPJ inválido.'], ['111.111.111-11', 'CPF ou CNPJ inválido.'],
+      ['11222333000180', 'CPF ou CNPJ inválido.'], ['5299822', 'CPF ou CNPJ incompleto.'],
     ]) {
       await type(el, 'holderDocument', typed!);
       await blur(el, 'holderDocument');
@@ -210,7 +210,7 @@ describe('holder document', () => {
     el.setAttribute('lang', 'en');
     await type(el, 'holderDocument', '00000000000');
     await blur(el, 'holderDocument');
-    expect(error(el, 'holderDocument')).toBe('This CPF or CNPJ is not valid. Check the digits.');
+    expect(error(el, 'holderDocument')).toBe('Invalid CPF or CNPJ.');
   });
 
   it('stops encrypt() like a card field (required), in the core\'s error shape', async () => {
@@ -218,7 +218,7 @@ describe('holder document', () => {
     el.publicKey = publicKey;
     await typeCard(el);
     const result = await el.encrypt();
-    expect(result.errors).toEqual([{ code: 'INVALID_HOLDER_DOCUMENT', field: 'holderDocument', message: 'Informe o CPF ou CNPJ do titular do cartão.' }]);
+    expect(result.errors).toEqual([{ code: 'INVALID_HOLDER_DOCUMENT', field: 'holderDocument', message: 'Informe o CPF ou CNPJ.' }]);
     expect(el.shadowRoot!.activeElement).toBe(input(el, 'holderDocument'));
   });
 });

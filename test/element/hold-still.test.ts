@@ -94,7 +94,7 @@ describe('the code typed before the number (defect 11)', () => {
     await type(el, 'securityCode', '1234');
     await type(el, 'number', '4111111111111111');
     expect(input(el, 'securityCode').getAttribute('aria-invalid')).toBe('true');
-    expect(el.shadowRoot!.getElementById('securityCode-error')!.textContent).toBe('O código de segurança tem 3 dígitos.');
+    expect(el.shadowRoot!.getElementById('securityCode-error')!.textContent).toBe('Use 3 dígitos.');
     await type(el, 'number', '378282246310005');
     expect(input(el, 'securityCode').getAttribute('aria-invalid')).toBe('false');
   });
@@ -103,8 +103,9 @@ describe('the code typed before the number (defect 11)', () => {
 describe('placeholders and enterkeyhint (defect 11)', () => {
   it('digits for the number and the code (the brand\'s length), the format for the expiry; next, then go', async () => {
     const el = await mount('<svc-card-form lang="en"></svc-card-form>');
-    const attr = (name: string) => ['holder', 'number', 'expiry', 'securityCode'].map((id) => input(el, id).getAttribute(name));
-    expect(attr('placeholder')).toEqual([null, '1234 1234 1234 1234', 'MM/YY', '123']);
+    // In tab order (issue 27): the number first, the holder last.
+    const attr = (name: string) => ['number', 'expiry', 'securityCode', 'holder'].map((id) => input(el, id).getAttribute(name));
+    expect(attr('placeholder')).toEqual(['1234 1234 1234 1234', 'MM/YY', '123', null]);
     expect(attr('enterkeyhint')).toEqual(['next', 'next', 'next', 'go']);
     await type(el, 'number', '3782');
     expect(input(el, 'securityCode').getAttribute('placeholder')).toBe('1234');

@@ -44,9 +44,9 @@ describe('checkCard', () => {
 
   it('names the brand and the code length in messages, in both languages', () => {
     const amex = detectBrand('34');
-    expect(messageFor('number', 'brand-not-accepted', stringsFor('pt-BR'), amex)).toBe('Cartões American Express não são aceitos aqui.');
-    expect(messageFor('securityCode', 'length', stringsFor('en'), amex)).toBe('The security code has 4 digits.');
-    expect(messageFor('expiry', 'expired', stringsFor('en-GB'), undefined)).toBe('This card has expired.');
+    expect(messageFor('number', 'brand-not-accepted', stringsFor('pt-BR'), amex)).toBe('Não aceitamos American Express.');
+    expect(messageFor('securityCode', 'length', stringsFor('en'), amex)).toBe('Use 4 digits.');
+    expect(messageFor('expiry', 'expired', stringsFor('en-GB'), undefined)).toBe('Card expired.');
   });
 
   it('maps element errors onto the core codes', () => {

@@ -107,6 +107,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
       element.reset();
     } else if (type === 'hold') hold(body.on as boolean);
     else if (type === 'focus') element.focus(body.field as FieldName);
+    else if (type === 'error') element.showError(body.field as FieldName, body.message as string);
     else if (type === 'report') element.reportValidity();
   };
 

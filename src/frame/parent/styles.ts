@@ -1,13 +1,12 @@
 // The frame-mode element's shadow styles. The iframe's height is reserved before the frame
-// answers: --svc-frame-height, default 380px, the demo's frame height in Chromium and Firefox
-// (377px: pt-BR's code label on two lines, two lines kept per error), 480px (476px) where the
-// frame's element (8px narrower: the frame's padding) stacks its row, below 400px; 498px where the
-// code's label wraps too (the demo at 320px: 495px in Chromium, 498px in WebKitGTK), 517px where
-// the holder's does as well (Firefox ESR there, its scrollbar taking 12px: 514px; WebKitGTK 517px).
+// answers: --svc-frame-height, default 282px, the frame's height in Chromium with the compact
+// layout of issue 27 (number; expiry and code side by side at every width; holder; one line kept
+// per field for its hint or error: 92.5px a row), the same from 1280 down to 320 px of page;
+// 375px below 248px of host (the frame's element under 240px: expiry and code stacked, a row more).
 // The frame's height messages set `height`;
 // min-height keeps the reserve, so svc-ready never moves the page by a pixel of font metrics.
-// The `installments` and `holder-document` attributes add one row each (118px measured: 613px
-// and 712px with both in the demo, Chromium and Firefox ESR).
+// The `installments` and `holder-document` attributes add one row each (92.5px: 375px with one,
+// 467px with both in the demo, measured in Chromium).
 // The iframe inherits the host's color-scheme, which the frame's root is given too (a frame whose
 // scheme differs from its iframe's is painted opaque). The iframe's 1 ms transition of what it
 // inherits and the frame is told (`color`, `color-scheme`, `font-family`, the --svc-* properties) paints
@@ -20,7 +19,7 @@ import { STYLE_PROPERTIES } from '../style-props.js';
 const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows)))}`;
 
 export const FRAME_STYLES = `:host{display:block;position:relative;container-type:inline-size}:host([hidden]){display:none}span{position:absolute;left:0;width:1px;pointer-events:none}
-iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0}${reserve(380)}
-:host([installments]) iframe,:host([holder-document]) iframe{--_rows:118px}
-:host([installments][holder-document]) iframe{--_rows:236px}
-@container (width<408px){${reserve(480)}}@container (width<260px){${reserve(498)}}@container (width<240px){${reserve(517)}}`;
+iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0}${reserve(282)}
+:host([installments]) iframe,:host([holder-document]) iframe{--_rows:93px}
+:host([installments][holder-document]) iframe{--_rows:185px}
+@container (width<248px){${reserve(375)}}`;

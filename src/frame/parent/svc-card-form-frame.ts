@@ -153,7 +153,12 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
 
   override focus(target?: FieldName | FocusOptions): void {
     this.#iframe.focus(); // the frame's document gets the focus, then the field inside it
-    this.#toFrame('focus', { field: typeof target === 'string' ? target : 'holder' });
+    this.#toFrame('focus', { field: typeof target === 'string' ? target : 'number' });
+  }
+
+  /** As the inline element's: `message` at `field` in the frame, until the shopper edits it. */
+  showError(field: FieldName, message: string): void {
+    this.#toFrame('error', { field, message });
   }
 
   /** @internal reset()'s own part: the frame empties its fields. */
