@@ -13,6 +13,7 @@ import { EVENTS_SECTION } from './docs/events.js';
 import { PROCESSES_SECTION } from './docs/processes.js';
 import { THREE_DS_SECTION } from './docs/three-ds.js';
 import { ALERT_NETWORKS_SECTION } from './docs/alert-networks.js';
+import { BILLING_STATUSES_SECTION } from './docs/billing-statuses.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -39,13 +40,13 @@ Choices where the reference says "not shown":
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
 - Alerts: one per transaction and type; raising it again (the same day or later, resolved or not) answers the alert already there, with no new event or move.
 - Webhooks (part 6 shows none): POST /sandbox/v1/webhooks; events (those the webhook's credential may read: "Tenants kept apart") are POSTed signed with svc-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>, retried after 1, 2, 4, 8 and 16 s; GET /sandbox/v1/webhooks/deliveries shows every answer. Deliveries run on the company's test clock: a delivery is made and due at its event's time (the deliveries list is newest first by that time, then by the order the events were made; deliveries run concurrently, so a receiver orders by createdAt), answers and nextAttemptAt are stamped with the clock's time, and advancing the clock brings due every retry it passes. The signature's t is the real time (receivers compare it with their own clock).
-- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); the charge keeps its status (ACTIVE, or OVERDUE by row 5) and can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
+- PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); while it waits the charge is PENDING_PAYMENT, and its expiry makes it ACTIVE again ("Billing statuses"); it can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
 - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID or AUTHORIZED -> CANCELED (204, no body), the charge it paid CANCELED; subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL). See Money moves.
 
 ## Test clock: the automatic moves
 
-Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is not ended (CREATED, ACTIVE, ERROR_PAYMENT, OVERDUE, PENDING_PAYMENT, NO_PAYMENT_ROUTE). Dates are UTC days. Each day runs at its first instant (00:00:00.000Z), the moment its dates fall due, as Stripe's test clocks stamp a renewal with its period's time: everything the day creates or moves (charges, transactions, alerts, events and their webhook deliveries, updatedAt and lastAttemptAt) carries that time, not the time the clock is moved to, and the days run in order, so createdAt follows them. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at that day's date (so an expiry passes).
+Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is neither ended nor held (CREATED, IMPORTED, PENDING_PAYMENT, ACTIVE, RECOVERED, ERROR_PAYMENT, OVERDUE, NO_PAYMENT_ROUTE; not STANDBY, BLOCKED). Dates are UTC days. Each day runs at its first instant (00:00:00.000Z), the moment its dates fall due, as Stripe's test clocks stamp a renewal with its period's time: everything the day creates or moves (charges, transactions, alerts, events and their webhook deliveries, updatedAt and lastAttemptAt) carries that time, not the time the clock is moved to, and the days run in order, so createdAt follows them. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at that day's date (so an expiry passes).
 
 | row | when | condition | move | event |
 |---|---|---|---|---|
@@ -53,8 +54,8 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 2 | day >= charge dueDate | charge ACTIVE, a card kept, method CREDIT_CARD or DEBIT_CARD | payment attempt; paid: charge PAID | transaction.created, charge.paid |
 | 3 | as 2, or a retry (row 4) | declined, or no route took it | charge ERROR_PAYMENT (NO_PAYMENT_ROUTE when no route took it), attempts + 1; subscription the same status | transaction.created, charge.payment_failed |
 | 4 | day >= last attempt + charge.deniedIntervalDays | charge ERROR_PAYMENT or NO_PAYMENT_ROUTE, attempts < charge.maxDeniedAttempts | retry; paid: charge PAID, subscription ACTIVE (setting.successChargeDay: a late payment moves nextChargeDate) | as 2 or 3 |
-| 5 | day > charge dueDate | charge ACTIVE without a card attempt (no card, PIX, BOLETO), or ERROR_PAYMENT or NO_PAYMENT_ROUTE with attempts >= maxDeniedAttempts | charge OVERDUE; subscription OVERDUE | charge.overdue |
-| 6 | after a failed card attempt by anyone (POST /v1/subscription, POST /v1/charge/pay, rows 2-4) | unsubscription.type CARD_ATTEMPTS and the charge's failed card attempts >= maxDeniedAttempts (at least 1) | subscription NO_PAYMENT, inactive; its open charges CANCELED | subscription.canceled |
+| 5 | day > charge dueDate | charge ACTIVE or IMPORTED without a card attempt (no card, PIX, BOLETO; a PIX or boleto still waiting keeps it PENDING_PAYMENT), or ERROR_PAYMENT or NO_PAYMENT_ROUTE with attempts >= maxDeniedAttempts | charge OVERDUE; subscription OVERDUE | charge.overdue |
+| 6 | after a failed card attempt by anyone (POST /v1/subscription, POST /v1/charge/pay, rows 2-4) | unsubscription.type CARD_ATTEMPTS and the charge's failed card attempts >= maxDeniedAttempts (at least 1) | subscription NO_PAYMENT, inactive; its open charges NO_PAYMENT | subscription.canceled |
 | 7 | day - dueDate > unsubscription.overdueDays | unsubscription.type OVERDUE_DAYS, charge OVERDUE | as 6 | subscription.canceled |
 | 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
 | 9 | day > charge slip.expiresOn, before rows 1-8 | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
@@ -65,7 +66,7 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 | 14 | after the move, at the new time | a 3-D Secure challenge past its expiresAt (10 minutes) | DECLINED (challenge_expired), stamped at its expiresAt; the charge it pays as after a declined attempt | transaction.updated, charge.payment_failed |
 | 15 | day > alert respondBy (raised + 3 days), after row 13 | a NETWORK_A alert raised by POST /sandbox/v1/alerts/raise, still CREATED | alert DISPUTE (window_lapsed); its transaction, when PAID, DISPUTE (dispute_opened), the charge it paid DISPUTE | alert.updated, transaction.updated, charge.updated |
 
-unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an OVERDUE or ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card.
+unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card; paying an OVERDUE one makes the charge and an OVERDUE subscription RECOVERED ("Billing statuses").
 
 ${ROUTING_SECTION}
 ${SPLIT_DOCS}
@@ -79,4 +80,5 @@ ${EVENTS_SECTION}
 ${PROCESSES_SECTION}
 ${THREE_DS_SECTION}
 ${ALERT_NETWORKS_SECTION}
+${BILLING_STATUSES_SECTION}
 `.trim();
