@@ -39,7 +39,7 @@ export function startBatchWorker(ctx: SandboxContext, intervalMs = 200): BatchWo
       }),
     };
     try {
-      await createV2({ ...ctx, db }, { ...(batch.items[index] as object), companyId: batch.company_id } as never);
+      await createV2({ ...ctx, db }, { ...(batch.items[index] as object), companyId: batch.company_id } as never, true);
     } catch (error) {
       if (result) throw error; // the result was there already: another process wrote it
       await appendResult(ctx.db, batch.id, index, { index, status: 'failed', errors: error instanceof ApiError ? error.messages : [{ msg: 'unexpected sandbox error' }] });

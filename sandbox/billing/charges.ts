@@ -6,12 +6,14 @@ import { create } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { newId, priceCents, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 
-export async function openCharge(db: Queryable, subscription: SubscriptionDoc, product: ProductDoc, dueDate: string, sequence: number, at: string, status: ChargeDoc['status'] = 'ACTIVE'): Promise<ChargeDoc> {
+/** A new charge of `subscription`: ACTIVE (created), or IMPORTED (imported) for the first charge of an imported subscription. */
+export async function openCharge(db: Queryable, subscription: SubscriptionDoc, product: ProductDoc, dueDate: string, sequence: number, at: string, imported = false): Promise<ChargeDoc> {
+  const status: ChargeDoc['status'] = imported ? 'IMPORTED' : 'ACTIVE';
   return create(CHARGE_MACHINE, db, {
     _id: newId(), companyId: subscription.companyId, ...(subscription.clientId ? { clientId: subscription.clientId } : {}), productId: product._id,
     subscriptionId: subscription._id, amount: { value: priceCents(product), currency: 'BRL' }, dueDate, status,
     paymentMethods: offeredMethods(product), active: true, sequence, attempts: 0, createdAt: at, updatedAt: at,
-  }, 'created', new Date(at));
+  }, imported ? 'imported' : 'created', new Date(at));
 }
 
 /** What a payment of `charge` links to: the charge, and its product, subscription and client when it has them. */

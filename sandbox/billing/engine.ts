@@ -10,7 +10,7 @@ import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end
 import { renewalAfter } from '../domain/product-rules.js';
 import { move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE, FAILED as FAILED_STATUSES, OPEN as OPEN_CHARGES, type ChargeEvent } from '../domain/states/charge.js';
-import { LIVE, SUBSCRIPTION_MACHINE, isEnded, type SubscriptionEvent } from '../domain/states/subscription.js';
+import { LIVE, SUBSCRIPTION_MACHINE, isEnded, paidEvent, type SubscriptionEvent } from '../domain/states/subscription.js';
 import { openChargesOf } from '../store/charges.js';
 import { products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import { openCharge } from './charges.js';
@@ -82,7 +82,8 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
         const { slip: _paid, ...unslipped } = charge;
         await setCharge(unslipped, 'paid', { lastAttemptAt: stamp }, firstTry ? 2 : 4, { transactionId: transaction._id });
         const nextChargeDate = await renewalAfterPayment(db, charge, sub.productId, day);
-        if (sub.status !== 'ACTIVE' || nextChargeDate) await setSub('paid', 'ACTIVE', 4, nextChargeDate ? { nextChargeDate } : {}, { transactionId: transaction._id });
+        const subPaid = paidEvent(sub.status);
+        if (sub.status !== 'ACTIVE' || nextChargeDate) await setSub(subPaid, subPaid === 'recovered' ? 'RECOVERED' : 'ACTIVE', 4, nextChargeDate ? { nextChargeDate } : {}, { transactionId: transaction._id });
         await alertIfTestCard(ctx, db, transaction);
         // A NETWORK_A alert has refunded it and ended the subscription: nothing more today.
         sub = (await subscriptions.get(db, sub.companyId, sub._id, true))!;
@@ -99,7 +100,7 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
     }
     // Row 5: past due and nothing more to try -> OVERDUE.
     const exhausted = FAILED.has(charge.status) && attempts >= maxAttempts;
-    if (charge.dueDate < day && (charge.status === 'ACTIVE' || exhausted)) {
+    if (charge.dueDate < day && (charge.status === 'ACTIVE' || charge.status === 'IMPORTED' || exhausted)) {
       charge = await setCharge(charge, 'overdue', {}, 5);
       await setSub('overdue', 'OVERDUE', 5);
     }

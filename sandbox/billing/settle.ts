@@ -1,11 +1,12 @@
-// What a paid charge does to its subscription: ACTIVE with the card kept for
+// What a paid charge does to its subscription: ACTIVE (RECOVERED when it was
+// OVERDUE) with the card kept for
 // renewals; with setting.successChargeDay, a late payment of its latest
 // charge moves the next renewal (product-rules.ts). A payment no route took
 // makes a live subscription NO_PAYMENT_ROUTE.
 import type { Queryable } from '../db/database.js';
 import { renewalAfterLatePayment } from '../domain/product-rules.js';
 import { move } from '../domain/states/machine.js';
-import { LIVE, SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
+import { LIVE, SUBSCRIPTION_MACHINE, paidEvent } from '../domain/states/subscription.js';
 import { products, subscriptions, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
 
 
@@ -16,7 +17,7 @@ export async function settleSubscription(db: Queryable, charge: ChargeDoc, trans
   const at = new Date(transaction.updatedAt);
   if (transaction.status === 'NO_PAYMENT_ROUTE') return void await move(SUBSCRIPTION_MACHINE, db, subscription, 'no_route', at, { data: { transactionId: transaction._id } });
   const nextChargeDate = await renewalAfterPayment(db, charge, subscription.productId, transaction.updatedAt.slice(0, 10));
-  await move(SUBSCRIPTION_MACHINE, db, subscription, 'paid', at, { patch: { ...(transaction.card ? { card: transaction.card } : {}), ...(nextChargeDate ? { nextChargeDate } : {}) }, data: { transactionId: transaction._id } });
+  await move(SUBSCRIPTION_MACHINE, db, subscription, paidEvent(subscription.status), at, { patch: { ...(transaction.card ? { card: transaction.card } : {}), ...(nextChargeDate ? { nextChargeDate } : {}) }, data: { transactionId: transaction._id } });
 }
 
 /** successChargeDay's next renewal after `charge` was paid on `paidDay`, or undefined when it stays. */

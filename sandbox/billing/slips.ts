@@ -3,31 +3,33 @@
 // reference has no EXPIRED status (2.2, 2.3): an expiry is a DISCARDED
 // transaction of that method, the charge's failed attempt (attempts + 1),
 // with a declined card's events; the charge stays payable (a new slip).
+// While a slip waits the charge is PENDING_PAYMENT (slip_issued); its expiry
+// makes it ACTIVE again (slip_expired).
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { move } from '../domain/states/machine.js';
-import { CHARGE_MACHINE, OPEN } from '../domain/states/charge.js';
+import { CHARGE_MACHINE, OPEN, chargePaidEvent } from '../domain/states/charge.js';
 import { boletoFor, pixFor } from '../payment/bank-slips.js';
 import { discardSlip } from '../payment/pay-by-card.js';
-import { charges, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
+import type { ChargeDoc, TransactionDoc } from '../store/tables.js';
 import { addDays, dayOf } from './dates.js';
 import { chargeLinks } from './charges.js';
 
 /** Charge statuses a payment (card or slip) may still settle. */
 export const PAYABLE: readonly string[] = OPEN;
 
-/** The charge paid (by card or slip) by `transaction`: PAID (the charge table's `paid` row), its waiting slip gone; charge.paid carries it as written. */
+/** The charge paid (by card or slip) by `transaction`: PAID (the charge table's `paid` row; RECOVERED by `recovered` when it was OVERDUE), its waiting slip gone; charge.paid carries it as written. */
 export function payCharge(db: Queryable, { slip: _paid, ...charge }: ChargeDoc, transaction: TransactionDoc, patch: Partial<ChargeDoc> = {}): Promise<ChargeDoc> {
-  return move(CHARGE_MACHINE, db, charge, 'paid', new Date(transaction.updatedAt), { patch, data: { transactionId: transaction._id } });
+  return move(CHARGE_MACHINE, db, charge, chargePaidEvent(charge.status), new Date(transaction.updatedAt), { patch, data: { transactionId: transaction._id } });
 }
 
-/** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip`; a card method issues nothing. */
+/** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip` (slip_issued: PENDING_PAYMENT, charge.updated); a card method issues nothing. */
 export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string) {
   if (method !== 'PIX' && method !== 'BOLETO') return { charge };
   const now = ctx.now(charge.companyId);
   const shown = method === 'PIX' ? { pix: await pixFor(charge) } : { boleto: boletoFor(charge, dayOf(now)) };
   const expiresOn = shown.pix ? addDays(dayOf(now), 1) : shown.boleto!.dueDate;
-  const updated = await charges.update(db, { ...charge, slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn }, updatedAt: now.toISOString() });
+  const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn } } });
   return { charge: updated, ...shown };
 }
 

@@ -17,7 +17,7 @@ import type { AlertType } from '../payment/test-cards.js';
 import { alertOf } from '../store/alerts.js';
 import { newId, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';
 import { faultsAt } from './payments/faults.js';
-import { refundTransaction } from './refund.js';
+import { refundRefused, refundTransaction } from './refund.js';
 import { ALERT_MACHINE, ALERT_WINDOW_DAYS, type AlertEvent } from './states/alert.js';
 import { allows, assertMove, conflict, create, move } from './states/machine.js';
 import { TRANSACTION_MACHINE } from './states/transaction.js';
@@ -58,7 +58,7 @@ export async function raiseNetworkAlert(ctx: SandboxContext, db: Queryable, noti
   const provider = transaction.acquirer?.provider;
   const refused = provider ? (await faultsAt(db, transaction.companyId, now)).get(provider)?.kind === 'refund_refused' : false;
   if (refused) {
-    await move(TRANSACTION_MACHINE, db, transaction, 'refund_failed', now, { patch: { message: `Refund refused by ${provider} (NETWORK_B alert)` } });
+    await refundRefused(db, transaction, now, `Refund refused by ${provider} (NETWORK_B alert)`);
     return create(ALERT_MACHINE, db, alertOn(transaction, 'NETWORK_B', 'ERROR_REFUNDED', at, notice.externalReference), 'rdr_refund_failed', now);
   }
   await refundTransaction(ctx, db, transaction, { reason: 'networkB' });

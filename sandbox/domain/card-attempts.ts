@@ -22,7 +22,7 @@ export async function failedCardAttempts(db: Queryable, charge: ChargeDoc): Prom
  * Called after a failed card attempt on `charge` (stored): when its product's
  * unsubscription is CARD_ATTEMPTS and the charge has failed maxDeniedAttempts
  * times (at least once: 0 ends it at the first failure, as 1 does), its
- * subscription ends NO_PAYMENT with its open charges CANCELED. Answers the end, if any.
+ * subscription ends NO_PAYMENT with its open charges NO_PAYMENT. Answers the end, if any.
  */
 export async function endIfCardAttemptsSpent(db: Queryable, charge: ChargeDoc, at: Date, reason = 'row 6'): Promise<Ended | undefined> {
   if (!charge.subscriptionId) return undefined;

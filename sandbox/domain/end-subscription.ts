@@ -1,12 +1,12 @@
 // Ending a subscription, written once: the clock's unsubscription rows (6-8,
 // NO_PAYMENT), PUT /v1/subscription/cancel, a refund with cancelSubscription
 // and a deleted product (row 10) (CANCELED_MANUAL), a NETWORK_A alert
-// (CANCELED_ALERT_NETWORK_A). Each open charge moves by the charge table's
+// (CANCELED_ALERT_NETWORK_A). Each open or held charge moves by the charge table's
 // ended_* row, then the subscription by its own (subscription.canceled).
 import type { Queryable } from '../db/database.js';
 import type { ChargeDoc, SubscriptionDoc } from '../store/tables.js';
 import { openChargesOf } from '../store/charges.js';
-import { CHARGE_MACHINE, OPEN, type ChargeEvent } from './states/charge.js';
+import { CHARGE_MACHINE, HELD, OPEN, type ChargeEvent } from './states/charge.js';
 import { move } from './states/machine.js';
 import { SUBSCRIPTION_MACHINE, isEnded, type SubscriptionEvent } from './states/subscription.js';
 
@@ -32,7 +32,7 @@ export async function endSubscription(db: Queryable, subscription: SubscriptionD
   if (isEnded(subscription.status)) return undefined;
   const how = ENDS[end];
   const moved: ChargeDoc[] = [];
-  for (const charge of await openChargesOf(db, subscription)) moved.push(await move(CHARGE_MACHINE, db, charge, how.charges, at, { patch: { active: false }, data: { reason } }));
+  for (const charge of await openChargesOf(db, subscription, [...OPEN, ...HELD])) moved.push(await move(CHARGE_MACHINE, db, charge, how.charges, at, { patch: { active: false }, data: { reason } }));
   const ended = await move(SUBSCRIPTION_MACHINE, db, subscription, how.subscription, at, { data: { reason } });
   return { subscription: ended, charges: moved };
 }

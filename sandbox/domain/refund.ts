@@ -49,3 +49,15 @@ export async function refundTransaction(ctx: SandboxContext, db: Queryable, tran
   }
   return canceled;
 }
+
+/**
+ * The provider refused `transaction`'s refund (a refund_refused fault): the
+ * transaction moves by refund_failed (ERROR_REFUNDED) and the charge it paid,
+ * when settled, by its own refund_failed (ERROR_REFUNDED); payables are kept.
+ */
+export async function refundRefused(db: Queryable, transaction: TransactionDoc, at: Date, message: string): Promise<TransactionDoc> {
+  const refused = await move(TRANSACTION_MACHINE, db, transaction, 'refund_failed', at, { patch: { message } });
+  const charge = transaction.chargeId ? await charges.get(db, transaction.companyId, transaction.chargeId, true) : undefined;
+  if (charge && allows(CHARGE_MACHINE, charge.status, 'refund_failed')) await move(CHARGE_MACHINE, db, charge, 'refund_failed', at, { data: { transactionId: transaction._id } });
+  return refused;
+}

@@ -8,7 +8,10 @@ import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
 import { create } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
+import { Type } from 'typebox';
 import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
+import { Payable } from '../schemas/payable.js';
+import { anticipateCharge, disableCharge } from '../domain/billing-actions.js';
 import { toCents } from '../payment/cents.js';
 import { PAYABLE, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
@@ -137,5 +140,36 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       if (!charge.slip || !PAYABLE.includes(charge.status)) throw invalid(fieldError('chargeId', 'the charge has no PIX or boleto waiting: pay it by PIX or BOLETO first'));
       return expireSlip(ctx, tx, charge, ctx.now(companyId));
     });
+  });
+
+  const lockedCharge = async (tx: Parameters<typeof charges.get>[0], companyId: string, chargeId: string) => {
+    const charge = await charges.get(tx, companyId, chargeId, true);
+    if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
+    return charge;
+  };
+
+  app.post('/sandbox/v1/charges/anticipate', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Sandbox only: the merchant anticipates a paid charge\'s receivables', security: SECURITY,
+      description: 'PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company\'s own WAITING_FUNDS payables of the transaction that paid it become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x days early / 30, rounded half up to a cent. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
+      body: ExpireBody,
+      response: { 200: Type.Object({ charge: Charge, anticipation: Type.Object({ transactionId: Type.String(), payables: Type.Array(Payable), fee: Type.Integer({ description: 'cents: the anticipation fees' }), netAmount: Type.Integer({ description: 'cents: what the company receives today' }) }) }), ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, chargeId } = request.body;
+    return ctx.db.transaction(async (tx) => anticipateCharge(tx, await lockedCharge(tx, companyId, chargeId), ctx.now(companyId)));
+  });
+
+  app.post('/sandbox/v1/charges/disable', {
+    config: { auth: 'charge.write' },
+    schema: {
+      tags: ['charges'], summary: 'Sandbox only: the merchant switches a charge off', security: SECURITY,
+      description: 'An open or held charge -> DISABLED, inactive, its PIX or boleto gone (charge.updated); it is never payable again; its subscription goes on (the next renewal comes as planned). Another status: 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
+      body: ExpireBody, response: { 200: Charge, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, chargeId } = request.body;
+    return ctx.db.transaction(async (tx) => disableCharge(tx, await lockedCharge(tx, companyId, chargeId), ctx.now(companyId)));
   });
 };

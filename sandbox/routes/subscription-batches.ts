@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { missingOrForeign } from '../store/not-yours.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
-import { CreateSubscriptionV2Body } from '../schemas/subscription.js';
+import { CreateSubscriptionV2Body, ORIGINS } from '../schemas/subscription.js';
 import { newId } from '../store/tables.js';
 import { batchOf, queueBatch } from '../store/batches.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
@@ -12,7 +12,10 @@ export const BATCH_MAX_ITEMS = 1_000;
 /** 1,000 items of about 1 KiB each (ids, a due date, an external reference, a few metadata members: about 350 bytes measured) fit: 1 MiB for this route only. */
 export const BATCH_BODY_LIMIT_BYTES = 1024 * 1024;
 const { companyId: _companyId, ...itemProperties } = CreateSubscriptionV2Body.properties;
-const BatchItem = Type.Object(itemProperties, { description: 'a POST /v2/subscription body without companyId' });
+const BatchItem = Type.Object({
+  ...itemProperties,
+  origin: Type.Optional(Type.Enum([...ORIGINS], { default: 'IMPORTED', description: 'IMPORTED unless the item says another' })),
+}, { description: 'a POST /v2/subscription body without companyId; its subscription and first charge are made IMPORTED' });
 const ItemResult = Type.Object({
   index: Type.Integer(), status: Type.Enum(['created', 'failed']), subscriptionId: Type.Optional(Type.String()), chargeId: Type.Optional(Type.String()),
   errors: Type.Optional(Type.Array(Type.Object({ msg: Type.String(), type: Type.Optional(Type.String()), path: Type.Optional(Type.String()), location: Type.Optional(Type.String()) }))),
@@ -28,7 +31,7 @@ export const subscriptionBatchRoutes: ResourceRoutes = async (app, { ctx }) => {
     bodyLimit: BATCH_BODY_LIMIT_BYTES,
     schema: {
       tags: ['subscriptions'], summary: 'Request batch creation of subscriptions (queued)', security: SECURITY,
-      description: `Each item is a POST /v2/subscription body without companyId (at most ${BATCH_MAX_ITEMS}, in a body of at most ${BATCH_BODY_LIMIT_BYTES / 1024} KiB, this route's own limit); filter is kept as given. The answer's batchId reads progress at GET /sandbox/v1/subscription/batches/{batchId}.`,
+      description: `Each item is a POST /v2/subscription body without companyId, made as POST /v2/subscription makes it except that the subscription and its first charge start IMPORTED (origin IMPORTED unless the item names another); they leave IMPORTED as CREATED and ACTIVE ones would (paid, a failed attempt, overdue: "Billing statuses") (at most ${BATCH_MAX_ITEMS}, in a body of at most ${BATCH_BODY_LIMIT_BYTES / 1024} KiB, this route's own limit); filter is kept as given. The answer's batchId reads progress at GET /sandbox/v1/subscription/batches/{batchId}.`,
       body: Type.Object({ companyId: CompanyId, list: Type.Array(BatchItem, { minItems: 1, maxItems: BATCH_MAX_ITEMS }), filter: Type.Optional(Type.Object({}, { additionalProperties: true })) }),
       response: { 200: Type.Object({ message: Type.String(), batchId: Type.String() }), ...ERROR_RESPONSES },
     },

@@ -1,5 +1,8 @@
-// Subscriptions (4.5): PUT /v1/subscription (productId) and PUT /v1/subscription/cancel.
+// Subscriptions (4.5): PUT /v1/subscription (productId) and PUT /v1/subscription/cancel;
+// the sandbox's POST /sandbox/v1/subscriptions/hold (domain/billing-actions.ts).
 import { dayOf } from '../billing/dates.js';
+import { Type } from 'typebox';
+import { holdSubscription } from '../domain/billing-actions.js';
 import { endSubscription } from '../domain/end-subscription.js';
 import { assertMethodOffered, assertOnSale, renewalAfter } from '../domain/product-rules.js';
 import { isEnded } from '../domain/states/subscription.js';
@@ -45,7 +48,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Cancel a subscription', security: SECURITY,
-      description: 'CANCELED_MANUAL, inactive; its open charges (ACTIVE, OVERDUE, ERROR_PAYMENT, PENDING_PAYMENT, NO_PAYMENT_ROUTE) become CANCELED_MANUAL; event subscription.canceled. Already ended: success with a message saying so.',
+      description: 'CANCELED_MANUAL, inactive; its open and held charges (ACTIVE, IMPORTED, OVERDUE, ERROR_PAYMENT, PENDING_PAYMENT, NO_PAYMENT_ROUTE, STANDBY, BLOCKED) become CANCELED_MANUAL; event subscription.canceled. Already ended: success with a message saying so.',
       body: CancelSubscriptionBody, response: { 200: Outcome, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -56,6 +59,23 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
       if (isEnded(subscription.status)) return { success: true, message: `the subscription is already ${subscription.status}` };
       await endSubscription(tx, subscription, 'manual', ctx.now(companyId), 'canceled by PUT /v1/subscription/cancel');
       return { success: true, message: 'the subscription is canceled' };
+    });
+  });
+
+  app.post('/sandbox/v1/subscriptions/hold', {
+    config: { auth: 'subscription.write' },
+    schema: {
+      tags: ['subscriptions'], summary: 'Sandbox only: pause or block a subscription, and let it go', security: SECURITY,
+      description: 'pause: a live subscription -> STANDBY (the merchant pauses billing), its open charges STANDBY; block: a live or STANDBY one -> BLOCKED (the service\'s risk block), its open and STANDBY charges BLOCKED. Held, the test clock makes no renewal, attempt or overdue for it and its charges are not payable (their PIX or boleto gone); a cancel still ends it. resume (STANDBY) and unblock (BLOCKED): ACTIVE, its held charges ACTIVE, nextChargeDate moved on by whole periods past today (held periods are not billed). Events subscription.updated and charge.updated; the client follows. A move the subscription table does not allow: 409 conflict on subscriptionId. Unknown: 404; another company\'s: 403.',
+      body: Type.Object({ companyId: CancelSubscriptionBody.properties.companyId, subscriptionId: Type.String({ minLength: 1 }), action: Type.Enum(['pause', 'block', 'resume', 'unblock']) }),
+      response: { 200: Subscription, ...ERROR_RESPONSES },
+    },
+  }, async (request) => {
+    const { companyId, subscriptionId, action } = request.body;
+    return ctx.db.transaction(async (tx) => {
+      const subscription = await subscriptions.get(tx, companyId, subscriptionId, true);
+      if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: subscriptionId }, `subscription ${subscriptionId}`, 'this company');
+      return holdSubscription(tx, subscription, action, ctx.now(companyId));
     });
   });
 };

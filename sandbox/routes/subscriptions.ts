@@ -95,8 +95,12 @@ function nextRenewal(product: ProductDoc, firstDue: string): Pick<SubscriptionDo
   return nextChargeDate ? { nextChargeDate } : {};
 }
 
-/** POST /v2/subscription's work, also run for each item of a batch (subscription-batches.ts). */
-export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>) {
+/**
+ * POST /v2/subscription's work, also run for each item of a batch
+ * (subscription-batches.ts): there `imported`, the subscription and its
+ * first charge are made IMPORTED (origin IMPORTED unless the item names one).
+ */
+export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>, imported = false) {
   const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
   assertOnSale(product, 'productId');
   assertMethodOffered(product, body.paymentMethod);
@@ -105,10 +109,10 @@ export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSu
     const at = now.toISOString();
     const subscription = await create(SUBSCRIPTION_MACHINE, tx, {
       _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
-      origin: body.origin ?? 'API', ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
-      active: true, status: 'CREATED', ...nextRenewal(product, body.dueDate), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
-    }, 'created', now);
-    return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at) };
+      origin: body.origin ?? (imported ? 'IMPORTED' : 'API'), ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
+      active: true, status: imported ? 'IMPORTED' : 'CREATED', ...nextRenewal(product, body.dueDate), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
+    }, imported ? 'imported' : 'created', now);
+    return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at, imported) };
   });
 }
 

@@ -9,7 +9,7 @@ let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
-it('a batch of five with one unknown client: four created, one failed naming clientId; each subscription exists', async () => {
+it('a batch of five with one unknown client: four created, one failed naming clientId; each subscription exists, IMPORTED with its first charge', async () => {
   const client = await makeClient(sandbox);
   const product = await makeProduct(sandbox);
   const item = (clientId: string) => ({ productId: product._id, clientId, dueDate: '2030-05-01', paymentMethod: 'BOLETO' });
@@ -25,7 +25,7 @@ it('a batch of five with one unknown client: four created, one failed naming cli
   expect(batch).toMatchObject({ total: 5, processed: 5, created: 4, failed: 1 });
   expect(batch.results[2]).toMatchObject({ index: 2, status: 'failed', errors: [{ path: 'clientId' }] });
   for (const result of batch.results.filter((r: { status: string }) => r.status === 'created'))
-    expect((await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${result.subscriptionId}`)).body).toMatchObject({ status: 'CREATED', charges: [{ _id: result.chargeId }] });
+    expect((await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${result.subscriptionId}`)).body).toMatchObject({ status: 'IMPORTED', origin: 'IMPORTED', charges: [{ _id: result.chargeId, status: 'IMPORTED' }] });
 });
 
 it('refusals: an empty list, an item without dueDate (path list[0].dueDate), an unknown batch 404', async () => {

@@ -47,7 +47,7 @@ describe('POST /v1/charge/pay', () => {
   it('no captcha: 401; a card pays it; PIX without a card answers PENDING_PAYMENT', async () => {
     const charge = (await create({ amount: 12.34 })).body;
     expect((await pay(charge._id, { captchaToken: undefined })).status).toBe(401);
-    expect((await pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined })).body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' } });
+    expect((await pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined })).body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'PENDING_PAYMENT' } });
     expect((await pay(charge._id)).body).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', amount: { value: 1234 }, chargeId: charge._id } });
     expect((await pay(charge._id, { paymentProfile: undefined, paymentMethod: 'CREDIT_CARD' })).body.error_messages).toEqual([expect.objectContaining({ path: 'token' })]);
   });
@@ -67,7 +67,7 @@ describe('PIX and BOLETO', () => {
   it('PIX answers a BR Code for the charge (amount and a valid CRC16); the bank settles it: PAID with a PIX transaction', async () => {
     const charge = (await create({ amount: 77.7 })).body;
     const { body } = await payBy(charge._id, 'PIX');
-    expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' }, pix: { txid: charge._id } });
+    expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'PENDING_PAYMENT' }, pix: { txid: charge._id } });
     expect(body.pix.brCode).toContain('540577.70');
     expect(crc16(body.pix.brCode.slice(0, -4))).toBe(body.pix.brCode.slice(-4));
     // The QR image is a PNG that a reader (jsQR, a library of its own) decodes back to the BR Code.

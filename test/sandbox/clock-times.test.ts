@@ -83,13 +83,14 @@ it(`an advance of ${DAYS} days stamps each renewal, retry, overdue move, PIX exp
     expect(eventTimes((e) => e.charge === charge._id && e.type === 'charge.overdue')).toEqual([`charge.overdue ${midnight(charge.dueDate!, 3)}`]);
   }
 
-  // PIX: OVERDUE the day after its due date, the unpaid PIX expired the day after its expiresOn.
+  // PIX: the charge PENDING_PAYMENT while it waits (not OVERDUE); the PIX expired the day after its expiresOn,
+  // the charge ACTIVE again and, past its due date, OVERDUE the same day (row 9 runs before row 5).
   const waiting = await c.full(pix._id);
   const expiry = waiting.transactions.find((t: Doc) => t.status === 'DISCARDED');
   expect(expiry.createdAt).toBe(midnight(issued.slip.expiresOn, 1));
   expect(waiting.charges[0]).toMatchObject({ status: 'OVERDUE', lastAttemptAt: expiry.createdAt });
   expect(eventTimes((e) => e.charge === pixCharge._id)).toEqual([
-    `charge.overdue ${midnight(pixCharge.dueDate, 1)}`, `transaction.created ${expiry.createdAt}`, `charge.payment_failed ${expiry.createdAt}`,
+    `transaction.created ${expiry.createdAt}`, `charge.payment_failed ${expiry.createdAt}`, `charge.overdue ${expiry.createdAt}`,
   ]);
   for (const charge of waiting.charges.slice(1) as Doc[]) expect(charge.createdAt).toBe(midnight(charge.dueDate!));
 

@@ -96,7 +96,7 @@ describe('state table', () => {
     const c = await company({ deniedIntervalDays: 1, maxDeniedAttempts: 2 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
     const sub = await c.v1(DECLINED_PROFILE);
     const { moves } = await c.advance(1);
-    expect(moves).toEqual(expect.arrayContaining([expect.objectContaining({ row: 6, resource: 'subscription', to: 'NO_PAYMENT' }), expect.objectContaining({ row: 6, resource: 'charge', to: 'CANCELED' })]));
+    expect(moves).toEqual(expect.arrayContaining([expect.objectContaining({ row: 6, resource: 'subscription', to: 'NO_PAYMENT' }), expect.objectContaining({ row: 6, resource: 'charge', to: 'NO_PAYMENT' })]));
     expect(await c.full(sub._id)).toMatchObject({ status: 'NO_PAYMENT', active: false });
   });
 
@@ -104,7 +104,7 @@ describe('state table', () => {
     const c = await company({}, { unsubscription: { type: 'OVERDUE_DAYS', overdueDays: 3 } });
     const { subscription } = await c.v2();
     expect((await c.advance(3)).moves.map((m: { row: number }) => m.row)).toEqual([5, 5]);
-    expect((await c.advance(1)).moves.map((m: { row: number; to: string }) => [m.row, m.to])).toEqual([[7, 'CANCELED'], [7, 'NO_PAYMENT']]);
+    expect((await c.advance(1)).moves.map((m: { row: number; to: string }) => [m.row, m.to])).toEqual([[7, 'NO_PAYMENT'], [7, 'NO_PAYMENT']]);
     expect(await c.full(subscription._id)).toMatchObject({ status: 'NO_PAYMENT', active: false });
   });
 
@@ -113,7 +113,7 @@ describe('state table', () => {
     const { subscription } = await c.v2();
     const { moves } = await c.advance(7);
     expect(moves.map((m: { row: number; resource: string; to: string }) => [m.row, m.resource, m.to])).toEqual([
-      [5, 'charge', 'OVERDUE'], [5, 'subscription', 'OVERDUE'], [1, 'charge', 'ACTIVE'], [5, 'charge', 'OVERDUE'], [8, 'charge', 'CANCELED'], [8, 'charge', 'CANCELED'], [8, 'subscription', 'NO_PAYMENT'],
+      [5, 'charge', 'OVERDUE'], [5, 'subscription', 'OVERDUE'], [1, 'charge', 'ACTIVE'], [5, 'charge', 'OVERDUE'], [8, 'charge', 'NO_PAYMENT'], [8, 'charge', 'NO_PAYMENT'], [8, 'subscription', 'NO_PAYMENT'],
     ]);
     expect(await c.full(subscription._id)).toMatchObject({ status: 'NO_PAYMENT' });
     const never = await company({ frequencyDays: 5 }, { unsubscription: { type: 'NEVER' } });
@@ -124,12 +124,12 @@ describe('state table', () => {
     expect(full.charges.map((ch: { status: string }) => ch.status)).toEqual(['OVERDUE', 'OVERDUE', 'OVERDUE']);
   });
 
-  it('paying an OVERDUE charge makes the subscription ACTIVE again and keeps the card for renewals', async () => {
+  it('paying an OVERDUE charge makes it and the subscription RECOVERED and keeps the card for renewals', async () => {
     const c = await company({ frequencyDays: 10 });
     const { subscription, charge } = await c.v2();
     await c.advance(2);
     const paid = await call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: PAID_PROFILE }, {});
-    expect(paid.body.charge.status).toBe('PAID');
-    expect(await c.full(subscription._id)).toMatchObject({ status: 'ACTIVE', card: { last4: '1111' } });
+    expect(paid.body.charge.status).toBe('RECOVERED');
+    expect(await c.full(subscription._id)).toMatchObject({ status: 'RECOVERED', card: { last4: '1111' } });
   });
 });

@@ -121,11 +121,11 @@ describe('PIX and boleto never take a card', () => {
 });
 
 describe('CARD_ATTEMPTS counts every failed card attempt on the charge, whoever made it', () => {
-  it('a declined first payment of POST /v1/subscription with maxDeniedAttempts 1 ends it at once (NO_PAYMENT, charge CANCELED, subscription.canceled)', async () => {
+  it('a declined first payment of POST /v1/subscription with maxDeniedAttempts 1 ends it at once (NO_PAYMENT, charge NO_PAYMENT, subscription.canceled)', async () => {
     const c = await company({ maxDeniedAttempts: 1 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
     const sub = await c.v1(DECLINED_PROFILE);
     expect(sub).toMatchObject({ status: 'NO_PAYMENT', active: false });
-    expect(statuses(await c.full(sub._id))).toEqual(['CANCELED']);
+    expect(statuses(await c.full(sub._id))).toEqual(['NO_PAYMENT']);
     const events = await sandbox.db.query<{ type: string }>("SELECT type FROM events WHERE company_id = $1 AND type = 'subscription.canceled'", [c.companyId]);
     expect(events).toHaveLength(1);
   });
@@ -134,7 +134,7 @@ describe('CARD_ATTEMPTS counts every failed card attempt on the charge, whoever 
     const c = await company({ maxDeniedAttempts: 0 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
     const { subscription, charge } = await c.v2();
     expect((await c.full(subscription._id)).status).toBe('CREATED');
-    expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge.status).toBe('CANCELED');
+    expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge.status).toBe('NO_PAYMENT');
     expect((await c.full(subscription._id)).status).toBe('NO_PAYMENT');
   });
 
@@ -142,7 +142,7 @@ describe('CARD_ATTEMPTS counts every failed card attempt on the charge, whoever 
     const c = await company({ maxDeniedAttempts: 2 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
     const { subscription, charge } = await c.v2();
     expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge).toMatchObject({ status: 'ACTIVE', attempts: 1 });
-    expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge).toMatchObject({ status: 'CANCELED' });
+    expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge).toMatchObject({ status: 'NO_PAYMENT' });
     expect(await c.full(subscription._id)).toMatchObject({ status: 'NO_PAYMENT', active: false });
   });
 
@@ -153,7 +153,7 @@ describe('CARD_ATTEMPTS counts every failed card attempt on the charge, whoever 
     await c.pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined });
     await c.advance(2); // the PIX expires: an attempt on the charge (row 9, so no retry is left: row 5), not a card one
     expect((await c.full(sub._id)).status).toBe('OVERDUE');
-    expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge.status).toBe('CANCELED');
+    expect((await c.pay(charge._id, { paymentProfile: DECLINED_PROFILE })).body.charge.status).toBe('NO_PAYMENT');
     expect((await c.full(sub._id)).status).toBe('NO_PAYMENT');
   });
 });

@@ -114,7 +114,7 @@ describe('the charge\'s own payment methods (4.4)', () => {
     const charge = (await c.charge({ paymentMethods: ['PIX'] })).body;
     const byCard = await c.pay(charge._id, {});
     expect(byCard.body.error_messages).toEqual([expect.objectContaining({ path: 'paymentMethod', msg: 'paymentMethod CREDIT_CARD is not offered for this charge (offered: PIX)' })]);
-    expect((await c.pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined })).body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'ACTIVE' } });
+    expect((await c.pay(charge._id, { paymentMethod: 'PIX', paymentProfile: undefined })).body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'PENDING_PAYMENT' } });
   });
 
   it('the sandbox bank settles only a method the charge lists (400 on paymentMethod)', async () => {
@@ -174,7 +174,7 @@ describe('setting.successChargeDay', () => {
       const { subscription, charge } = (await c.v2({ paymentMethod: 'PIX' })).body;
       const due = await c.today();
       await c.advance(3);
-      expect((await c.pay(charge._id, {})).body.charge.status).toBe('PAID');
+      expect((await c.pay(charge._id, {})).body.charge.status).toBe('RECOVERED');
       expect((await c.full(subscription._id)).nextChargeDate).toBe(successChargeDay ? addDay(due, 13) : addDay(due, 10));
     }
   });

@@ -1,7 +1,8 @@
 // Issue 23: random sequences of API calls, sandbox actions and clock moves
 // never make a move outside the state tables. Each run is a company of its
 // own; every event it emitted must be a row of its resource's table, and no
-// answer is a 5xx. The steps are built (constantFrom / nat), never filtered.
+// answer is a 5xx. The steps include the billing statuses' actions (imports,
+// PIX and boleto, settle, holds, disable, anticipate). The steps are built (constantFrom / nat), never filtered.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/server.js';
@@ -16,7 +17,8 @@ afterAll(async () => sandbox?.close());
 // Paid, declined, fraud review, both alert cards, the 3-D Secure challenge and its always-failing card, the provider's error and invalid data, the antifraud's block.
 const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976', '4000000000003220', '4000008400001629', '4000000000000119', '4000000000000127', '4100000000000019'];
 const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes', 'raise', 'respond', 'refundRefused',
-  'delayed', 'challenge', 'minutes', 'withdraw', 'standby'] as const;
+  'delayed', 'challenge', 'minutes', 'withdraw', 'standby', 'import', 'slip', 'settle', 'hold', 'disable', 'anticipate'] as const;
+const HOLDS = ['pause', 'block', 'resume', 'unblock'] as const;
 const step = fc.record({ kind: fc.constantFrom(...STEPS), pick: fc.nat(20), card: fc.constantFrom(...CARDS), choice: fc.nat(2), days: fc.integer({ min: 1, max: 9 }) });
 
 describe('the state tables under random use', () => {
@@ -84,7 +86,21 @@ describe('the state tables under random use', () => {
           const url = of(challenges, pick)!;
           const answer = await sandbox.app.inject({ method: 'POST', url: `${new URL(url).pathname}/${choice === 0 ? 'fail' : 'complete'}`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
           statuses.push(answer.statusCode);
-        } else if (kind === 'noRoutes') await as('PUT', '/sandbox/v1/company/settings', { companyId, routes: [] });
+        } else if (kind === 'import') {
+          const queued = await as('POST', '/v1/subscription/list', { companyId, list: [{ productId: c.product._id, clientId: c.client._id, dueDate: await c.today(), paymentMethod: choice === 0 ? 'PIX' : 'CREDIT_CARD' }] });
+          const progress = async () => (await c.as('GET', `/sandbox/v1/subscription/batches/${queued.batchId}`)).body;
+          let batch = await progress();
+          while (batch.status !== 'done') { await new Promise((resolve) => setTimeout(resolve, 20)); batch = await progress(); }
+          const [made] = batch.results;
+          if (made?.subscriptionId) { subscriptions.push(made.subscriptionId); charges.push(made.chargeId); }
+        } else if (kind === 'slip' && charges.length) await as('POST', '/v1/charge/pay', { companyId, _id: of(charges, pick), paymentMethod: choice === 0 ? 'BOLETO' : 'PIX', captchaToken: SANDBOX_CAPTCHA_TOKEN });
+        else if (kind === 'settle' && charges.length) {
+          const settled = await as('POST', '/sandbox/v1/charges/settle', { companyId, chargeId: of(charges, pick), paymentMethod: 'PIX' });
+          keep(settled?.transaction);
+        } else if (kind === 'hold' && subscriptions.length) await as('POST', '/sandbox/v1/subscriptions/hold', { companyId, subscriptionId: of(subscriptions, pick), action: HOLDS[(pick + choice) % HOLDS.length] });
+        else if (kind === 'disable' && charges.length) await as('POST', '/sandbox/v1/charges/disable', { companyId, chargeId: of(charges, pick) });
+        else if (kind === 'anticipate' && charges.length) await as('POST', '/sandbox/v1/charges/anticipate', { companyId, chargeId: of(charges, pick) });
+        else if (kind === 'noRoutes') await as('PUT', '/sandbox/v1/company/settings', { companyId, routes: [] });
       }
       const events = (await c.as('GET', `/sandbox/v1/events?companyId=${companyId}&limit=500`)).body.items as SeenEvent[];
       expect(statuses.filter((status) => status >= 500)).toEqual([]);

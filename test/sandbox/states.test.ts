@@ -4,6 +4,7 @@
 // Every event any test sees is recorded: the last tests check that each one is
 // a row of its table (no move outside it), that every row was made by some
 // test, and that every status the description calls reachable was reached.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW, type AnyMachine } from '../../sandbox/domain/states/machine.js';
 import { MACHINES } from '../../sandbox/http/docs/states.js';
@@ -143,13 +144,18 @@ describe('charge rows', () => {
     expect(await c.moves()).toEqual([['transaction.created', 'card_payment', 'NO_PAYMENT_ROUTE'], ['charge.payment_failed', 'no_route', 'NO_PAYMENT_ROUTE']]);
   });
 
-  it('open slip_expired -> (unchanged), (new) slip_expired -> DISCARDED, (new) slip_settled -> PAID: PIX expired then settled', async () => {
+  it('open slip_issued -> PENDING_PAYMENT (POST /v1/charge/pay by PIX), PENDING_PAYMENT slip_expired -> ACTIVE, (new) slip_expired -> DISCARDED, (new) slip_settled -> PAID: PIX expired then settled', async () => {
     const c = await company();
     const charge = await c.charge();
-    await c.pay(charge._id, undefined, 'PIX');
     await c.events();
+    const issued = (await c.pay(charge._id, undefined, 'PIX')).body;
+    expect(issued.charge).toMatchObject({ status: 'PENDING_PAYMENT', slip: { paymentMethod: 'PIX' } });
+    const [event] = await c.events();
+    expect(event).toMatchObject({ type: 'charge.updated', data: { move: 'slip_issued', previousStatus: 'ACTIVE', charge: issued.charge } });
     await c.as('POST', '/sandbox/v1/charges/expire', { companyId: c.companyId, chargeId: charge._id });
     expect(await c.moves()).toEqual([['transaction.created', 'slip_expired', 'DISCARDED'], ['charge.payment_failed', 'slip_expired', 'ACTIVE']]);
+    await c.pay(charge._id, undefined, 'PIX');
+    expect(await c.moves()).toEqual([['charge.updated', 'slip_issued', 'PENDING_PAYMENT']]);
     await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'PIX' });
     expect(await c.moves()).toEqual([['transaction.created', 'slip_settled', 'PAID'], ['charge.paid', 'paid', 'PAID']]);
   });
@@ -205,13 +211,13 @@ describe('subscription, charge and client rows of billing', () => {
     expect((await c.full(subscription._id)).status).toBe('OVERDUE');
   });
 
-  it('ended_unpaid -> NO_PAYMENT and its open charge -> CANCELED (CARD_ATTEMPTS); client NO_PAYMENT', async () => {
+  it('ended_unpaid -> NO_PAYMENT and its open charge ended_unpaid -> NO_PAYMENT (CARD_ATTEMPTS); client NO_PAYMENT', async () => {
     const c = await company({ maxDeniedAttempts: 1 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
     const { subscription, charge } = await c.v2();
     await c.events();
     await c.pay(charge._id, DECLINED);
     const moves = await c.moves();
-    expect(moves).toContainEqual(['charge.updated', 'ended_unpaid', 'CANCELED']);
+    expect(moves).toContainEqual(['charge.updated', 'ended_unpaid', 'NO_PAYMENT']);
     expect(moves).toContainEqual(['subscription.canceled', 'ended_unpaid', 'NO_PAYMENT']);
     expect(moves).toContainEqual(['client.updated', 'subscriptions_changed', 'NO_PAYMENT']);
     expect((await c.full(subscription._id)).status).toBe('NO_PAYMENT');
@@ -238,6 +244,195 @@ describe('subscription, charge and client rows of billing', () => {
       ['charge.updated', 'ended_alert', 'CANCELED_ALERT_NETWORK_A'], ['subscription.canceled', 'ended_alert', 'CANCELED_ALERT_NETWORK_A'],
       ['client.updated', 'subscriptions_changed', 'CANCELED_ALERT_NETWORK_A'], ['alert.created', 'raised', 'CREATED']]);
     expect((await c.full(subscription._id)).status).toBe('CANCELED_ALERT_NETWORK_A');
+  });
+});
+
+describe('charge, subscription and client statuses (issue 23): recovered, imported, refund refused, anticipated, held, disabled', () => {
+  const hold = (c: Co, subscriptionId: string, action: string) => c.as('POST', '/sandbox/v1/subscriptions/hold', { companyId: c.companyId, subscriptionId, action });
+
+  it('OVERDUE recovered -> RECOVERED on charge and subscription (the clock past dueDate, then POST /v1/charge/pay): charge.paid and subscription.updated carry them as written; the client ACTIVE again', async () => {
+    const c = await company();
+    const { subscription, charge } = await c.v2();
+    await c.advance(2);
+    expect((await c.full(subscription._id)).status).toBe('OVERDUE');
+    await c.events();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body;
+    expect(paid.charge.status).toBe('RECOVERED');
+    const events = await c.events();
+    expect(events.map((e) => [e.type, e.data.move, e.data.previousStatus])).toEqual([
+      ['transaction.created', 'card_payment', undefined], ['subscription.updated', 'recovered', 'OVERDUE'], ['client.updated', 'subscriptions_changed', 'ERROR_PAYMENT'], ['charge.paid', 'recovered', 'OVERDUE']]);
+    expect(events[3]!.data.charge).toEqual(paid.charge);
+    expect(events[1]!.data.subscription).toMatchObject({ _id: subscription._id, status: 'RECOVERED', updatedAt: paid.transaction.updatedAt });
+    expect((await c.full(subscription._id)).status).toBe('RECOVERED');
+    expect((await c.clientOf(subscription.clientId)).status).toBe('ACTIVE');
+    expect((await c.pay(charge._id, PAID_PROFILE)).status).toBe(400);
+  });
+
+  it('(new) imported -> IMPORTED for subscription and first charge (POST /v1/subscription/list), the client PENDING_PAYMENT; IMPORTED paid -> PAID and ACTIVE', async () => {
+    const c = await company();
+    await c.events();
+    const queued = (await c.as('POST', '/v1/subscription/list', { companyId: c.companyId, list: [{ productId: c.product._id, clientId: c.client._id, dueDate: await c.today(), paymentMethod: 'CREDIT_CARD' }] })).body;
+    let batch;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      batch = (await c.as('GET', `/sandbox/v1/subscription/batches/${queued.batchId}`)).body;
+    } while (batch.status !== 'done');
+    const [{ subscriptionId, chargeId }] = batch.results;
+    expect(await c.full(subscriptionId)).toMatchObject({ status: 'IMPORTED', origin: 'IMPORTED', charges: [{ _id: chargeId, status: 'IMPORTED' }] });
+    expect(await c.moves()).toEqual([['subscription.created', 'imported', 'IMPORTED'], ['client.updated', 'subscriptions_changed', 'PENDING_PAYMENT'], ['charge.created', 'imported', 'IMPORTED']]);
+    expect((await c.pay(chargeId, PAID_PROFILE)).body.charge.status).toBe('PAID');
+    expect(await c.moves()).toEqual([
+      ['transaction.created', 'card_payment', 'PAID'], ['subscription.updated', 'paid', 'ACTIVE'], ['client.updated', 'subscriptions_changed', 'ACTIVE'], ['charge.paid', 'paid', 'PAID']]);
+  });
+
+  it('an IMPORTED charge unpaid past its due date overdue -> OVERDUE by the test clock (row 5), as an ACTIVE one', async () => {
+    const c = await company();
+    const queued = (await c.as('POST', '/v1/subscription/list', { companyId: c.companyId, list: [{ productId: c.product._id, clientId: c.client._id, dueDate: await c.today(), paymentMethod: 'PIX' }] })).body;
+    let batch;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      batch = (await c.as('GET', `/sandbox/v1/subscription/batches/${queued.batchId}`)).body;
+    } while (batch.status !== 'done');
+    await c.events();
+    await c.advance(2);
+    const moves = await c.moves();
+    expect(moves).toContainEqual(['charge.overdue', 'overdue', 'OVERDUE']);
+    expect(moves).toContainEqual(['subscription.updated', 'overdue', 'OVERDUE']);
+    expect(await c.full(batch.results[0].subscriptionId)).toMatchObject({ status: 'OVERDUE', charges: [{ status: 'OVERDUE' }] });
+  });
+
+  it('PAID refund_failed -> ERROR_REFUNDED on the charge when its payment\'s refund is refused (a refund_refused fault, then a NETWORK_B alert): payables kept', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body.transaction;
+    await c.as('POST', '/sandbox/v1/faults', { companyId: c.companyId, providerId: paid.acquirer.provider, kind: 'refund_refused', seconds: 3600 });
+    await c.events();
+    expect((await c.as('POST', '/sandbox/v1/alerts/raise', { companyId: c.companyId, transactionId: paid._id, type: 'NETWORK_B' })).body.status).toBe('ERROR_REFUNDED');
+    const events = await c.events();
+    expect(events.map((e) => [e.type, e.data.move, e.data[rowOf(e)!.machine.resource].status])).toEqual([
+      ['transaction.updated', 'refund_failed', 'ERROR_REFUNDED'], ['charge.updated', 'refund_failed', 'ERROR_REFUNDED'], ['alert.created', 'rdr_refund_failed', 'ERROR_REFUNDED']]);
+    expect(events[1]!.data).toMatchObject({ previousStatus: 'PAID', transactionId: paid._id, charge: { _id: charge._id, status: 'ERROR_REFUNDED', active: true } });
+    expect((await c.transaction(paid._id)).payables.map((p: { status: string }) => p.status)).toEqual(['WAITING_FUNDS']);
+  });
+
+  it('PAID anticipated -> ANTICIPATED (POST /sandbox/v1/charges/anticipate): the company\'s waiting payables PAID today less 1.99% per 30 days early, rounded half up; again, or a PIX paid D+0, is 409 conflict and moves nothing', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body.transaction;
+    const [before] = (await c.as('GET', `/sandbox/v1/payables?companyId=${c.companyId}&transactionId=${paid._id}`)).body.items;
+    expect(before.status).toBe('WAITING_FUNDS');
+    const today = await c.today();
+    const days = (Date.parse(before.availableOn) - Date.parse(today)) / 86_400_000;
+    expect(days).toBeGreaterThan(0);
+    const fee = Math.floor((before.netAmount * 199 * days + 150_000) / 300_000);
+    await c.events();
+    const answer = await c.as('POST', '/sandbox/v1/charges/anticipate', { companyId: c.companyId, chargeId: charge._id });
+    expect(answer.status).toBe(200);
+    expect(answer.body.charge.status).toBe('ANTICIPATED');
+    const after = { ...before, status: 'PAID', netAmount: before.netAmount - fee, anticipationFee: fee, anticipatedFrom: before.availableOn, availableOn: today, updatedAt: expect.any(String) };
+    expect(answer.body.anticipation).toEqual({ transactionId: paid._id, payables: [after], fee, netAmount: before.netAmount - fee });
+    expect((await c.as('GET', `/sandbox/v1/payables?companyId=${c.companyId}&transactionId=${paid._id}`)).body.items).toEqual([after]);
+    const [event] = await c.events();
+    expect(event).toMatchObject({ type: 'charge.updated', data: { move: 'anticipated', previousStatus: 'PAID', charge: answer.body.charge, transactionId: paid._id, anticipation: { fee, netAmount: before.netAmount - fee } } });
+    const again = await c.as('POST', '/sandbox/v1/charges/anticipate', { companyId: c.companyId, chargeId: charge._id });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'chargeId' }] });
+    const pix = await c.charge();
+    await c.pay(pix._id, undefined, 'PIX');
+    await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: pix._id, paymentMethod: 'PIX' });
+    await c.events();
+    const nothing = await c.as('POST', '/sandbox/v1/charges/anticipate', { companyId: c.companyId, chargeId: pix._id });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.error_messages[0]).toMatchObject({ path: 'chargeId', msg: expect.stringMatching(/nothing to anticipate/) });
+    expect(await c.events()).toEqual([]);
+  });
+
+  it('the anticipation fee is netAmount x 199 x days / 300,000 rounded half up, never more than netAmount (property)', async () => {
+    const { anticipationFee } = await import('../../sandbox/domain/billing-actions.js');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 400 }), (net, days) => {
+      const fee = anticipationFee(net, days);
+      const exact = (net * 199 * days) / 300_000;
+      expect(Number.isInteger(fee)).toBe(true);
+      expect(fee).toBe(Math.min(net, exact - Math.floor(exact) >= 0.5 ? Math.ceil(exact) : Math.floor(exact)));
+    }));
+    expect(anticipationFee(10_000, 30)).toBe(199);
+    expect(anticipationFee(150, 5)).toBe(0); // 0.4975 cents: rounds down
+    expect(anticipationFee(1_508, 5)).toBe(5); // 5.0020... cents
+  });
+
+  it('paused -> STANDBY, resumed -> ACTIVE, blocked -> BLOCKED (from live and from STANDBY), unblocked -> ACTIVE on subscription and its open charges (POST /sandbox/v1/subscriptions/hold); held, nothing is billed or payable; the client ERROR_PAYMENT while BLOCKED', async () => {
+    const c = await company();
+    await c.startADay();
+    const { subscription, charge } = await c.v2();
+    await c.pay(charge._id, undefined, 'PIX');
+    await c.events();
+    const paused = await hold(c, subscription._id, 'pause');
+    expect(paused.body.status).toBe('STANDBY');
+    expect(await c.moves()).toEqual([['charge.updated', 'paused', 'STANDBY'], ['subscription.updated', 'paused', 'STANDBY'], ['client.updated', 'subscriptions_changed', 'ACTIVE']]);
+    const full = await c.full(subscription._id);
+    expect(full.charges[0]).toMatchObject({ status: 'STANDBY' });
+    expect(full.charges[0].slip).toBeUndefined();
+    expect((await c.pay(charge._id, PAID_PROFILE)).body.error_messages[0]).toMatchObject({ path: '_id', msg: expect.stringMatching(/STANDBY/) });
+    expect((await c.advance(40)).moves).toEqual([]);
+    expect(await c.events()).toEqual([]);
+    const resumed = (await hold(c, subscription._id, 'resume')).body;
+    expect(resumed.status).toBe('ACTIVE');
+    expect(resumed.nextChargeDate > (await c.today())).toBe(true);
+    expect(await c.moves()).toEqual([['charge.updated', 'resumed', 'ACTIVE'], ['subscription.updated', 'resumed', 'ACTIVE']]);
+    expect((await hold(c, subscription._id, 'block')).body.status).toBe('BLOCKED');
+    expect(await c.moves()).toEqual([['charge.updated', 'blocked', 'BLOCKED'], ['subscription.updated', 'blocked', 'BLOCKED'], ['client.updated', 'subscriptions_changed', 'ERROR_PAYMENT']]);
+    const again = await hold(c, subscription._id, 'pause');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'subscriptionId' }] });
+    expect((await hold(c, subscription._id, 'unblock')).body.status).toBe('ACTIVE');
+    expect(await c.moves()).toEqual([['charge.updated', 'unblocked', 'ACTIVE'], ['subscription.updated', 'unblocked', 'ACTIVE'], ['client.updated', 'subscriptions_changed', 'ACTIVE']]);
+    await hold(c, subscription._id, 'pause');
+    await hold(c, subscription._id, 'block');
+    expect(await c.moves()).toEqual([
+      ['charge.updated', 'paused', 'STANDBY'], ['subscription.updated', 'paused', 'STANDBY'],
+      ['charge.updated', 'blocked', 'BLOCKED'], ['subscription.updated', 'blocked', 'BLOCKED'], ['client.updated', 'subscriptions_changed', 'ERROR_PAYMENT']]);
+    await c.as('PUT', '/v1/subscription/cancel', { companyId: c.companyId, subscriptionId: subscription._id });
+    expect(await c.moves()).toEqual([['charge.updated', 'ended_manual', 'CANCELED_MANUAL'], ['subscription.canceled', 'ended_manual', 'CANCELED_MANUAL'], ['client.updated', 'subscriptions_changed', 'ACTIVE']]);
+  });
+
+  it('open disabled -> DISABLED (POST /sandbox/v1/charges/disable): inactive, its slip gone, never payable; again is 409 conflict and moves nothing', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    await c.pay(charge._id, undefined, 'BOLETO');
+    await c.events();
+    const disabled = await c.as('POST', '/sandbox/v1/charges/disable', { companyId: c.companyId, chargeId: charge._id });
+    expect(disabled.body).toMatchObject({ status: 'DISABLED', active: false });
+    expect(disabled.body.slip).toBeUndefined();
+    const [event] = await c.events();
+    expect(event).toMatchObject({ type: 'charge.updated', data: { move: 'disabled', previousStatus: 'PENDING_PAYMENT', charge: disabled.body } });
+    expect((await c.pay(charge._id, PAID_PROFILE)).status).toBe(400);
+    const again = await c.as('POST', '/sandbox/v1/charges/disable', { companyId: c.companyId, chargeId: charge._id });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', error_messages: [{ path: 'chargeId' }] });
+    expect(await c.events()).toEqual([]);
+  });
+
+  it('one client through its five statuses, each read by GET /v1/client and told by client.updated: ACTIVE, PENDING_PAYMENT, ACTIVE, ERROR_PAYMENT, NO_PAYMENT, CANCELED_ALERT_NETWORK_A', async () => {
+    const c = await company({ maxDeniedAttempts: 1 }, { unsubscription: { type: 'CARD_ATTEMPTS' } });
+    await c.startADay();
+    const status = async () => (await c.clientOf(c.client._id)).status;
+    const told = async () => (await c.events()).filter((e) => e.type === 'client.updated').map((e) => e.data.client.status);
+    expect(await status()).toBe('ACTIVE');
+    await c.events();
+    const first = await c.v2();
+    expect([await status(), await told()]).toEqual(['PENDING_PAYMENT', ['PENDING_PAYMENT']]);
+    await c.pay(first.charge._id, PAID_PROFILE);
+    expect([await status(), await told()]).toEqual(['ACTIVE', ['ACTIVE']]);
+    await c.v2();
+    await c.events();
+    await c.advance(2);
+    expect([await status(), await told()]).toEqual(['ERROR_PAYMENT', ['ERROR_PAYMENT']]);
+    const lost = await c.v2();
+    await c.pay(lost.charge._id, DECLINED);
+    expect([await status(), await told()]).toEqual(['NO_PAYMENT', ['NO_PAYMENT']]);
+    const noticed = await c.v2();
+    await c.pay(noticed.charge._id, NETWORK_A);
+    expect([await status(), await told()]).toEqual(['CANCELED_ALERT_NETWORK_A', ['CANCELED_ALERT_NETWORK_A']]);
   });
 });
 

@@ -181,6 +181,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/charges/anticipate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the merchant anticipates a paid charge's receivables
+         * @description PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company's own WAITING_FUNDS payables of the transaction that paid it become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x days early / 30, rounded half up to a cent. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company's: 403.
+         */
+        post: operations["postSandboxV1ChargesAnticipate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/charges/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the merchant switches a charge off
+         * @description An open or held charge -> DISABLED, inactive, its PIX or boleto gone (charge.updated); it is never payable again; its subscription goes on (the next renewal comes as planned). Another status: 409 conflict on chargeId. Unknown charge: 404; another company's: 403.
+         */
+        post: operations["postSandboxV1ChargesDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/charges/expire": {
         parameters: {
             query?: never;
@@ -383,6 +423,26 @@ export interface paths {
         get: operations["getSandboxV1SubscriptionBatchesByBatchId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/subscriptions/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: pause or block a subscription, and let it go
+         * @description pause: a live subscription -> STANDBY (the merchant pauses billing), its open charges STANDBY; block: a live or STANDBY one -> BLOCKED (the service's risk block), its open and STANDBY charges BLOCKED. Held, the test clock makes no renewal, attempt or overdue for it and its charges are not payable (their PIX or boleto gone); a cancel still ends it. resume (STANDBY) and unblock (BLOCKED): ACTIVE, its held charges ACTIVE, nextChargeDate moved on by whole periods past today (held periods are not billed). Events subscription.updated and charge.updated; the client follows. A move the subscription table does not allow: 409 conflict on subscriptionId. Unknown: 404; another company's: 403.
+         */
+        post: operations["postSandboxV1SubscriptionsHold"];
         delete?: never;
         options?: never;
         head?: never;
@@ -671,7 +731,7 @@ export interface paths {
         get?: never;
         /**
          * Cancel a subscription
-         * @description CANCELED_MANUAL, inactive; its open charges (ACTIVE, OVERDUE, ERROR_PAYMENT, PENDING_PAYMENT, NO_PAYMENT_ROUTE) become CANCELED_MANUAL; event subscription.canceled. Already ended: success with a message saying so.
+         * @description CANCELED_MANUAL, inactive; its open and held charges (ACTIVE, IMPORTED, OVERDUE, ERROR_PAYMENT, PENDING_PAYMENT, NO_PAYMENT_ROUTE, STANDBY, BLOCKED) become CANCELED_MANUAL; event subscription.canceled. Already ended: success with a message saying so.
          */
         put: operations["putV1SubscriptionCancel"];
         post?: never;
@@ -729,7 +789,7 @@ export interface paths {
         put?: never;
         /**
          * Request batch creation of subscriptions (queued)
-         * @description Each item is a POST /v2/subscription body without companyId (at most 1000, in a body of at most 1024 KiB, this route's own limit); filter is kept as given. The answer's batchId reads progress at GET /sandbox/v1/subscription/batches/{batchId}.
+         * @description Each item is a POST /v2/subscription body without companyId, made as POST /v2/subscription makes it except that the subscription and its first charge start IMPORTED (origin IMPORTED unless the item names another); they leave IMPORTED as CREATED and ACTIVE ones would (paid, a failed attempt, overdue: "Billing statuses") (at most 1000, in a body of at most 1024 KiB, this route's own limit); filter is kept as given. The answer's batchId reads progress at GET /sandbox/v1/subscription/batches/{batchId}.
          */
         post: operations["postV1SubscriptionList"];
         delete?: never;
@@ -2993,6 +3053,678 @@ export interface operations {
                             /** @enum {string} */
                             currency: "BRL";
                         };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1ChargesAnticipate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chargeId: string;
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        anticipation: {
+                            /** @description cents: the anticipation fees */
+                            fee: number;
+                            /** @description cents: what the company receives today */
+                            netAmount: number;
+                            payables: {
+                                _id: string;
+                                /**
+                                 * Format: date
+                                 * @description the availableOn it had before it was anticipated
+                                 */
+                                anticipatedFrom?: string;
+                                /** @description cents: the anticipation's fee, when POST /sandbox/v1/charges/anticipate took it early (netAmount x 1.99% x days early / 30, rounded half up) */
+                                anticipationFee?: number;
+                                /**
+                                 * Format: date
+                                 * @description the paying day plus the method's D+n
+                                 */
+                                availableOn: string;
+                                /** @description the recipient */
+                                companyId: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description cents: the processing fee this recipient bears */
+                                fee: number;
+                                /** @description cents: the recipient's share of the amount */
+                                grossAmount: number;
+                                installments: number;
+                                /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative */
+                                netAmount: number;
+                                /** @description the company whose transaction it is */
+                                payingCompanyId: string;
+                                /**
+                                 * @description Payment method (2)
+                                 * @enum {unknown}
+                                 */
+                                paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                                /** Format: date-time */
+                                reversedAt?: string;
+                                /** @description the rule of the applied split it pays (0 when no split applied) */
+                                ruleIndex: number;
+                                /**
+                                 * @description WAITING_FUNDS until availableOn, then PAID; REVERSED when its transaction is refunded
+                                 * @enum {unknown}
+                                 */
+                                status: "WAITING_FUNDS" | "PAID" | "REVERSED";
+                                transactionId: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            transactionId: string;
+                        };
+                        charge: {
+                            _id: string;
+                            active: boolean;
+                            amount: {
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description cents */
+                                value: number;
+                            };
+                            /** @description failed payment attempts so far */
+                            attempts?: number;
+                            cardAuth?: boolean;
+                            clientId?: string;
+                            companyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date */
+                            dueDate?: string;
+                            /** Format: date-time */
+                            lastAttemptAt?: string;
+                            paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            productId?: string;
+                            /** @description sequential number within its subscription */
+                            sequence?: number;
+                            /** @description the PIX or boleto issued and not yet paid or expired (sandbox) */
+                            slip?: {
+                                /**
+                                 * Format: date
+                                 * @description the last day the bank takes it: PIX the day after issue, boleto its due date
+                                 */
+                                expiresOn: string;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                /** @enum {unknown} */
+                                paymentMethod: "PIX" | "BOLETO";
+                            };
+                            /** @enum {unknown} */
+                            status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
+                            subscriptionId?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1ChargesDisable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chargeId: string;
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        active: boolean;
+                        amount: {
+                            /** @enum {string} */
+                            currency: "BRL";
+                            /** @description cents */
+                            value: number;
+                        };
+                        /** @description failed payment attempts so far */
+                        attempts?: number;
+                        cardAuth?: boolean;
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description?: string;
+                        /** Format: date */
+                        dueDate?: string;
+                        /** Format: date-time */
+                        lastAttemptAt?: string;
+                        paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                        productId?: string;
+                        /** @description sequential number within its subscription */
+                        sequence?: number;
+                        /** @description the PIX or boleto issued and not yet paid or expired (sandbox) */
+                        slip?: {
+                            /**
+                             * Format: date
+                             * @description the last day the bank takes it: PIX the day after issue, boleto its due date
+                             */
+                            expiresOn: string;
+                            /** Format: date-time */
+                            issuedAt: string;
+                            /** @enum {unknown} */
+                            paymentMethod: "PIX" | "BOLETO";
+                        };
+                        /** @enum {unknown} */
+                        status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
+                        subscriptionId?: string;
+                        /** Format: date-time */
+                        updatedAt: string;
                     };
                 };
             };
@@ -6387,6 +7119,13 @@ export interface operations {
                             _id: string;
                             /**
                              * Format: date
+                             * @description the availableOn it had before it was anticipated
+                             */
+                            anticipatedFrom?: string;
+                            /** @description cents: the anticipation's fee, when POST /sandbox/v1/charges/anticipate took it early (netAmount x 1.99% x days early / 30, rounded half up) */
+                            anticipationFee?: number;
+                            /**
+                             * Format: date
                              * @description the paying day plus the method's D+n
                              */
                             availableOn: string;
@@ -6399,7 +7138,7 @@ export interface operations {
                             /** @description cents: the recipient's share of the amount */
                             grossAmount: number;
                             installments: number;
-                            /** @description cents: grossAmount - fee, never negative */
+                            /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative */
                             netAmount: number;
                             /** @description the company whose transaction it is */
                             payingCompanyId: string;
@@ -7196,6 +7935,310 @@ export interface operations {
             };
             /** @description Error body (part 7) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1SubscriptionsHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    action: "pause" | "block" | "resume" | "unblock";
+                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
+                    companyId: string;
+                    subscriptionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        active: boolean;
+                        affiliateId?: string;
+                        /** @description the card renewals are charged to (a test card, by BIN and last four) */
+                        card?: {
+                            bin: string;
+                            brand: string;
+                            expiration: string;
+                            holderName: string;
+                            last4: string;
+                        };
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        externalReference?: string;
+                        installments: number;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date */
+                        nextChargeDate?: string;
+                        /** @enum {unknown} */
+                        origin: "API" | "CHECKOUT" | "IMPORTED" | "AFFILIATE";
+                        /**
+                         * @description Payment method (2)
+                         * @enum {unknown}
+                         */
+                        paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        productId: string;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "ERROR_PAYMENT" | "NO_PAYMENT_ROUTE" | "CREATED" | "PENDING_PAYMENT" | "RECOVERED" | "NO_PAYMENT" | "CANCELED_ALERT_NETWORK_A" | "BLOCKED" | "CANCELED_MANUAL" | "IMPORTED" | "STANDBY" | "OVERDUE";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14605,7 +15648,8 @@ export interface operations {
                             };
                         };
                         /**
-                         * @default API
+                         * @description IMPORTED unless the item says another
+                         * @default IMPORTED
                          * @enum {unknown}
                          */
                         origin?: "API" | "CHECKOUT" | "IMPORTED" | "AFFILIATE";
@@ -16595,6 +17639,13 @@ export interface operations {
                             _id: string;
                             /**
                              * Format: date
+                             * @description the availableOn it had before it was anticipated
+                             */
+                            anticipatedFrom?: string;
+                            /** @description cents: the anticipation's fee, when POST /sandbox/v1/charges/anticipate took it early (netAmount x 1.99% x days early / 30, rounded half up) */
+                            anticipationFee?: number;
+                            /**
+                             * Format: date
                              * @description the paying day plus the method's D+n
                              */
                             availableOn: string;
@@ -16607,7 +17658,7 @@ export interface operations {
                             /** @description cents: the recipient's share of the amount */
                             grossAmount: number;
                             installments: number;
-                            /** @description cents: grossAmount - fee, never negative */
+                            /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative */
                             netAmount: number;
                             /** @description the company whose transaction it is */
                             payingCompanyId: string;

@@ -14,8 +14,8 @@ export type ClientEvent = 'subscriptions_changed';
 export const CLIENT_STATUS_OF: Partial<Record<SubscriptionDoc['status'], ClientStatus>> = {
   CANCELED_ALERT_NETWORK_A: 'CANCELED_ALERT_NETWORK_A',
   NO_PAYMENT: 'NO_PAYMENT',
-  ERROR_PAYMENT: 'ERROR_PAYMENT', OVERDUE: 'ERROR_PAYMENT', NO_PAYMENT_ROUTE: 'ERROR_PAYMENT',
-  CREATED: 'PENDING_PAYMENT', PENDING_PAYMENT: 'PENDING_PAYMENT',
+  ERROR_PAYMENT: 'ERROR_PAYMENT', OVERDUE: 'ERROR_PAYMENT', NO_PAYMENT_ROUTE: 'ERROR_PAYMENT', BLOCKED: 'ERROR_PAYMENT',
+  CREATED: 'PENDING_PAYMENT', IMPORTED: 'PENDING_PAYMENT', PENDING_PAYMENT: 'PENDING_PAYMENT',
 };
 
 /** Most urgent first: a fraud notice, a subscription lost for non-payment, a failing payment, one awaited, all well. */
@@ -31,9 +31,9 @@ const all = [...CLIENT_STATUSES];
 const SAYS: Record<ClientStatus, string> = {
   CANCELED_ALERT_NETWORK_A: 'one of its subscriptions ended by a fraud notice',
   NO_PAYMENT: 'one ended unpaid (and none by a fraud notice)',
-  ERROR_PAYMENT: 'one ERROR_PAYMENT, OVERDUE or NO_PAYMENT_ROUTE (and none of the above)',
-  PENDING_PAYMENT: 'one CREATED or PENDING_PAYMENT (and none of the above)',
-  ACTIVE: 'none of the above',
+  ERROR_PAYMENT: 'one ERROR_PAYMENT, OVERDUE, NO_PAYMENT_ROUTE or BLOCKED (and none of the above)',
+  PENDING_PAYMENT: 'one CREATED, IMPORTED or PENDING_PAYMENT (and none of the above)',
+  ACTIVE: 'none of the above (ACTIVE, RECOVERED, STANDBY, CANCELED_MANUAL, or no subscription)',
 };
 const rows: Row<ClientStatus, ClientEvent>[] = CLIENT_URGENCY.map((to) => ({
   event: 'subscriptions_changed', from: all.filter((s) => s !== to), to, effects: 'none', emits: 'client.updated',
@@ -41,9 +41,9 @@ const rows: Row<ClientStatus, ClientEvent>[] = CLIENT_URGENCY.map((to) => ({
 }));
 
 const notes: Record<ClientStatus, StatusNote> = {
-  ACTIVE: { meaning: 'no subscription asks for attention (or none at all)', how: 'POST /v1/client; a subscription paid', reachable: true },
-  PENDING_PAYMENT: { meaning: 'a subscription waits for its first payment', how: 'POST /v2/subscription for the client', reachable: true },
-  ERROR_PAYMENT: { meaning: 'a subscription\'s payment is failing', how: 'POST /v1/subscription with a declined test card', reachable: true },
+  ACTIVE: { meaning: 'no subscription asks for attention (or none at all)', how: 'POST /v1/client; a subscription paid (or RECOVERED, or paused)', reachable: true },
+  PENDING_PAYMENT: { meaning: 'a subscription waits for its first payment', how: 'POST /v2/subscription or POST /v1/subscription/list for the client', reachable: true },
+  ERROR_PAYMENT: { meaning: 'a subscription\'s payment is failing (or blocked)', how: 'POST /v1/subscription with a declined test card; the test clock past an unpaid due date; POST /sandbox/v1/subscriptions/hold action block', reachable: true },
   NO_PAYMENT: { meaning: 'a subscription was lost unpaid', how: 'a CARD_ATTEMPTS product and a declined card', reachable: true },
   CANCELED_ALERT_NETWORK_A: { meaning: 'a subscription ended by a fraud notice', how: 'the NETWORK_A test card on a subscription of the client', reachable: true },
 };

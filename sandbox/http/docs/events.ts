@@ -16,7 +16,7 @@ Every row of a state table ("State machines") emits one event, after its write, 
 
 - the record as written, under its resource's name (\`transaction\`, \`charge\`, \`subscription\`, \`client\`, \`alert\`): status, updatedAt and every member as a read right after shows them (charge.paid carries the charge PAID, not as it was before);
 - \`move\`: the row's event (\`paid\`, \`declined\`, \`refund\`, ...), and for a move of an existing record \`previousStatus\`; \`(unchanged)\` rows (a declined attempt, an expired slip) have previousStatus equal to the status;
-- \`transactionId\` when a payment made the move (charge.paid, charge.payment_failed, a subscription paid), \`reason\` when a subscription ends.
+- \`transactionId\` when a payment made the move (charge.paid, charge.payment_failed, a subscription paid), \`reason\` when a subscription ends; \`anticipation\` {fee, netAmount} (cents) on a charge's \`anticipated\` move with its \`transactionId\`; \`subscriptionId\` on a charge moved by its subscription's hold (\`paused\`, \`blocked\`, \`resumed\`, \`unblocked\`); a charge's \`refund_failed\` carries the \`transactionId\` whose refund was refused.
 
 Webhooks receive them ("Webhooks" above); GET /sandbox/v1/events lists them without a receiver, oldest first (\`after\` the last \`seq\` seen).
 
