@@ -14,7 +14,10 @@ export const PAGE_TEXTS = {
     order: 'Seu pedido',
     total: 'Total',
     interest: 'Juros do parcelamento',
-    payment: 'Pagamento com cartão',
+    payment: 'Pagamento',
+    secure: 'Pagamento seguro: os dados do cartão são criptografados antes de sair do seu navegador.',
+    productAlt: 'Pacote de café em grãos de 1 kg',
+    methodNotes: { pix: 'Ao clicar em Pagar, mostramos o QR Code e o código copia e cola. O pedido é confirmado assim que o PIX for pago.', boleto: 'Ao clicar em Pagar, mostramos a linha digitável e o vencimento do boleto. O pedido é confirmado após a compensação.' },
     pay: (price) => `Pagar ${price}`,
     busy: 'Processando…',
     waiting: 'Carregando o formulário do cartão…',
@@ -27,7 +30,10 @@ export const PAGE_TEXTS = {
     order: 'Your order',
     total: 'Total',
     interest: 'Installment interest',
-    payment: 'Card payment',
+    payment: 'Payment',
+    secure: 'Secure payment: your card details are encrypted before they leave your browser.',
+    productAlt: '1 kg bag of coffee beans',
+    methodNotes: { pix: 'When you press Pay we show the QR code and the copy and paste code. The order is confirmed as soon as the PIX is paid.', boleto: 'When you press Pay we show the boleto\'s digitable line and due date. The order is confirmed once it clears.' },
     pay: (price) => `Pay ${price}`,
     busy: 'Processing…',
     waiting: 'Loading the card form…',
@@ -58,6 +64,17 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Pagamento autorizado.',
     authenticate: 'Confirme a compra com o seu banco.',
+    // PIX and boleto (issue 27): issued, then paid once the bank settles.
+    slipIssued: { pix: 'Pague com o PIX abaixo: o pedido é confirmado assim que o banco avisar.', boleto: 'Pague o boleto abaixo até o vencimento: o pedido é confirmado assim que o banco avisar.' },
+    slipPaid: (amount, method) => `Pagamento recebido: ${amount} por ${method}. Obrigado pela compra!`,
+    slipWaiting: 'Ainda aguardando o pagamento.',
+    methodRefused: 'A loja não oferece essa forma de pagamento. Escolha outra.',
+    // The receipt's rows: what the API answered about the payment.
+    receipt: {
+      amount: 'Valor pago', method: 'Forma de pagamento', plan: 'Parcelamento',
+      card: (brand, last4) => `Cartão ${brand} final ${last4}`, pix: 'PIX', boleto: 'Boleto bancário',
+      plan1: 'À vista', planN: (plan) => `${plan.count}x de ${plan.each} ${plan.interestFree ? 'sem' : 'com'} juros`,
+    },
     declined: (reason) => {
       const translated = DECLINE_REASONS_PT[reason];
       return `Pagamento recusado${translated ? ` (${translated})` : ''}. Tente outro cartão.`;
@@ -76,6 +93,15 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Payment authorized.',
     authenticate: 'Confirm the purchase with your bank.',
+    slipIssued: { pix: 'Pay with the PIX below: the order is confirmed as soon as the bank tells us.', boleto: 'Pay the boleto below by its due date: the order is confirmed as soon as the bank tells us.' },
+    slipPaid: (amount, method) => `Payment received: ${amount} by ${method}. Thank you!`,
+    slipWaiting: 'Still waiting for the payment.',
+    methodRefused: 'The store does not offer that payment method. Please choose another.',
+    receipt: {
+      amount: 'Amount paid', method: 'Payment method', plan: 'Installments',
+      card: (brand, last4) => `${brand} card ending in ${last4}`, pix: 'PIX', boleto: 'Boleto',
+      plan1: 'In full', planN: (plan) => `${plan.count}x ${plan.each} ${plan.interestFree ? 'interest-free' : 'with interest'}`,
+    },
     declined: (reason) => `Payment declined${reason ? ` (${reason})` : ''}. Please try another card.`,
     resubmit: 'For your security the card details expired or were already used. Please submit again.',
     schema: 'Please check the card details.',

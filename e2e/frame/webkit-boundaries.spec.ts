@@ -10,7 +10,7 @@ import { testKeysDir } from '../support/demo-keys.mjs';
 import type { EnginePage } from '../support/engine-page.js';
 import { expect, test } from '../support/engine-fixture.js';
 import { inCard, openFrameCheckoutAt } from './engine-checkout.js';
-import { TYPED, walkAndPayByKeyboard } from './keyboard-walk.js';
+import { TYPED, focusBeforeCard, walkAndPayByKeyboard } from './keyboard-walk.js';
 
 let demo: Demo;
 test.beforeAll(async () => {
@@ -36,7 +36,7 @@ for (const [width, height] of [[1280, 800], [640, 800], [390, 844]] as const) {
 
 /** Types the card by keyboard alone: from the control before the card, Tab into each field. */
 async function typeByKeyboard(page: EnginePage): Promise<void> {
-  await page.locator('.lang-switch').focus();
+  await focusBeforeCard(page);
   for (const text of TYPED) {
     await page.keyboard.press('Tab');
     await page.keyboard.type(text);
