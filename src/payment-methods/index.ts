@@ -2,8 +2,3 @@
 // registering it; `svc-card/payment-methods/define` (or the script tag dist/svc-payment-methods.js) registers it.
 export { SvcPaymentMethods, type MethodChangeDetail } from './svc-payment-methods.js';
 export { API_METHOD, parseMethods, type PaymentMethodId } from './methods.js';
-
-declare global {
-  interface HTMLElementTagNameMap { 'svc-payment-methods': import('./svc-payment-methods.js').SvcPaymentMethods }
-  interface HTMLElementEventMap { 'svc-method-change': CustomEvent<import('./svc-payment-methods.js').MethodChangeDetail> }
-}

@@ -129,3 +129,8 @@ export class SvcPaymentMethods extends HTMLElement {
     this.#choose(this.value);
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap { 'svc-payment-methods': SvcPaymentMethods }
+  interface HTMLElementEventMap { 'svc-method-change': CustomEvent<MethodChangeDetail> }
+}
