@@ -97,7 +97,8 @@ export class SvcPaymentMethods extends HTMLElement {
    */
   #panels(): void {
     const chosen = this.value;
-    this.#slot.name = chosen;
+    // Set only when it changes: WebKit fires slotchange again for the same name, which comes back here.
+    if (this.#slot.name !== chosen) this.#slot.name = chosen;
     for (const panel of this.children) {
       if (!('disabled' in panel) && !panel.localName.includes('-')) continue;
       const shown = panel.slot === chosen;
