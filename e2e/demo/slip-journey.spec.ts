@@ -4,15 +4,23 @@
 // copy-paste code, or the boleto's line and due date) and waits. The test plays the bank: the
 // sandbox's action POST /sandbox/v1/charges/settle. The page then shows paid, with a receipt of
 // what the API says was paid. Frame mode (the default page) and the English inline page.
+import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { checkoutUrl, type CheckoutLang, type Isolation } from '../support/checkout.js';
+import { checkoutUrl, SCREENSHOTS, type CheckoutLang, type Isolation } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { engineAxeViolations } from '../support/axe.js';
+import { ROOT } from '../support/paths.js';
 
 const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const STEP = '#next [data-svc-next-action]';
+/** The docs' pictures (site guide 'Card, PIX and boleto'): Chromium, pt-BR, written to docs/screenshots with README_SCREENSHOTS=1. */
+const screenshot = async (page: EnginePage, name: string) => {
+  if (page.engine !== 'chromium') return;
+  const file = `checkout-${name}.png`;
+  await page.screenshot(process.env.README_SCREENSHOTS === '1' ? resolve(ROOT, SCREENSHOTS, file) : test.info().outputPath(file));
+};
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 let demo: Demo;
@@ -62,10 +70,12 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       await expect.poll(async () => plain(await page.locator('#pay').text())).toContain(say[method].choose);
       expect(plain(await page.locator('#total').text())).toBe('R$ 129,90');
       expect(await page.locator('#pay').isEnabled()).toBe(true);
+      if (lang === 'pt-BR' && method === 'pix') await screenshot(page, 'methods-pix');
       await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
       await page.locator('#pay').click();
 
-      await expect.poll(() => page.shadow(STEP, 'h2').text(), { timeout: 20_000 }).toBe(say[method].heading);
+      // Read in the page: the panel is not there until the store has answered.
+      await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe(say[method].heading);
       const code = await page.shadow(STEP, 'input').value();
       if (method === 'pix') {
         expect(code).toMatch(/^000201/);
@@ -80,6 +90,7 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       expect(await page.locator('#checkout').isVisible()).toBe(false);
       expect(await engineAxeViolations(page)).toEqual([]);
       expect(demo.sandbox.records.transactions.size).toBe(before); // nothing paid yet
+      if (lang === 'pt-BR') await screenshot(page, `${method}-waiting`);
 
       await settle(await waitingCharge(method === 'pix' ? 'PIX' : 'BOLETO'), method === 'pix' ? 'PIX' : 'BOLETO');
       await expect.poll(() => page.locator('#outcome').attribute('data-outcome'), { timeout: 20_000 }).toBe('paid');
@@ -91,6 +102,7 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       const made = [...demo.sandbox.records.transactions.values()].at(-1)!;
       expect(made).toMatchObject({ status: 'PAID', paymentMethod: method === 'pix' ? 'PIX' : 'BOLETO', amount: { value: 12990 } });
       expect(await engineAxeViolations(page)).toEqual([]);
+      if (lang === 'pt-BR') await screenshot(page, `${method}-paid`);
     });
   }
 }
