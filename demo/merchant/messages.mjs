@@ -65,7 +65,7 @@ export const OUTCOME_TEXTS = {
     authorized: 'Pagamento autorizado.',
     authenticate: 'Confirme a compra com o seu banco.',
     // PIX and boleto (issue 27): issued, then paid once the bank settles.
-    slipIssued: { pix: 'Pague com o PIX abaixo: o pedido é confirmado assim que o banco avisar.', boleto: 'Pague o boleto abaixo até o vencimento: o pedido é confirmado assim que o banco avisar.' },
+    slipIssued: { pix: 'PIX gerado: o pedido é confirmado assim que o banco avisar do pagamento.', boleto: 'Boleto gerado: pague até o vencimento; o pedido é confirmado assim que o banco avisar do pagamento.' },
     slipPaid: (amount, method) => `Pagamento recebido: ${amount} por ${method}. Obrigado pela compra!`,
     slipWaiting: 'Ainda aguardando o pagamento.',
     methodRefused: 'A loja não oferece essa forma de pagamento. Escolha outra.',
@@ -93,7 +93,7 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Payment authorized.',
     authenticate: 'Confirm the purchase with your bank.',
-    slipIssued: { pix: 'Pay with the PIX below: the order is confirmed as soon as the bank tells us.', boleto: 'Pay the boleto below by its due date: the order is confirmed as soon as the bank tells us.' },
+    slipIssued: { pix: 'PIX created: the order is confirmed as soon as the bank tells us it was paid.', boleto: 'Boleto created: pay it by its due date; the order is confirmed as soon as the bank tells us it was paid.' },
     slipPaid: (amount, method) => `Payment received: ${amount} by ${method}. Thank you!`,
     slipWaiting: 'Still waiting for the payment.',
     methodRefused: 'The store does not offer that payment method. Please choose another.',
