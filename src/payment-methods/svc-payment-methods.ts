@@ -42,7 +42,7 @@ let sheet: CSSStyleSheet | undefined;
  * @slot pix - What the page shows while PIX is chosen (e.g. a note; the QR comes after paying, from handleNextAction).
  * @slot boleto - The same for boleto.
  * @fires svc-method-change - The shopper chose another method; detail {method, paymentMethod}. Bubbles, composed.
- * @csspart group - The radio group (a fieldset), hidden when one method is offered.
+ * @csspart methods - The radio group (a fieldset), hidden when one method is offered (not `group`: the card form's part of that name).
  * @csspart method - Each method's label (with its radio).
  */
 export class SvcPaymentMethods extends HTMLElement {
@@ -115,7 +115,7 @@ export class SvcPaymentMethods extends HTMLElement {
     const say = METHOD_TEXTS[methodsLang(this.closest('[lang]')?.getAttribute('lang') ?? '')];
     const offered = this.methods;
     const group = document.createElement('fieldset');
-    group.setAttribute('part', 'group');
+    group.setAttribute('part', 'methods');
     group.hidden = offered.length < 2;
     group.append(Object.assign(document.createElement('legend'), { textContent: say.legend }));
     for (const method of offered) {
