@@ -17,12 +17,18 @@ export const SANDBOX_CREDENTIAL = Object.freeze({
 export const DEMO_COMPANY = 'company_demo';
 export const DEMO_PRODUCT_ID = 'prod_demo_monthly';
 export const DEMO_CHARGE_ID = 'chg_demo_0001';
-/** The demo checkout's product: R$ 129,90 in 1x, 3x interest-free or 12x with a fee (the plans the page offers). */
+/** The demo checkout's product: R$ 129,90 by card in 1x, 3x interest-free or 12x with a fee (the plans the page offers), by PIX or by boleto. */
 export const DEMO_CHECKOUT_PRODUCT_ID = 'prod_demo_cafe';
 const DEMO_CHECKOUT_PLANS = [
   { installment: 1 },
   { installment: 3, installmentAmount: 43.3, totalAmount: 129.9 },
   { installment: 12, fee: 11.78, installmentAmount: 12.1, totalAmount: 145.2 },
+];
+/** The demo store's methods in its order (issue 27): card first, then PIX and boleto, paid at once. */
+const DEMO_CHECKOUT_METHODS = [
+  { type: 'CREDIT_CARD' as const, active: true, installments: DEMO_CHECKOUT_PLANS },
+  { type: 'PIX' as const, active: true, installments: [{ installment: 1 }] },
+  { type: 'BOLETO' as const, active: true, installments: [{ installment: 1 }] },
 ];
 
 /** The monthly plan takes every method (the product's rules refuse one it does not list). */
@@ -48,7 +54,7 @@ export async function seed(db: Queryable): Promise<void> {
   await products.insert(db, {
     _id: DEMO_CHECKOUT_PRODUCT_ID, companyId: DEMO_COMPANY, active: true, deleted: false, createdAt: at, updatedAt: at,
     product: { price: 129.9, title: 'Café especial em grãos, 1 kg', warranty: 7 },
-    charge: { frequencyDays: 0, deniedIntervalDays: 0, maxDeniedAttempts: 0, invoiceIdentification: 'CAFE', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: DEMO_CHECKOUT_PLANS }], routes: [] },
+    charge: { frequencyDays: 0, deniedIntervalDays: 0, maxDeniedAttempts: 0, invoiceIdentification: 'CAFE', paymentMethod: DEMO_CHECKOUT_METHODS, routes: [] },
     unsubscription: { type: 'NEVER' },
   }, '(id)');
   await insertCharge(db, { _id: DEMO_CHARGE_ID });

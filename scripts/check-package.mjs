@@ -29,6 +29,9 @@ const BUDGETS = [
   // by a page that needs it, because svc-card-form.js had ~35 bytes left under its ceiling. No Lit.
   // Its own limit, set at its first build (3,071 B measured) plus room for a fix; not a raise of another.
   { file: 'dist/svc-next-action.js', limit: 3_300 },
+  // The payment methods chooser (issue 27: card, PIX, boleto, the merchant's order): a script of its
+  // own for the same reason, no Lit. Its own limit, set at its first build (1,938 B measured) plus room for a fix.
+  { file: 'dist/svc-payment-methods.js', limit: 2_100 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
   // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Raised in the open
@@ -106,7 +109,7 @@ for (const { file, mode, goal } of BUDGETS.filter((budget) => budget.mode)) {
   if (mode === 'svc-card-form') check(`${file} without its optional features min+gzip <= ${goal} bytes`, () => ({ ok: rest <= goal, detail: `${rest} bytes` }));
 }
 
-for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js']) {
+for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js', 'dist/payment-methods.js', 'dist/payment-methods-define.js', 'dist/svc-payment-methods.js']) {
   check(`${entry} and its chunks contain no lit`, () => {
     const files = withImports(entry);
     const withLit = [...files].filter(([, code]) => LIT.test(code)).map(([name]) => name);

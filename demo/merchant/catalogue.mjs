@@ -4,10 +4,15 @@
 // keeps is only its own presentation (names in each language).
 import { resolveInstallments, toCents } from './project-rules.mjs';
 
+/** The chooser's name of each API method the store takes (DEBIT_CARD: the card form has no debit choice). */
+const METHOD = { CREDIT_CARD: 'card', PIX: 'pix', BOLETO: 'boleto' };
+
 /**
- * The offer for `productId`: `{cents, plans, options}`; `plans` are the product's entries as
+ * The offer for `productId`: `{cents, plans, options, methods}`; `plans` are the product's entries as
  * the element takes them, `options` each resolved against the price in cents (1x only when
- * the product lists none). Rejects when the sandbox cannot say.
+ * the product lists none), `methods` the active ones the store takes in the product's order,
+ * as <svc-payment-methods methods> names them (issue 27; a product without charge rules offers all
+ * four, as the sandbox says). Rejects when the sandbox cannot say.
  */
 export async function readOffer({ sandboxUrl, apiKey }, productId) {
   const response = await fetch(`${sandboxUrl}/sandbox/v1/products/${encodeURIComponent(productId)}`, {
@@ -20,5 +25,7 @@ export async function readOffer({ sandboxUrl, apiKey }, productId) {
   const plans = card?.installments?.length ? card.installments : [{ installment: 1 }];
   // A plan the element could not show (a broken entry) is not offered by the store either.
   const options = resolveInstallments(plans, cents).filter((option) => !(option instanceof Error));
-  return { cents, plans, options };
+  const listed = product.charge?.paymentMethod ?? Object.keys(METHOD).map((type) => ({ type, active: true }));
+  const methods = [...new Set(listed.filter((method) => method.active && METHOD[method.type]).map((method) => METHOD[method.type]))];
+  return { cents, plans, options, methods };
 }

@@ -15,7 +15,8 @@ export const formatBRL = (cents) =>
 /**
  * The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each, `offer`
  * ({cents, plans}, catalogue.mjs) its price and installment plans, given to the element as
- * `amount` and `installments` with the holder's CPF/CNPJ field on. With `frame` ({src, script,
+ * `amount` and `installments` with the holder's CPF/CNPJ field on, and its `methods` (card, pix, boleto in
+ * the product's order) to <svc-payment-methods>, whose card panel is the element. With `frame` ({src, script,
  * integrity}) the card is typed in the payment service's frame (issue 9); `inlineChosen`: the
  * inline page of a demo whose default is frame mode (`?isolation=inline`).
  */
@@ -35,32 +36,41 @@ export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, l
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(say.title)} · ${escape(product.store)}</title>
 ${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
-` : ''}<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+` : ''}<meta name="color-scheme" content="light dark">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
 ${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"></script>` : script(assets.element)}
 ${script(assets.nextAction)}
+${script(assets.paymentMethods)}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>
-<header class="store"><p class="store-name">${escape(product.store)}</p>
+<header class="store"><p class="store-name"><img src="/assets/logo.svg" alt="" width="40" height="40"> ${escape(product.store)}</p>
   <a class="lang-switch" href="${escape(switchHref)}" hreflang="${say.switchTo.lang}" lang="${say.switchTo.lang}">${escape(say.switchTo.label)}</a></header>
 <main>
   <h1>${escape(say.title)}</h1>
   <section class="order" aria-labelledby="order-title">
     <h2 id="order-title">${escape(say.order)}</h2>
-    <p class="product"><span class="product-title">${escape(product.titles[lang])}</span>
-      <span class="product-price" id="price">${escape(price)}</span></p>
+    <div class="product"><img class="product-picture" src="/assets/product.svg" alt="${escape(say.productAlt)}" width="64" height="64">
+      <p><span class="product-title">${escape(product.titles[lang])}</span>
+      <span class="product-price" id="price">${escape(price)}</span></p></div>
     <p class="interest" id="interest" hidden>${escape(say.interest)} <span></span></p>
     <p class="total">${escape(say.total)} <strong id="total">${escape(price)}</strong></p>
   </section>
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">${escape(say.payment)}</h2>
+    <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <form id="checkout" novalidate>
+      <svc-payment-methods id="methods" lang="${lang}" methods="${escape(offer.methods.join(' '))}">
       ${frame
-        ? `<svc-card-form name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
-        : `<svc-card-form name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
+        ? `<svc-card-form slot="card" name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
+        : `<svc-card-form slot="card" name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
+      <p slot="pix" class="method-note">${escape(say.methodNotes.pix)}</p>
+      <p slot="boleto" class="method-note">${escape(say.methodNotes.boleto)}</p>
+      </svc-payment-methods>
       <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
     </form>
+    <div id="next" class="next" hidden></div>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">

@@ -7,7 +7,8 @@ import { BodyError, readJson, sendJson } from './http.mjs';
 import { loadAssets } from './assets.mjs';
 import { readOffer } from './catalogue.mjs';
 import { checkChoice } from './choice.mjs';
-import { createTransaction, customerOutcome, readTransaction } from './forward.mjs';
+import { createTransaction, customerOutcome, readTransaction, slipOutcome, slipPaidOutcome } from './forward.mjs';
+import { createSlip, paidTransaction } from './slips.mjs';
 import { langOf, OUTCOME_TEXTS } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
 import { logFailure } from './log.mjs';
@@ -32,6 +33,7 @@ async function pay(request, response, config) {
     if (!(error instanceof BodyError)) throw error;
     return sendJson(response, error.status, { outcome: 'invalid', message: error.message }, SECURITY_HEADERS);
   }
+  if (isObject(body) && body.method !== undefined && body.method !== 'card') return paySlip(response, body, config);
   if (!isObject(body) || !isObject(body.encryptedCard))
     return sendJson(response, 422, { outcome: 'invalid', message: 'encryptedCard (an object) is required' }, SECURITY_HEADERS);
   const lang = langOf(body.lang);
@@ -51,6 +53,41 @@ async function pay(request, response, config) {
   }
   const { http, ...outcome } = customerOutcome(answer, lang, choice?.option);
   sendJson(response, http, outcome, SECURITY_HEADERS);
+}
+
+/**
+ * POST /api/pay with `method` pix or boleto (issue 27): one of the product's methods (the page can
+ * be edited: the offer decides), charged at the product's price (no installments), answered with
+ * what the page's handleNextAction shows.
+ */
+async function paySlip(response, body, config) {
+  const lang = langOf(body.lang);
+  let answer;
+  try {
+    const offer = await readOffer(config, config.productId);
+    if (!['pix', 'boleto'].includes(body.method) || !offer.methods.includes(body.method))
+      return sendJson(response, 400, { outcome: 'invalid', field: 'method', message: OUTCOME_TEXTS[lang].methodRefused }, SECURITY_HEADERS);
+    answer = await createSlip(config, body.method, offer.cents);
+  } catch {
+    answer = { status: 0, body: null };
+  }
+  const { http, ...outcome } = slipOutcome(answer, lang, body.method);
+  sendJson(response, http, outcome, SECURITY_HEADERS);
+}
+
+/** GET /api/charge?id=&lang=: whether a PIX or boleto was paid, as the API says (the page asks while it waits). */
+async function chargeOutcome(response, url, config) {
+  const lang = langOf(url.searchParams.get('lang'));
+  const id = url.searchParams.get('id') ?? '';
+  if (!/^[0-9a-f]{24}$/.test(id)) return sendJson(response, 422, { outcome: 'invalid', message: 'id must be a charge id' }, SECURITY_HEADERS);
+  let outcome;
+  try {
+    outcome = slipPaidOutcome(await paidTransaction(config, id), lang);
+  } catch {
+    outcome = { http: 502, outcome: 'error', message: OUTCOME_TEXTS[lang].unavailable };
+  }
+  const { http, ...rest } = outcome;
+  sendJson(response, http, rest, SECURITY_HEADERS);
 }
 
 /** GET /api/transaction?id=&lang=: after the 3-D Secure challenge, the outcome as the API says it (never as the page says it). */
@@ -106,6 +143,11 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
       });
     } else if (request.method === 'GET' && path === '/api/transaction') {
       transactionOutcome(response, url, forwarding).catch((error) => {
+        logFailure('merchant', error);
+        if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
+      });
+    } else if (request.method === 'GET' && path === '/api/charge') {
+      chargeOutcome(response, url, forwarding).catch((error) => {
         logFailure('merchant', error);
         if (!response.headersSent) sendJson(response, 500, { outcome: 'error', message: 'unexpected error' });
       });

@@ -14,27 +14,48 @@ const TEXTS = {
     reference: 'Referência do pagamento:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pagar ${plan.installments}x de ${brl(plan.installmentCents)}` : `Pagar ${brl(plan.totalCents)}`),
     canceled: 'Autenticação cancelada: o pagamento não foi concluído. Tente novamente.',
+    payPix: (brl) => `Pagar ${brl} com PIX`,
+    payBoleto: (brl) => `Gerar boleto de ${brl}`,
+    expired: 'O prazo para pagar terminou. Escolha a forma de pagamento de novo.',
+    done: 'Pedido confirmado',
   },
   en: {
     offline: 'We could not reach the store. Check your connection and try again.',
     reference: 'Payment reference:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pay ${plan.installments}x ${brl(plan.installmentCents)}` : `Pay ${brl(plan.totalCents)}`),
     canceled: 'Authentication canceled: the payment was not made. Please try again.',
+    payPix: (brl) => `Pay ${brl} with PIX`,
+    payBoleto: (brl) => `Get a boleto for ${brl}`,
+    expired: 'The time to pay is over. Please choose how to pay again.',
+    done: 'Order confirmed',
   },
 };
 const lang = /^en(-|$)/i.test(document.documentElement.lang) ? 'en' : 'pt-BR';
 const say = TEXTS[lang];
 const form = document.getElementById('checkout');
 const card = form.querySelector('svc-card-form');
+// The payment methods chooser (issue 27, dist/svc-payment-methods.js): card, PIX or boleto, as the store offers them.
+const methods = document.getElementById('methods');
+const method = () => methods.value ?? 'card';
+const next = document.getElementById('next');
 const outcome = document.getElementById('outcome');
 // BRL as the page's server writes it (page.mjs formatBRL, pt-BR in both languages): following the plan rewrites the same text, so nothing reflows.
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const brl = (cents) => money.format(cents / 100);
 
-/** The payment's outcome, in the polite live region: said once. */
-function show(kind, text, reference) {
+/**
+ * The payment's outcome, in the polite live region: said once. A paid one comes with the receipt's
+ * rows ([label, value]: amount, method, brand and last four, plan) as the store's server read them
+ * from the API's answer, never from what was typed on this page.
+ */
+function show(kind, text, reference, rows = []) {
   outcome.dataset.outcome = kind;
   outcome.replaceChildren(...(text ? [text] : []));
+  if (rows.length) {
+    const list = Object.assign(document.createElement('dl'), { className: 'receipt' });
+    for (const [label, value] of rows) list.append(Object.assign(document.createElement('dt'), { textContent: label }), Object.assign(document.createElement('dd'), { textContent: value }));
+    outcome.append(' ', list);
+  }
   if (reference) {
     const line = document.createElement('p');
     line.className = 'reference';
@@ -55,10 +76,19 @@ async function sendToken({ encryptedCard, installments, holderDocument }) {
 // Pay waits for the card form: disabled, saying why, until svc-ready (or svc-error: a frame that
 // never answers, told on the click). The inline element's script runs before this deferred one,
 // so the form may be ready already.
+// PIX and boleto need no card form: Pay waits only while the card is chosen.
 const pay = document.getElementById('pay');
+let cardReady = false;
+let slipBusy = false; // a PIX or boleto being made
+function payState() {
+  const waiting = method() === 'card' && !cardReady;
+  pay.disabled = waiting || slipBusy;
+  if (waiting) pay.dataset.waiting = '';
+  else delete pay.dataset.waiting;
+}
 const ready = () => {
-  pay.disabled = false;
-  delete pay.dataset.waiting;
+  cardReady = true;
+  payState();
 };
 card.addEventListener('svc-ready', ready);
 card.addEventListener('svc-error', ready);
@@ -79,8 +109,61 @@ async function payWith(detail) {
 }
 
 // The element re-submits the form once the token is its value (`card`); the page
-// handles the token from the event instead, so it works the same in every engine.
-form.addEventListener('submit', (event) => event.preventDefault());
+// handles the token from the event instead, so it works the same in every engine. With PIX or
+// boleto chosen the card form is disabled (the chooser does it) and the submit comes here at once.
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (method() !== 'card') void payBySlip(method());
+});
+
+let settled; // the store's answer once the charge is paid (GET /api/charge)
+
+/** Asks the store's server whether the charge is paid (the server asks the API): no secret on the page. */
+async function isPaid(chargeId) {
+  const answer = await (await fetch(`/api/charge?id=${encodeURIComponent(chargeId)}&lang=${lang}`)).json();
+  if (answer.outcome !== 'paid') return false;
+  settled = answer;
+  return true;
+}
+
+/**
+ * PIX or boleto (issue 27): the store's server makes the charge and pays it by that method; the
+ * QR and copy-paste code, or the boleto's line and due date, are shown by handleNextAction in the
+ * page, which waits, asking the store every 2 s, until the bank has paid it (in the sandbox, its
+ * settle action). Then the receipt, as the API says it.
+ */
+async function payBySlip(chosen) {
+  if (slipBusy) return;
+  slipBusy = true;
+  payState();
+  show('', '');
+  try {
+    const answer = await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
+    if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
+    form.hidden = true; // the slip is the next step: nothing left to choose or submit
+    next.hidden = false;
+    show('pending', answer.message);
+    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId) });
+    if (ended.status === 'PAID' && settled) return done(settled);
+    next.hidden = true;
+    next.replaceChildren();
+    form.hidden = false;
+    show('error', say.expired);
+  } catch {
+    show('error', say.offline);
+  } finally {
+    slipBusy = false;
+    payState();
+  }
+}
+
+/** Paid: the receipt under its own heading, the focus on it. */
+function done(answer) {
+  form.hidden = true;
+  document.querySelector('h1').textContent = say.done;
+  show(answer.outcome, answer.message, answer.transactionId, answer.receipt);
+  outcome.focus();
+}
 
 form.addEventListener('svc-encrypted', async (event) => {
   show('', '');
@@ -95,11 +178,9 @@ form.addEventListener('svc-encrypted', async (event) => {
       card.focus(answer.field);
       return;
     }
+    if (answer.outcome === 'paid' || answer.outcome === 'authorized') return done(answer); // nothing left to submit
     show(answer.outcome, answer.message, answer.transactionId);
-    if (answer.outcome === 'paid' || answer.outcome === 'authorized') {
-      form.hidden = true; // done: nothing left to submit
-      outcome.focus();
-    } else if (answer.outcome === 'canceled') {
+    if (answer.outcome === 'canceled') {
       card.focus('number'); // another card: the focus where it is typed, not on <body>
     }
   } catch {
@@ -112,8 +193,24 @@ form.addEventListener('svc-encrypted', async (event) => {
 form.addEventListener('svc-error', (event) => {
   if (event.detail.code !== 'INVALID_CARD') show('error', event.detail.message);
 });
+let plan; // the card's chosen plan, followed again when the card is chosen back
 form.addEventListener('svc-change', (event) => {
-  if (event.detail.plan) follow(event.detail.plan);
+  if (event.detail.plan) plan = event.detail.plan;
+  // The card frame's first svc-change may come after the shopper chose PIX: the card's plan then waits.
+  if (event.detail.plan && method() === 'card') follow(plan);
+});
+
+// Another method (svc-method-change): the order's total and Pay follow it. PIX and boleto are the
+// product's price at once (no installments, no interest); the card, its chosen plan.
+methods.addEventListener('svc-method-change', ({ detail }) => {
+  const price = Number(card.getAttribute('amount'));
+  if (detail.method === 'card') follow(plan ?? { installments: 1, installmentCents: price, totalCents: price });
+  else {
+    document.getElementById('interest').hidden = true;
+    write(document.getElementById('total'), brl(price));
+    write(form.querySelector('#pay .pay-label'), (detail.method === 'pix' ? say.payPix : say.payBoleto)(brl(price)));
+  }
+  payState();
 });
 
 /**

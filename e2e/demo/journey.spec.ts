@@ -101,7 +101,8 @@ test.describe('pt-BR (the default page)', () => {
     await typeCard(page, PAID_CARD, 'pt-BR');
     await submit(page, 'pt-BR');
     expect(await finalOutcome(page)).toBe('paid');
-    await expect.poll(() => outcome(page).text()).toMatch(/^Pagamento aprovado: R\$\s129,90 \(cartão final 1111\)\. Obrigado pela compra! Referência do pagamento: \S+$/);
+    // The receipt (issue 27): amount, brand and last four, plan, as the API answered, then the reference.
+    await expect.poll(() => outcome(page).text()).toMatch(/^Pagamento aprovado: R\$\s129,90 \(cartão final 1111\)\. Obrigado pela compra! Valor pagoR\$\s129,90Forma de pagamentoCartão Visa final 1111ParcelamentoÀ vista Referência do pagamento: \S+$/);
     const made = [...demo.sandbox.records.transactions.values()].slice(before);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ status: 'PAID', amount: { value: 12990, currency: 'BRL' } });

@@ -1,5 +1,5 @@
 // Keyboard only across the card frame (issue 9), for every engine through EnginePage: from the
-// control before the card, Tab goes number -> expiry -> code -> holder (issue 27) -> the holder's CPF ->
+// control before the card (the chosen payment method's radio), Tab goes number -> expiry -> code -> holder (issue 27) -> the holder's CPF ->
 // Parcelas (the demo offers both, issue 11) -> Pay, Shift+Tab back to that control (no trap),
 // then the card and the CPF are typed field by field (a complete number or expiry moves on by
 // itself, issue 27: no Tab after them), each field on screen when the keys go to it (the
@@ -45,15 +45,21 @@ export async function focusedFieldOffScreen(page: EnginePage): Promise<number> {
   return Math.max(0, -(frameTop + top), frameTop + bottom - viewport);
 }
 
+/**
+ * Focuses the control just before the card: the chosen method's radio of the demo's payment
+ * methods chooser (issue 27: card, PIX, boleto), whose focus the page reports as `methods`.
+ */
+export const focusBeforeCard = (page: EnginePage) => page.shadow('#methods', 'input:checked').focus();
+
 /** The walk above, ending with Enter pressed in the CPF field (the caller waits for the outcome). */
 export async function walkAndPayByKeyboard(page: EnginePage): Promise<void> {
-  await page.locator('.lang-switch').focus();
+  await focusBeforeCard(page);
   const forward = ['frame:number', 'frame:expiry', 'frame:securityCode', 'frame:holder', 'frame:holderDocument', 'frame:installments', 'pay'];
   for (const expected of forward) {
     await page.keyboard.press('Tab');
     await expect.poll(() => focused(page)).toBe(expected);
   }
-  for (const expected of [...forward.slice(0, -1)].reverse().concat('lang-switch')) {
+  for (const expected of [...forward.slice(0, -1)].reverse().concat('methods')) {
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => focused(page)).toBe(expected);
   }

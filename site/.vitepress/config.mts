@@ -24,6 +24,7 @@ export default defineConfig({
         items: [
           { text: 'Five-minute start', link: '/guide/quick-start' },
           { text: 'The element (both modes)', link: '/guide/element' },
+          { text: 'Card, PIX and boleto (chooser, next action)', link: '/guide/payment-methods' },
           { text: 'Frameworks (Next.js, React 18, SvelteKit)', link: '/guide/frameworks' },
           { text: 'encryptCard for your own form', link: '/guide/encrypt-card' },
           { text: 'The service side', link: '/guide/service' },

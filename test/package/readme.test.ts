@@ -99,7 +99,7 @@ describe('README.md and site guide code blocks', () => {
       for (const [, attributes] of code.matchAll(/<svc-card-form\b([^>]*)>/g)) {
         const names = [...attributes!.matchAll(/([a-z-]+)=/g)].map((m) => m[1]);
         const allowed = names.includes('frame-src') ? frameDeclared : declared;
-        expect(names.filter((name) => !allowed.includes(name!) && !['id', 'class'].includes(name!)), line).toEqual([]);
+        expect(names.filter((name) => !allowed.includes(name!) && !['id', 'class', 'slot'].includes(name!)), line).toEqual([]);
       }
       expect(code, line).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/);
     }

@@ -90,12 +90,12 @@ describe('GET /sandbox/v1/products/{productId} (sandbox only)', () => {
     expect(body).toEqual(created);
   });
 
-  it('the seeded demo checkout product offers 1x, 3x interest-free and 12x with a fee at R$ 129,90', async () => {
+  it('the seeded demo checkout product offers the card in 1x, 3x interest-free and 12x with a fee at R$ 129,90, then PIX and boleto at once', async () => {
     const { body } = await call(sandbox, 'GET', `/sandbox/v1/products/${DEMO_CHECKOUT_PRODUCT_ID}`);
     expect(body.product.price).toBe(129.9);
     expect(body.charge.paymentMethod).toEqual([{ type: 'CREDIT_CARD', active: true, installments: [
       { installment: 1 }, { installment: 3, installmentAmount: 43.3, totalAmount: 129.9 }, { installment: 12, fee: 11.78, installmentAmount: 12.1, totalAmount: 145.2 },
-    ] }]);
+    ] }, { type: 'PIX', active: true, installments: [{ installment: 1 }] }, { type: 'BOLETO', active: true, installments: [{ installment: 1 }] }]);
   });
 
   it('404 for an unknown product, 403 for one of a company outside the credential (part 5 rule 5); 401, 403 without product.read', async () => {

@@ -1,0 +1,137 @@
+// <svc-payment-methods>: the shopper chooses how to pay among the methods the merchant offers
+// (issue 27), as Stripe's Payment Element and Mercado Pago's Payment Brick show them: a radio
+// group (native radios: arrow keys, one tab stop, a legend), then the chosen method's panel, the
+// merchant's own child with slot="card", "pix" or "boleto". It never reads a panel: the card form
+// (inline or frame mode) stays the merchant's child and nothing of the card passes through here;
+// PIX and boleto need no frame. No Lit: a script of its own (dist/svc-payment-methods.js).
+import { API_METHOD, parseMethods, type PaymentMethodId } from './methods.js';
+import { METHOD_TEXTS, methodsLang } from './texts.js';
+
+/** The detail of `svc-method-change`. */
+export interface MethodChangeDetail {
+  method: PaymentMethodId;
+  /** The API's paymentMethod for it: what the merchant's server sends to POST /v1/charge/pay. */
+  paymentMethod: (typeof API_METHOD)[PaymentMethodId];
+}
+
+const STYLE = `
+:host { display: block; font-family: var(--svc-font-family, inherit); }
+:host([hidden]) { display: none; }
+fieldset { border: 0; margin: 0 0 var(--svc-gap, 12px); padding: 0; display: grid; gap: 8px; min-width: 0; }
+fieldset[hidden] { display: none; }
+legend { font-weight: var(--svc-label-font-weight, 600); padding: 0; margin-bottom: 8px; }
+label { display: grid; grid-template-columns: auto 1fr; column-gap: 10px; align-items: center; cursor: pointer;
+  padding: 10px 12px; border: var(--svc-border-width, 1px) solid var(--svc-color-border, color-mix(in srgb, currentColor 40%, transparent));
+  border-radius: var(--svc-radius, 6px); background: var(--svc-color-background, transparent); }
+label:has(input:checked) { border-color: var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); box-shadow: inset 0 0 0 1px var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); }
+input { margin: 0; width: 18px; height: 18px; accent-color: var(--svc-color-focus, auto); grid-row: span 2; }
+input:focus-visible { outline: 3px solid var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); outline-offset: 2px; }
+span { font-weight: 600; }
+small { color: var(--svc-color-muted, color-mix(in srgb, currentColor 78%, transparent)); font-size: .875em; }
+`;
+
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * The payment methods chooser.
+ *
+ * @attr methods - The methods offered, in order: `card`, `pix`, `boleto` (or the API's CREDIT_CARD, PIX, BOLETO), e.g. "pix card boleto"; all three when it names none.
+ * @attr value - The method chosen first (default: the first offered).
+ * @attr lang - pt-BR (default) or en; else the nearest lang attribute.
+ * @slot card - The card form (`<svc-card-form>`, inline or frame mode), shown while card is chosen.
+ * @slot pix - What the page shows while PIX is chosen (e.g. a note; the QR comes after paying, from handleNextAction).
+ * @slot boleto - The same for boleto.
+ * @fires svc-method-change - The shopper chose another method; detail {method, paymentMethod}. Bubbles, composed.
+ * @csspart methods - The radio group (a fieldset), hidden when one method is offered (not `group`: the card form's part of that name).
+ * @csspart method - Each method's label (with its radio).
+ */
+export class SvcPaymentMethods extends HTMLElement {
+  static observedAttributes = ['methods', 'value', 'lang'];
+  #root = this.attachShadow({ mode: 'open' });
+  #slot = document.createElement('slot');
+  #value: PaymentMethodId | undefined;
+  /** Panels this element disabled (and so may enable again): a panel the page disabled itself stays so. */
+  #disabledHere = new WeakSet<Element>();
+
+  constructor() {
+    super();
+    sheet ??= new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+    this.#root.adoptedStyleSheets = [sheet];
+    this.#slot.addEventListener('slotchange', () => this.#panels());
+    this.#root.addEventListener('change', (event) => {
+      this.#choose((event.target as HTMLInputElement).value as PaymentMethodId);
+      this.dispatchEvent(new CustomEvent<MethodChangeDetail>('svc-method-change', { detail: this.detail, bubbles: true, composed: true }));
+    });
+  }
+
+  connectedCallback(): void { this.#render(); }
+  attributeChangedCallback(): void { if (this.isConnected) this.#render(); }
+
+  /** The methods offered, in the merchant's order. */
+  get methods(): PaymentMethodId[] { return parseMethods(this.getAttribute('methods')); }
+  set methods(value: string | PaymentMethodId[]) { this.setAttribute('methods', Array.isArray(value) ? value.join(' ') : value); }
+
+  /** The method chosen; setting it chooses (no event: the page did it). */
+  get value(): PaymentMethodId {
+    const offered = this.methods;
+    return this.#value && offered.includes(this.#value) ? this.#value : (offered.find((m) => m === this.getAttribute('value')) ?? offered[0]!);
+  }
+  set value(method: PaymentMethodId) {
+    if (this.methods.includes(method)) this.#choose(method);
+  }
+
+  /** {method, paymentMethod} of the chosen method. */
+  get detail(): MethodChangeDetail { return { method: this.value, paymentMethod: API_METHOD[this.value] }; }
+
+  #choose(method: PaymentMethodId): void {
+    this.#value = method;
+    for (const radio of this.#root.querySelectorAll('input')) radio.checked = radio.value === method;
+    this.#panels();
+  }
+
+  /**
+   * Only the chosen method's panel is slotted (shown); the others are disabled (the attribute, so a
+   * card form not yet upgraded is too), so they take no part in the form: a hidden card form is
+   * neither checked nor encrypted when the page submits a PIX.
+   */
+  #panels(): void {
+    const chosen = this.value;
+    // Set only when it changes: WebKit fires slotchange again for the same name, which comes back here.
+    if (this.#slot.name !== chosen) this.#slot.name = chosen;
+    for (const panel of this.children) {
+      if (!('disabled' in panel) && !panel.localName.includes('-')) continue;
+      const shown = panel.slot === chosen;
+      if (!shown && !panel.hasAttribute('disabled')) {
+        panel.setAttribute('disabled', '');
+        this.#disabledHere.add(panel);
+      } else if (shown && this.#disabledHere.delete(panel)) {
+        panel.removeAttribute('disabled');
+      }
+    }
+  }
+
+  #render(): void {
+    const say = METHOD_TEXTS[methodsLang(this.closest('[lang]')?.getAttribute('lang') ?? '')];
+    const offered = this.methods;
+    const group = document.createElement('fieldset');
+    group.setAttribute('part', 'methods');
+    group.hidden = offered.length < 2;
+    group.append(Object.assign(document.createElement('legend'), { textContent: say.legend }));
+    for (const method of offered) {
+      const [name, hint] = say[method];
+      const label = document.createElement('label');
+      label.setAttribute('part', `method method-${method}`);
+      const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'method', value: method });
+      label.append(radio, Object.assign(document.createElement('span'), { textContent: name }), Object.assign(document.createElement('small'), { textContent: hint }));
+      group.append(label);
+    }
+    this.#root.replaceChildren(group, this.#slot);
+    this.#choose(this.value);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap { 'svc-payment-methods': SvcPaymentMethods }
+  interface HTMLElementEventMap { 'svc-method-change': CustomEvent<MethodChangeDetail> }
+}

@@ -1,0 +1,76 @@
+// The demo store's PIX and boleto (issue 27) over HTTP: POST /api/pay with a method makes the
+// sandbox's charge and pays it by that method (POST /v1/charge/pay), answering what the page's
+// handleNextAction shows; GET /api/charge says pending until the sandbox's bank settles the charge
+// (POST /sandbox/v1/charges/settle), then paid with a receipt of what the API says was paid. A card
+// payment's receipt is the API's answer too: amount, brand, last four, plan.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
+import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
+import { encryptInNode } from '../../e2e/support/node-encrypt.js';
+import { API_KEY, COMPANY } from './support/sandbox-api.js';
+
+let demo: Demo;
+beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
+afterAll(async () => demo?.close());
+
+const plain = (text = '') => text.replace(/\u00a0|\u202f/g, ' ');
+const post = async (body: unknown) => {
+  const response = await fetch(`${demo.url}/api/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+};
+const state = async (id: string, lang = 'en') => (await fetch(`${demo.url}/api/charge?id=${id}&lang=${lang}`)).json();
+const settle = (chargeId: string, paymentMethod: string) => fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
+  method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: COMPANY, chargeId, paymentMethod }),
+});
+const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('PIX and boleto on the demo store', () => {
+  it('the page offers the product\'s methods, in its order, to <svc-payment-methods>', async () => {
+    const html = await (await fetch(`${demo.url}/?lang=en`)).text();
+    expect(html.match(/<svc-payment-methods[^>]*methods="([^"]*)"/)?.[1]).toBe('card pix boleto');
+  });
+
+  it('PIX: the QR and copy-paste code of a charge at the product\'s price; pending until the bank settles it, then paid with its receipt', async () => {
+    const { status, body } = await post({ method: 'pix', lang: 'en' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ outcome: 'pending', message: 'PIX created: the order is confirmed as soon as the bank tells us it was paid.', next: { paymentMethod: 'PIX', status: 'PENDING_PAYMENT', charge: { _id: body.chargeId, slip: { paymentMethod: 'PIX', expiresOn: dayAfter(1) } } } });
+    expect(body.next.pix.brCode).toMatch(/^000201/);
+    expect(body.next.pix.qrCodeImage).toMatch(/^data:image\/png;base64,/);
+    expect(await state(body.chargeId)).toEqual({ outcome: 'pending', message: 'Still waiting for the payment.' });
+    expect((await settle(body.chargeId, 'PIX')).status).toBe(200);
+    const paid = await state(body.chargeId, 'pt-BR');
+    expect({ ...paid, message: plain(paid.message), receipt: paid.receipt.map(([label, value]: string[]) => [label, plain(value)]) }).toEqual({
+      outcome: 'paid', message: 'Pagamento recebido: R$ 129,90 por PIX. Obrigado pela compra!', transactionId: expect.stringMatching(/^[0-9a-f]{24}$/), amount: 12990,
+      receipt: [['Valor pago', 'R$ 129,90'], ['Forma de pagamento', 'PIX']],
+    });
+  });
+
+  it('boleto: the digitable line due in 3 days; paid once settled', async () => {
+    const { status, body } = await post({ method: 'boleto', lang: 'pt-BR' });
+    expect(status).toBe(200);
+    expect(body.message).toBe('Boleto gerado: pague até o vencimento; o pedido é confirmado assim que o banco avisar do pagamento.');
+    expect(body.next.boleto).toMatchObject({ digitableLine: expect.stringMatching(/^\d{47}$/), dueDate: dayAfter(3) });
+    expect(body.next.pix).toBeUndefined();
+    expect((await state(body.chargeId)).outcome).toBe('pending');
+    expect((await settle(body.chargeId, 'BOLETO')).status).toBe(200);
+    expect((await state(body.chargeId)).receipt.slice(0, 2).map(([label, value]: string[]) => [label, plain(value)])).toEqual([['Amount paid', 'R$129.90'], ['Payment method', 'Boleto']]);
+  });
+
+  it('a method the product does not offer is refused on method, nothing made; a bad charge id is 422', async () => {
+    const before = demo.sandbox.records.transactions.size;
+    for (const method of ['bitcoin', 'CREDIT_CARD', 42]) expect(await post({ method, lang: 'en' })).toEqual({ status: 400, body: { outcome: 'invalid', field: 'method', message: 'The store does not offer that payment method. Please choose another.' } });
+    expect(demo.sandbox.records.transactions.size).toBe(before);
+    expect((await fetch(`${demo.url}/api/charge?id=nope`)).status).toBe(422);
+  });
+
+  it('a card payment\'s receipt is the API\'s answer: amount, brand, last four, plan', async () => {
+    const encryptedCard = await encryptInNode({ ...ELO_PAID_CARD, keyId: demo.keys.keyId }, demo.keys.publicKeyPem);
+    const { body } = await post({ encryptedCard, installments: 12, lang: 'pt-BR' });
+    expect(body.outcome).toBe('paid');
+    expect(body.receipt.map(([label, value]: string[]) => [label, plain(value)])).toEqual([
+      ['Valor pago', 'R$ 145,20'], ['Forma de pagamento', `Cartão Elo final ${ELO_PAID_CARD.number.replace(/\s/g, '').slice(-4)}`],
+      ['Parcelamento', '12x de R$ 12,10 com juros'],
+    ]);
+  });
+});
