@@ -59,7 +59,6 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
   </section>
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">${escape(say.payment)}</h2>
-    <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <form id="checkout" novalidate>
       <svc-payment-methods id="methods" lang="${lang}" methods="${escape(offer.methods.join(' '))}">
       ${frame
@@ -70,6 +69,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
       </svc-payment-methods>
       <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
     </form>
+    <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <div id="next" class="next" hidden></div>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
   </section>

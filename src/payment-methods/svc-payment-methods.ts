@@ -14,8 +14,10 @@ export interface MethodChangeDetail {
   paymentMethod: (typeof API_METHOD)[PaymentMethodId];
 }
 
+// Below 420 px of its width (a phone) the methods are one row of short names; the legend stays the
+// group's name for a screen reader, out of sight.
 const STYLE = `
-:host { display: block; font-family: var(--svc-font-family, inherit); }
+:host { display: block; font-family: var(--svc-font-family, inherit); container-type: inline-size; }
 :host([hidden]) { display: none; }
 fieldset { border: 0; margin: 0 0 var(--svc-gap, 12px); padding: 0; display: grid; gap: 8px; min-width: 0; }
 fieldset[hidden] { display: none; }
@@ -26,8 +28,16 @@ label { display: grid; grid-template-columns: auto 1fr; column-gap: 10px; align-
 label:has(input:checked) { border-color: var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); box-shadow: inset 0 0 0 1px var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); }
 input { margin: 0; width: 18px; height: 18px; accent-color: var(--svc-color-focus, auto); grid-row: span 2; }
 input:focus-visible { outline: 3px solid var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); outline-offset: 2px; }
-span { font-weight: 600; }
+span, b { font-weight: 600; }
+b { display: none; }
 small { color: var(--svc-color-muted, color-mix(in srgb, currentColor 78%, transparent)); font-size: .875em; }
+@container (width < 420px) {
+  fieldset { grid-auto-flow: column; grid-auto-columns: 1fr; }
+  label { padding: 8px; column-gap: 6px; }
+  small, span { display: none; }
+  b { display: inline; }
+  legend { position: absolute; clip-path: inset(50%); }
+}
 `;
 
 let sheet: CSSStyleSheet | undefined;
@@ -119,11 +129,11 @@ export class SvcPaymentMethods extends HTMLElement {
     group.hidden = offered.length < 2;
     group.append(Object.assign(document.createElement('legend'), { textContent: say.legend }));
     for (const method of offered) {
-      const [name, hint] = say[method];
+      const [name, hint, short] = say[method];
       const label = document.createElement('label');
       label.setAttribute('part', `method method-${method}`);
       const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'method', value: method });
-      label.append(radio, Object.assign(document.createElement('span'), { textContent: name }), Object.assign(document.createElement('small'), { textContent: hint }));
+      label.append(radio, Object.assign(document.createElement('span'), { textContent: name }), Object.assign(document.createElement('b'), { textContent: short }), Object.assign(document.createElement('small'), { textContent: hint }));
       group.append(label);
     }
     this.#root.replaceChildren(group, this.#slot);
