@@ -1,8 +1,12 @@
 // Unit tests split by environment (STYLE.md habit 7): node for the core and the
 // service side and the demo's HTTP servers, happy-dom for rendering the element. Real-browser checks live in e2e/.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The sandbox (its own package, @svc-card/sandbox) imports svc-card/server by name; in this
+  // repository that is the source, as tsconfig.json's paths say (no build needed to test it); every project extends this.
+  resolve: { alias: [{ find: /^svc-card\/server$/, replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)) }] },
   test: {
     projects: [
       // Generous timeouts: property tests run thousands of encryptions, slow on a busy machine.
@@ -18,6 +22,6 @@ export default defineConfig({
       { test: { name: 'scripts', environment: 'node', include: ['test/scripts/**/*.test.ts'] } },
       // The package as published (needs `npm run build`): its file list, its types in user projects.
       { test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
-    ],
+    ].map((project) => ({ extends: true, ...project })),
   },
 });

@@ -2,7 +2,7 @@
 // decrypted (or open) card number decides the outcome. Any other number is
 // declined, so a real card can never look "paid" here.
 import { readFileSync } from 'node:fs';
-import { detectBrand, type BrandId } from '../../src/element/brands.js';
+import { detectBrand, type BrandId } from 'svc-card/server';
 
 export interface TestCard { number: string; brand: BrandId; status: CardOutcome['status']; message: string; alert?: AlertType; threeDS?: ThreeDSCard }
 /** How a card's issuer asks for 3-D Secure (sandbox/http/docs/three-ds.ts): a challenge the shopper passes, one that fails, or none (frictionless). */
@@ -30,7 +30,7 @@ export function cardOutcome(profile: CardProfile, now: Date): CardOutcome {
 export const threeDSOf = (profile: CardProfile): ThreeDSCard | undefined =>
   TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''))?.threeDS;
 
-/** The brand as the element detects it (one table for the project: src/element/brands.ts), `other` when none. */
+/** The brand as the element detects it (one table for the project: src/element/brands.ts, exported by svc-card/server), `other` when none. */
 export const brandOf = (digits: string): BrandId | 'other' => detectBrand(digits)?.id ?? 'other';
 
 /** What a transaction keeps of the card: the BIN and last four, never the whole number or the security code. */
