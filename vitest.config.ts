@@ -12,7 +12,7 @@ export default defineConfig({
       // Generous timeouts: property tests run thousands of encryptions, slow on a busy machine.
       { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts', 'test/internal/**/*.test.ts', 'test/frame/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
-      // The payments API sandbox (sandbox/): inject() against in-memory PGlite; PGlite starts in seconds, hence the timeouts.
+      // The payments API sandbox (packages/sandbox/): inject() against in-memory PGlite; PGlite starts in seconds, hence the timeouts.
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.

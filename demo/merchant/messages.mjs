@@ -37,7 +37,7 @@ export const PAGE_TEXTS = {
   },
 };
 
-/** The sandbox's decline reasons (sandbox/payment/test-cards.json) as a Brazilian customer reads them. */
+/** The sandbox's decline reasons (packages/sandbox/payment/test-cards.json) as a Brazilian customer reads them. */
 const DECLINE_REASONS_PT = {
   'Declined by the issuer': 'o banco emissor não autorizou',
   'Insufficient funds': 'saldo insuficiente',

@@ -17,7 +17,7 @@ import { startPostgres } from '../../test-support/postgres-server.js';
 import { codeBlocks } from './support/readme-blocks.js';
 
 const ROOT = resolve('.');
-const SANDBOX = resolve('sandbox');
+const SANDBOX = resolve('packages/sandbox');
 const CACHE = resolve('.cache/sandbox-npm');
 const QUICK_START = 'checkout-server.mjs';
 const sandboxPackage = JSON.parse(readFileSync(join(SANDBOX, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string>; dependencies: Record<string, string> };

@@ -4,7 +4,7 @@
 // answer is a 5xx. The steps are built (constantFrom / nat), never filtered.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, memorySandbox } from './support/sandbox.js';
 import { rowOf, type SeenEvent } from './support/state-rows.js';

@@ -5,10 +5,10 @@
 // a row of its table (no move outside it), that every row was made by some
 // test, and that every status the description calls reachable was reached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW, type AnyMachine } from '../../sandbox/domain/states/machine.js';
-import { MACHINES } from '../../sandbox/http/docs/states.js';
-import { DESCRIPTION } from '../../sandbox/http/description.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { NEW, type AnyMachine } from '../../packages/sandbox/domain/states/machine.js';
+import { MACHINES } from '../../packages/sandbox/http/docs/states.js';
+import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { rowOf, type SeenEvent } from './support/state-rows.js';
 import { DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, memorySandbox } from './support/sandbox.js';
