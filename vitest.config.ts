@@ -1,14 +1,18 @@
 // Unit tests split by environment (STYLE.md habit 7): node for the core and the
 // service side and the demo's HTTP servers, happy-dom for rendering the element. Real-browser checks live in e2e/.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The sandbox (its own package, @svc-card/sandbox) imports svc-card/server by name; in this
+  // repository that is the source, as tsconfig.json's paths say (no build needed to test it); every project extends this.
+  resolve: { alias: [{ find: /^svc-card\/server$/, replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)) }] },
   test: {
     projects: [
       // Generous timeouts: property tests run thousands of encryptions, slow on a busy machine.
       { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts', 'test/internal/**/*.test.ts', 'test/frame/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
-      // The payments API sandbox (sandbox/): inject() against in-memory PGlite; PGlite starts in seconds, hence the timeouts.
+      // The payments API sandbox (packages/sandbox/): inject() against in-memory PGlite; PGlite starts in seconds, hence the timeouts.
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
@@ -18,6 +22,6 @@ export default defineConfig({
       { test: { name: 'scripts', environment: 'node', include: ['test/scripts/**/*.test.ts'] } },
       // The package as published (needs `npm run build`): its file list, its types in user projects.
       { test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
-    ],
+    ].map((project) => ({ extends: true, ...project })),
   },
 });

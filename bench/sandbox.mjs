@@ -18,7 +18,7 @@ import { readSharedKey } from '../test-support/shared-vectors.mjs';
 const root = resolve(import.meta.dirname, '..');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
-const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
+const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
 const { startPostgres } = await tsImport('../test-support/postgres-server.ts', import.meta.url);
 
 const REQUESTS = 1_000;

@@ -1,6 +1,6 @@
 // Types of start-demo.mjs for the TypeScript e2e tests.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Sandbox } from '../sandbox/server.js';
+import type { Sandbox } from '../packages/sandbox/server.js';
 
 export interface DemoOptions {
   /** Merchant port; 0 picks a free one. Default 4173. */
@@ -13,7 +13,7 @@ export interface DemoOptions {
   decryptorOptions?: Record<string, unknown>;
   /** The sandbox's PGlite data folder; default: in memory, gone at close(). */
   sandboxDataDir?: string;
-  /** Extra sandbox routes (sandbox/extensions.ts). */
+  /** Extra sandbox routes (packages/sandbox/extensions.ts). */
   extensions?: FastifyPluginAsync[];
   /** Other origins allowed to embed the card frame besides the merchant's (read at each frame request). */
   embedders?: () => readonly string[];

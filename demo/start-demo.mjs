@@ -1,4 +1,4 @@
-// startDemo: keys (made on first start), the local sandbox API (sandbox/,
+// startDemo: keys (made on first start), the local sandbox API (packages/sandbox/,
 // TypeScript, loaded through tsx) with the project's decryptor, the card frame on
 // a server of its own, and the merchant server in front of the checkout page.
 import { tsImport } from 'tsx/esm/api';
@@ -22,8 +22,8 @@ import { startMerchant } from './merchant/server.mjs';
 export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions, embedders = () => [] } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
-  const { startSandbox } = await tsImport('../sandbox/server.ts', import.meta.url);
-  const { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL } = await tsImport('../sandbox/seed.ts', import.meta.url);
+  const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
+  const { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL } = await tsImport('../packages/sandbox/seed.ts', import.meta.url);
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
   // The card frame (issue 9) on a server of its own, reached as http://localhost:<port>: another
   // origin than the sandbox's API and /docs, another site than the merchant's http://127.0.0.1:<port>.

@@ -2,7 +2,7 @@
 // PostgreSQL): the shared test key's decryptor, a free port, its address printed
 // as one JSON line `{"url": ...}`; SIGTERM closes it, SIGKILL is the test's.
 import { createDecryptor } from '../src/server/index.js';
-import { startSandbox } from '../sandbox/server.js';
+import { startSandbox } from '../packages/sandbox/server.js';
 import { readSharedKey } from './shared-vectors.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;

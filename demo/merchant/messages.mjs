@@ -44,7 +44,7 @@ export const PAGE_TEXTS = {
 };
 
 /**
- * The sandbox's decline reasons (sandbox/payment/test-cards.json) as the customer reads them at
+ * The sandbox's decline reasons (packages/sandbox/payment/test-cards.json) as the customer reads them at
  * the field they concern (issue 27): one line under the field at 320 px, so short.
  */
 const DECLINE_REASONS = {

@@ -1,10 +1,10 @@
 // The page's sandbox hint: a paid and a declined test card per brand, Brazil's own brands
-// first (Elo, Hipercard, Hiper; issue 11), then the element's brand order, from the sandbox's own list (sandbox/payment/test-cards.json)
+// first (Elo, Hipercard, Hiper; issue 11), then the element's brand order, from the sandbox's own list (packages/sandbox/payment/test-cards.json)
 // and grouped as the element shows each brand's number.
 import { readFileSync } from 'node:fs';
 import { BRANDS } from './project-rules.mjs';
 
-const TEST_CARDS = JSON.parse(readFileSync(new URL('../../sandbox/payment/test-cards.json', import.meta.url), 'utf8'));
+const TEST_CARDS = JSON.parse(readFileSync(new URL('../../packages/sandbox/payment/test-cards.json', import.meta.url), 'utf8'));
 
 /** The digits with a space at each of the brand's gaps: `3782 822463 10005`. */
 const grouped = (digits, gaps) => [0, ...gaps].map((start, i, all) => digits.slice(start, all[i + 1])).filter(Boolean).join(' ');

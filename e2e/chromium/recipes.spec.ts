@@ -11,8 +11,8 @@
 // Chromium, Firefox ESR and WebKitGTK in e2e/element and e2e/demo. A second and third engine would
 // only repeat the same page for minutes of CI.
 import { expect, test } from '@playwright/test';
-import { startSandbox } from '../../sandbox/server.js';
-import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
+import { startSandbox } from '../../packages/sandbox/server.js';
+import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { typeCard } from '../support/checkout.js';

@@ -12,7 +12,7 @@ import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
-import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
+import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
 
 let demo: Demo;
 test.beforeAll(async () => {

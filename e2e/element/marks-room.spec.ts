@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixture.js';
 
-const TEST_CARDS: { number: string; brand: string }[] = JSON.parse(readFileSync(new URL('../../sandbox/payment/test-cards.json', import.meta.url), 'utf8'));
+const TEST_CARDS: { number: string; brand: string }[] = JSON.parse(readFileSync(new URL('../../packages/sandbox/payment/test-cards.json', import.meta.url), 'utf8'));
 const UP_TO_16_DIGITS = [...new Set(TEST_CARDS.filter((card) => card.number.length <= 16).map((card) => card.number))];
 
 /**

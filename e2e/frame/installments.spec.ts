@@ -5,7 +5,7 @@
 // (e2e/demo/installments-journey.spec.ts), and 3x with a CPF chosen in the frame in
 // e2e/frame/checkout-extras.spec.ts.
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
+import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
 import { ELO_PAID_CARD, HOLDER_CPF } from '../support/cards.mjs';
 import { finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';

@@ -2,8 +2,8 @@
 // POST /v1/charge/pay answered (the sandbox's own pixFor / boletoFor) shown in the page's
 // container, pt-BR by default: the QR, the copy-paste code with a Copy button that says it
 // copied, the time left and a waiting state the page ends; the boleto's line, due date and slip link.
-import { boletoFor, pixFor } from '../../sandbox/payment/bank-slips.js';
-import type { ChargeDoc } from '../../sandbox/store/tables.js';
+import { boletoFor, pixFor } from '../../packages/sandbox/payment/bank-slips.js';
+import type { ChargeDoc } from '../../packages/sandbox/store/tables.js';
 import { expect, test } from '../support/engine-fixture.js';
 import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';

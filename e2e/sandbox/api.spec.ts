@@ -1,12 +1,12 @@
 // The local sandbox of the payments API, over HTTP from Node (no page needed, so
 // it runs once, in the chromium project): guard, part-7 error bodies, schema
-// validation, decryption through dist/server.js, test cards. The sandbox (sandbox/)
+// validation, decryption through dist/server.js, test cards. The sandbox (packages/sandbox/)
 // keeps its records in an in-memory PGlite here.
 import { expect, test } from '@playwright/test';
-import { startSandbox } from '../../sandbox/server.js';
-import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
-import { SANDBOX_CAPTCHA_TOKEN } from '../../sandbox/auth/guard.js';
-import { charges } from '../../sandbox/store/tables.js';
+import { startSandbox } from '../../packages/sandbox/server.js';
+import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
+import { SANDBOX_CAPTCHA_TOKEN } from '../../packages/sandbox/auth/guard.js';
+import { charges } from '../../packages/sandbox/store/tables.js';
 import { CARD_EXPIRATION, DECLINED_CARD, PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';

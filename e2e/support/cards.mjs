@@ -1,10 +1,10 @@
-// Sandbox test cards (sandbox/payment/test-cards.json) as a customer types them,
+// Sandbox test cards (packages/sandbox/payment/test-cards.json) as a customer types them,
 // with an expiry that is always in the future (this year + 3): a fixed year
 // would make the element flag the card expired and the sandbox decline it.
 // Plain JS so both the TypeScript specs and the plain-Node WebKit runner use it.
 import { readFileSync } from 'node:fs';
 
-const TEST_CARDS = JSON.parse(readFileSync(new URL('../../sandbox/payment/test-cards.json', import.meta.url), 'utf8'));
+const TEST_CARDS = JSON.parse(readFileSync(new URL('../../packages/sandbox/payment/test-cards.json', import.meta.url), 'utf8'));
 
 const numberOf = (message, brand) => {
   const card = TEST_CARDS.find((c) => c.message === message && c.brand === brand);

@@ -21,7 +21,7 @@ export async function startDocs({ port = 5180, elementOnly = false, keysDir } = 
   let docsOrigin = '';
   // The card frame lets the docs origin embed it.
   const demo = await startDemo({ port: 0, ...(keysDir ? { keysDir } : {}), embedders: () => (docsOrigin ? [docsOrigin] : []) });
-  const { SANDBOX_CREDENTIAL } = await tsImport('../../sandbox/seed.ts', import.meta.url);
+  const { SANDBOX_CREDENTIAL } = await tsImport('../../packages/sandbox/seed.ts', import.meta.url);
   process.env.SVC_DOCS_PLAYGROUND = JSON.stringify({
     publicKey: demo.keys.publicKeyPem,
     keyId: demo.keys.keyId,

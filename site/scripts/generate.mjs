@@ -103,7 +103,7 @@ step('payments API (OpenAPI from the sandbox, Swagger UI)', async () => {
     `# ${document.info.title} ${document.info.version}`,
     '',
     '::: info Generated',
-    `This page is the description of the sandbox's OpenAPI document, made from the sandbox's code on every docs build (\`sandbox/http/description.ts\` and \`sandbox/http/docs/*.ts\`, where every sandbox rule is written once). Its ${Object.keys(document.paths).length} paths, their schemas and answers: <a href="/payments-api/index.html" target="_self">the operations (Swagger UI)</a>, or <a href="/payments-api/openapi.json" target="_self">openapi.json</a>.`,
+    `This page is the description of the sandbox's OpenAPI document, made from the sandbox's code on every docs build (\`packages/sandbox/http/description.ts\` and \`packages/sandbox/http/docs/*.ts\`, where every sandbox rule is written once). Its ${Object.keys(document.paths).length} paths, their schemas and answers: <a href="/payments-api/index.html" target="_self">the operations (Swagger UI)</a>, or <a href="/payments-api/openapi.json" target="_self">openapi.json</a>.`,
     ':::',
     '',
     '<div v-pre>',

@@ -1,10 +1,10 @@
 // The sandbox's OpenAPI document, generated from the sandbox's own code (the routes'
-// schemas and sandbox/http/description.ts): an in-memory sandbox, app.swagger(), closed.
+// schemas and packages/sandbox/http/description.ts): an in-memory sandbox, app.swagger(), closed.
 // Usage: tsx site/scripts/openapi.ts <out.json>
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createDecryptor } from '../../src/server/index.js';
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '../../packages/sandbox/server.js';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: tsx site/scripts/openapi.ts <out.json>');

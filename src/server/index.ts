@@ -20,3 +20,8 @@ export type { PublicJwks } from './public-jwks.js';
 export type { EncryptedCard, PublicJwk } from '../core/index.js';
 export { createCardFrameHost, cardFrameCsp, JWKS_PATH } from './card-frame-host.js';
 export type { CardFrameHost, CardFrameHostOptions, HostedFile } from './card-frame-host.js';
+// The rules the service side shares with the element, one table and one check for the project:
+// a card number's brand and a CPF's or CNPJ's check digits (the sandbox, @svc-card/sandbox, applies them).
+export { detectBrand } from '../shared/brands.js';
+export type { Brand, BrandId } from '../shared/brands.js';
+export { isValidCnpj, isValidCpf } from '../internal/tax-id.js';

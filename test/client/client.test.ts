@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, RETRIED_STATUSES, type SvcClient } from '../../packages/client/src/index.js';
-import { issueJwt, loadJwtKey } from '../../sandbox/auth/jwt.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, memorySandbox, tokenFor } from '../sandbox/support/sandbox.js';
-import { SANDBOX_CREDENTIAL } from '../../sandbox/seed.js';
+import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
 
 let sandbox: Sandbox;
 let client: SvcClient;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../test-support/free-port.mjs';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { codeBlocks } from '../package/support/readme-blocks.js';
 import { API_KEY, memorySandbox, tokenFor } from '../sandbox/support/sandbox.js';
 

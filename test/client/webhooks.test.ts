@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifyWebhook, WebhookSignatureError, type WebhookEvent } from '../../packages/client/src/index.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, memorySandbox } from '../sandbox/support/sandbox.js';
 
 const header = (secret: string, t: number, body: string) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkCard } from '../../src/element/validation.js';
 import { detectBrand } from '../../src/shared/brands.js';
-import { cardOutcome } from '../../sandbox/payment/test-cards.js';
+import { cardOutcome } from '../../packages/sandbox/payment/test-cards.js';
 
 const zone = process.env.TZ;
 beforeAll(() => {

@@ -32,7 +32,7 @@ describe('POST /v1/charge/pay on one charge, concurrently', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.code).toBe('SchemaValidationException');
       expect(fieldPaths(refused.body)).toEqual(['_id']);
-      // Decided under the charge's row lock: the loser reads it PAID (sandbox/routes/charges.ts).
+      // Decided under the charge's row lock: the loser reads it PAID (packages/sandbox/routes/charges.ts).
       expect(refused.body.error_messages[0].msg).toBe('the charge is already paid');
     }
     const later = await pay(await demoToken(demo));

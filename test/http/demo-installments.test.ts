@@ -8,8 +8,8 @@ import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
 import { encryptInNode } from '../../e2e/support/node-encrypt.js';
-import { DEMO_CHECKOUT_PRODUCT_ID } from '../../sandbox/seed.js';
-import { products } from '../../sandbox/store/tables.js';
+import { DEMO_CHECKOUT_PRODUCT_ID } from '../../packages/sandbox/seed.js';
+import { products } from '../../packages/sandbox/store/tables.js';
 import { API_KEY } from './support/sandbox-api.js';
 
 let demo: Demo;

@@ -7,7 +7,7 @@
 // a described route's status and body. A request that reaches no route (a request line,
 // header or framing Node's parser refuses, headers too large, too slow, CONNECT, a target
 // that is no path) cannot be matched to a described route: its answer, which the sandbox
-// writes itself (sandbox/http/unrouted.ts), is checked to be a status every route lists
+// writes itself (packages/sandbox/http/unrouted.ts), is checked to be a status every route lists
 // with the part-7 body.
 // HTTP only: it holds for any implementation behind startDemo.
 import fc from 'fast-check';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESCRIPTION } from '../../sandbox/http/description.js';
+import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
 import { brokenLinks } from './support/site-links.js';
 
 const DIST = 'site/.vitepress/dist';

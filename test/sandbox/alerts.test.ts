@@ -1,8 +1,8 @@
 // Alerts (4.7): raised by the NETWORK_A / NETWORK_B test cards or the sandbox
 // call; list with filters, exports, resolve; NETWORK_A refunds (money-moves.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

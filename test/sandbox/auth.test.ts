@@ -2,9 +2,9 @@
 // permission per resource, the company scope; part 7 bodies for each refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { issueJwt, loadJwtKey } from '../../sandbox/auth/jwt.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

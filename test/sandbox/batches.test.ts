@@ -1,7 +1,7 @@
 // POST /v1/subscription/list: queued, processed item by item; progress and
 // each item's outcome visible; a bad item fails alone.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';
 import { COMPANY, call, memorySandbox } from './support/sandbox.js';
 

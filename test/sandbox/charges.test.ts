@@ -2,10 +2,10 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueFactor } from '../../sandbox/payment/boleto.js';
-import { toCents } from '../../sandbox/payment/cents.js';
-import { crc16 } from '../../sandbox/payment/pix.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { dueFactor } from '../../packages/sandbox/payment/boleto.js';
+import { toCents } from '../../packages/sandbox/payment/cents.js';
+import { crc16 } from '../../packages/sandbox/payment/pix.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

@@ -1,8 +1,8 @@
 // Clients (4.6): create (name rule, doc normalized and checked) and the list
 // (page, limit, search, id, sort, range), with the refusals of parts 5 and 7.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

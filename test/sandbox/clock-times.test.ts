@@ -4,7 +4,7 @@
 // advance's target time; they are created in day order; the clock ends at the target.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../test-support/free-port.mjs';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

@@ -1,7 +1,7 @@
 // The API description: OpenAPI 3.1, version 1.0.0, generated from the routes'
 // schemas, served at /openapi.json and as a page at /docs.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

@@ -3,8 +3,8 @@
 // knows (no closing `]`, no last chunk).
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Queryable } from '../../sandbox/db/database.js';
-import { exportStream } from '../../sandbox/db/export-stream.js';
+import type { Queryable } from '../../packages/sandbox/db/database.js';
+import { exportStream } from '../../packages/sandbox/db/export-stream.js';
 
 const row = (i: number) => ({ data: { _id: `s${i}` }, at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), id: `s${i}` });
 /** A database that answers `batches` one after another, then fails. */

@@ -9,7 +9,7 @@
 // A failure prints fast-check's shrunk counterexample: the request itself.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { operationsOf, type Operation } from './support/described-operations.js';
 import { arbitraryOf, brokenOf, type Hints } from './support/schema-arbitrary.js';
 import { API_KEY, COMPANY, DEMO_CHARGE, DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';

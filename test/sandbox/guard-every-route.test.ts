@@ -4,10 +4,10 @@
 // without config.auth fails the first test; every route of the reference's 4.1
 // list must be there, with the permission 4.8 gives it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import type { GuardedRoute } from '../../sandbox/auth/guard.js';
-import { issueJwt, loadJwtKey } from '../../sandbox/auth/jwt.js';
-import { ALL_PERMISSIONS, type Permission } from '../../sandbox/auth/permissions.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import type { GuardedRoute } from '../../packages/sandbox/auth/guard.js';
+import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
+import { ALL_PERMISSIONS, type Permission } from '../../packages/sandbox/auth/permissions.js';
 import { COMPANY, DEMO_CHARGE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 const REFERENCE_ROUTES = [

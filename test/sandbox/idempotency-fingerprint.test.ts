@@ -1,8 +1,8 @@
-// What "the same request" means for an Idempotency-Key (sandbox/http/fingerprint.ts):
+// What "the same request" means for an Idempotency-Key (packages/sandbox/http/fingerprint.ts):
 // member order and spacing never count, every value and member does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, requestFingerprint } from '../../sandbox/http/fingerprint.js';
+import { canonicalJson, requestFingerprint } from '../../packages/sandbox/http/fingerprint.js';
 
 /** The same value with every object's members in reverse order. */
 const reordered = (value: unknown): unknown => Array.isArray(value) ? value.map(reordered)

@@ -4,10 +4,10 @@
 // key lives 24 hours; waiting on a key in flight is bounded.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { issueJwt, loadJwtKey } from '../../sandbox/auth/jwt.js';
-import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
+import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox, sharedDecryptor, tokenFor } from './support/sandbox.js';
 import { fiftyAtOnce } from './support/idempotency.js';
 

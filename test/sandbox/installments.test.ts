@@ -2,10 +2,10 @@
 // as the description states them. Default 1, at most 12, more than 1 by credit card
 // only, and a count the product offers when the payment names a product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
-import { DESCRIPTION } from '../../sandbox/http/description.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
+import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { ALL_METHODS, makeClient, makeProduct } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

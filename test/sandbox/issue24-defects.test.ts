@@ -2,9 +2,9 @@
 // reference's 403 for another company's records, the batch limit, one name
 // rule for a client, and the cross-field rules in standard JSON Schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MAX } from '../../sandbox/schemas/list.js';
-import { BATCH_BODY_LIMIT_BYTES, BATCH_MAX_ITEMS } from '../../sandbox/routes/subscription-batches.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { PAGE_MAX } from '../../packages/sandbox/schemas/list.js';
+import { BATCH_BODY_LIMIT_BYTES, BATCH_MAX_ITEMS } from '../../packages/sandbox/routes/subscription-batches.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { COMPANY, DEMO_CHARGE, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

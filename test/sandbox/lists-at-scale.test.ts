@@ -5,9 +5,9 @@
 // test clock opens no transaction for a subscription with nothing due.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { TOTAL_EXACT_MAX } from '../../sandbox/schemas/list.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { TOTAL_EXACT_MAX } from '../../packages/sandbox/schemas/list.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 

@@ -4,12 +4,12 @@
 // follows its subscriptions. Decisions: http/docs/money-moves.ts.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_URGENCY, clientStatusFor } from '../../sandbox/domain/states/client.js';
-import { ENDED, LIVE, SUBSCRIPTION_MACHINE } from '../../sandbox/domain/states/subscription.js';
-import { NEW } from '../../sandbox/domain/states/machine.js';
-import { DESCRIPTION } from '../../sandbox/http/description.js';
-import { SUBSCRIPTION_STATUSES } from '../../sandbox/schemas/subscription.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { CLIENT_URGENCY, clientStatusFor } from '../../packages/sandbox/domain/states/client.js';
+import { ENDED, LIVE, SUBSCRIPTION_MACHINE } from '../../packages/sandbox/domain/states/subscription.js';
+import { NEW } from '../../packages/sandbox/domain/states/machine.js';
+import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
+import { SUBSCRIPTION_STATUSES } from '../../packages/sandbox/schemas/subscription.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox, tokenFor } from './support/sandbox.js';
 

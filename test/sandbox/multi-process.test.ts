@@ -8,8 +8,8 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, type SvcClient } from '../../packages/client/src/index.js';
-import { TOTAL } from '../../sandbox/webhooks/dispatcher.js';
-import { DEMO_PRODUCT_ID } from '../../sandbox/seed.js';
+import { TOTAL } from '../../packages/sandbox/webhooks/dispatcher.js';
+import { DEMO_PRODUCT_ID } from '../../packages/sandbox/seed.js';
 import { startPostgres } from '../../test-support/postgres-server.js';
 import { API_KEY, COMPANY, PAID_PROFILE } from './support/sandbox.js';
 

@@ -3,8 +3,8 @@
 // token left unused (retry); anything else stays an unexpected error (500).
 import { describe, expect, it } from 'vitest';
 import { DecryptorUnavailableError, ReplayStoreError, TokenError } from '../../src/server/index.js';
-import { ApiError } from '../../sandbox/http/errors.js';
-import { openCard } from '../../sandbox/payment/open-card.js';
+import { ApiError } from '../../packages/sandbox/http/errors.js';
+import { openCard } from '../../packages/sandbox/payment/open-card.js';
 
 const refusing = (error: unknown) => ({ decrypt: () => Promise.reject(error) });
 const answerTo = (error: unknown) => openCard({ token: {} }, refusing(error)).then(() => 'accepted', (thrown: unknown) => thrown);

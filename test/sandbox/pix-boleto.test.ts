@@ -2,8 +2,8 @@
 // published values and independent re-computation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boleto, dueFactor } from '../../sandbox/payment/boleto.js';
-import { brCode, crc16 } from '../../sandbox/payment/pix.js';
+import { boleto, dueFactor } from '../../packages/sandbox/payment/boleto.js';
+import { brCode, crc16 } from '../../packages/sandbox/payment/pix.js';
 
 describe('PIX BR Code', () => {
   it('CRC-16/CCITT-FALSE of "123456789" is 29B1 (the catalogue check value)', () => {

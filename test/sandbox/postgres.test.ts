@@ -2,9 +2,9 @@
 // test): migrations, a restart, lists and exports, and real concurrency (a
 // pool of connections, so row locks are what make one payment of a charge).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../sandbox/db/migrations.js';
+import { MIGRATIONS } from '../../packages/sandbox/db/migrations.js';
 import { startPostgres } from '../../test-support/postgres-server.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { fiftyAtOnce } from './support/idempotency.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

@@ -1,8 +1,8 @@
 // The product's rules (issue 22 item 3) wherever a payment or a record names a
 // product or a charge; the decisions are in the description (http/docs/product-rules.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESCRIPTION } from '../../sandbox/http/description.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

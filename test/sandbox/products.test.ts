@@ -1,8 +1,8 @@
 // Products (2.1, 4.2): the whole create body, 201, and each rule of 2.1 refused with its path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import type { Sandbox } from '../../sandbox/server.js';
-import { DEMO_CHECKOUT_PRODUCT_ID } from '../../sandbox/seed.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
+import { DEMO_CHECKOUT_PRODUCT_ID } from '../../packages/sandbox/seed.js';
 import { COMPANY, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

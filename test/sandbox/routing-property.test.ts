@@ -3,12 +3,12 @@
 // NO_PAYMENT_ROUTE) is the one a second, plain model of the rule picks.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulatedAcquirer } from '../../sandbox/domain/payments/simulated-acquirer.js';
-import { routePayment } from '../../sandbox/domain/payments/route-payment.js';
-import type { ProviderFault } from '../../sandbox/domain/payments/faults.js';
-import type { ProviderId } from '../../sandbox/domain/payments/connector.js';
-import { TEST_CARDS } from '../../sandbox/payment/test-cards.js';
-import type { RouteDoc } from '../../sandbox/store/company-settings.js';
+import { simulatedAcquirer } from '../../packages/sandbox/domain/payments/simulated-acquirer.js';
+import { routePayment } from '../../packages/sandbox/domain/payments/route-payment.js';
+import type { ProviderFault } from '../../packages/sandbox/domain/payments/faults.js';
+import type { ProviderId } from '../../packages/sandbox/domain/payments/connector.js';
+import { TEST_CARDS } from '../../packages/sandbox/payment/test-cards.js';
+import type { RouteDoc } from '../../packages/sandbox/store/company-settings.js';
 
 const PROVIDERS = ['provider_01', 'provider_02', 'provider_03', 'provider_04'];
 const BRANDS = [...new Set(TEST_CARDS.map((c) => c.brand))];

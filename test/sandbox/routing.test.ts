@@ -2,9 +2,9 @@
 // routes, skipped by their rules, tried in order, failing over on a provider
 // fault but not on an issuer decline; NO_PAYMENT_ROUTE when none is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

@@ -1,12 +1,12 @@
-// The split's money rules (sandbox/domain/split) for random payments: gross
+// The split's money rules (packages/sandbox/domain/split) for random payments: gross
 // shares add up to the amount, fees to the transaction's fee, no net below 0,
 // and the result is what a second, plain model of the documented rule gives.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FEE_TABLE } from '../../sandbox/domain/split/fee-table.js';
-import { planPayables } from '../../sandbox/domain/split/plan.js';
-import { hundredthsOf, splitProblems } from '../../sandbox/domain/split/rules.js';
-import { PAYMENT_METHODS } from '../../sandbox/schemas/common.js';
+import { FEE_TABLE } from '../../packages/sandbox/domain/split/fee-table.js';
+import { planPayables } from '../../packages/sandbox/domain/split/plan.js';
+import { hundredthsOf, splitProblems } from '../../packages/sandbox/domain/split/rules.js';
+import { PAYMENT_METHODS } from '../../packages/sandbox/schemas/common.js';
 
 type Method = (typeof PAYMENT_METHODS)[number];
 interface ModelRule { companyId: string; hundredths: number; chargeProcessingFee?: boolean; chargeRecipientProcessingFee?: boolean }

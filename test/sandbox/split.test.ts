@@ -3,10 +3,10 @@
 // payables a paid transaction makes (on /full and on the recipient's read);
 // refunds reverse them; the test clock makes them PAID on availableOn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
-import { FEE_TABLE } from '../../sandbox/domain/split/fee-table.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
+import { FEE_TABLE } from '../../packages/sandbox/domain/split/fee-table.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { ALL_METHODS } from './support/fixtures.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';

@@ -5,7 +5,7 @@
 // PIX and boleto, settle, holds, disable, anticipate). The steps are built (constantFrom / nat), never filtered.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, memorySandbox } from './support/sandbox.js';
 import { rowOf, type SeenEvent } from './support/state-rows.js';

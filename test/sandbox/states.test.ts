@@ -6,10 +6,10 @@
 // test, and that every status the description calls reachable was reached.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW, type AnyMachine } from '../../sandbox/domain/states/machine.js';
-import { MACHINES } from '../../sandbox/http/docs/states.js';
-import { DESCRIPTION } from '../../sandbox/http/description.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { NEW, type AnyMachine } from '../../packages/sandbox/domain/states/machine.js';
+import { MACHINES } from '../../packages/sandbox/http/docs/states.js';
+import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { rowOf, type SeenEvent } from './support/state-rows.js';
 import { DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, memorySandbox } from './support/sandbox.js';
@@ -348,7 +348,7 @@ describe('charge, subscription and client statuses (issue 23): recovered, import
   });
 
   it('the anticipation fee is netAmount x 199 x days / 300,000 rounded half up, never more than netAmount (property)', async () => {
-    const { anticipationFee } = await import('../../sandbox/domain/billing-actions.js');
+    const { anticipationFee } = await import('../../packages/sandbox/domain/billing-actions.js');
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 400 }), (net, days) => {
       const fee = anticipationFee(net, days);
       const exact = (net * 199 * days) / 300_000;

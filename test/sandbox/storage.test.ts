@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { issueJwt, loadJwtKey } from '../../sandbox/auth/jwt.js';
-import { MIGRATIONS } from '../../sandbox/db/migrations.js';
-import { transactions } from '../../sandbox/store/tables.js';
+import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
+import { MIGRATIONS } from '../../packages/sandbox/db/migrations.js';
+import { transactions } from '../../packages/sandbox/store/tables.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-sandbox-data-'));

@@ -1,7 +1,7 @@
 // Subscriptions (4.5): v1 and v2 creation, update, cancel, list, exports, full.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 

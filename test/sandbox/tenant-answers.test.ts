@@ -4,9 +4,9 @@
 import { connect, type Socket } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadJwtKey } from '../../sandbox/auth/jwt.js';
-import { TEST_CARDS } from '../../sandbox/payment/test-cards.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
+import { TEST_CARDS } from '../../packages/sandbox/payment/test-cards.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

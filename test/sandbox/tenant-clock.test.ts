@@ -2,7 +2,7 @@
 // day runs in its own short transaction), two advances of one company do not
 // bill a day twice, and days + seconds together stay within 3,650 days.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { memorySandbox } from './support/sandbox.js';
 

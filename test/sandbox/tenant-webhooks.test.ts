@@ -6,10 +6,10 @@
 import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS, type Permission } from '../../sandbox/auth/permissions.js';
-import type { Sandbox } from '../../sandbox/server.js';
-import { sign } from '../../sandbox/webhooks/signature.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS, type Permission } from '../../packages/sandbox/auth/permissions.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
+import { sign } from '../../packages/sandbox/webhooks/signature.js';
 import { freePort } from '../../test-support/free-port.mjs';
 import { PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 

@@ -1,4 +1,4 @@
-// The sandbox's test cards (sandbox/payment/test-cards.json, issue 11): for every
+// The sandbox's test cards (packages/sandbox/payment/test-cards.json, issue 11): for every
 // brand the checkout element detects, one paid and one declined number, each one
 // the element itself accepts and detects as that brand; over the API each gets its
 // listed outcome and the element's brand on the transaction.
@@ -6,8 +6,8 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { BRANDS, detectBrand } from '../../src/shared/brands.js';
 import { luhnValid } from '../../src/element/luhn.js';
 import { checkCard } from '../../src/element/validation.js';
-import { TEST_CARDS } from '../../sandbox/payment/test-cards.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { TEST_CARDS } from '../../packages/sandbox/payment/test-cards.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox, tokenFor } from './support/sandbox.js';
 
 describe('test-cards.json', () => {

@@ -2,7 +2,7 @@
 // challenge page on the service's origin; completing, failing or letting it expire on
 // the test clock moves the transaction (and its charge) once, with events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';
 import { checkAgainstDescription } from './support/openapi-check.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';

@@ -1,8 +1,8 @@
 // Transactions (4.3): create (inline client, split), capture, cancel, list, full;
 // racing captures and cancels make one move.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;

@@ -3,7 +3,7 @@
 // Fastify's own bodies (or none) were answered before.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawRequest } from '../../test-support/raw-http.mjs';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { checkRawAnswer } from './support/openapi-check.js';
 import { rawRequest as rawExchange } from './support/raw-http.js';
 import { API_KEY, COMPANY, memorySandbox } from './support/sandbox.js';

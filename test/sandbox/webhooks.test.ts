@@ -4,9 +4,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCredential } from '../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS } from '../../sandbox/auth/permissions.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
 import { PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 interface Received { headers: Record<string, string | string[] | undefined>; body: string }

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { createDecryptor } from '../../../src/server/index.js';
-import { startSandbox } from '../../../sandbox/server.js';
+import { startSandbox } from '../../sandbox/server.js';
 import { readSharedKey } from '../../../test-support/shared-vectors.mjs';
 
 export const GENERATED_FILE = fileURLToPath(new URL('../src/api.ts', import.meta.url));

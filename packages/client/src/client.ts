@@ -10,7 +10,7 @@ import { retryingFetch, type RetryOptions } from './retry.js';
 
 export type { paths, operations, components } from './api.js';
 
-/** The sandbox's address when started with `npm run sandbox` (its default port); production's is the one your contract names. */
+/** The sandbox's address when started with `npx @svc-card/sandbox` (its default port); production's is the one your contract names. */
 export const SANDBOX_URL = 'http://127.0.0.1:4010';
 
 export type Credentials =

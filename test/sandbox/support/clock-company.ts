@@ -1,9 +1,9 @@
 // A company of its own for test-clock tests (each moves its clock alone): a
 // credential with every permission, a client and a product of the given rules,
 // and calls bound to it (every answer checked against the description).
-import { createCredential } from '../../../sandbox/auth/credentials.js';
-import { ALL_PERMISSIONS } from '../../../sandbox/auth/permissions.js';
-import type { Sandbox } from '../../../sandbox/server.js';
+import { createCredential } from '../../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS } from '../../../packages/sandbox/auth/permissions.js';
+import type { Sandbox } from '../../../packages/sandbox/server.js';
 import { ALL_METHODS } from './fixtures.js';
 import { PAID_PROFILE, call } from './sandbox.js';
 

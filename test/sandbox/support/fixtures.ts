@@ -1,5 +1,5 @@
 // A client and a product made through the API, for tests that need them.
-import type { Sandbox } from '../../../sandbox/server.js';
+import type { Sandbox } from '../../../packages/sandbox/server.js';
 import { COMPANY, call } from './sandbox.js';
 
 /** Every method offered (product rules refuse a method the product does not list). */

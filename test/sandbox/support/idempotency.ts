@@ -3,7 +3,7 @@
 // all fifty answers are equal (the first's, replayed to the forty-nine). With
 // several sandboxes (processes sharing one PostgreSQL) the calls alternate.
 import { expect } from 'vitest';
-import type { Sandbox } from '../../../sandbox/server.js';
+import type { Sandbox } from '../../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, call } from './sandbox.js';
 
 export async function fiftyAtOnce(sandboxes: Sandbox[], amount: number): Promise<void> {

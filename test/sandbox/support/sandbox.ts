@@ -5,9 +5,9 @@
 import { createDecryptor } from '../../../src/server/index.js';
 import { encryptCard, type CardInput } from '../../../src/core/index.js';
 import { readSharedKey } from '../../../test-support/shared-vectors.mjs';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server.js';
-import { SANDBOX_CREDENTIAL, DEMO_CHARGE_ID, DEMO_COMPANY } from '../../../sandbox/seed.js';
-import { SANDBOX_CAPTCHA_TOKEN } from '../../../sandbox/auth/guard.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../packages/sandbox/server.js';
+import { SANDBOX_CREDENTIAL, DEMO_CHARGE_ID, DEMO_COMPANY } from '../../../packages/sandbox/seed.js';
+import { SANDBOX_CAPTCHA_TOKEN } from '../../../packages/sandbox/auth/guard.js';
 import { checkAgainstDescription } from './openapi-check.js';
 
 export { DEMO_COMPANY as COMPANY, DEMO_CHARGE_ID as DEMO_CHARGE, SANDBOX_CAPTCHA_TOKEN };

@@ -1,7 +1,7 @@
 // Which row of which state table an event says it made (domain/states/*), for
 // the state-machine tests: undefined is a move outside the tables.
-import { NEW, SAME } from '../../../sandbox/domain/states/machine.js';
-import { MACHINES } from '../../../sandbox/http/docs/states.js';
+import { NEW, SAME } from '../../../packages/sandbox/domain/states/machine.js';
+import { MACHINES } from '../../../packages/sandbox/http/docs/states.js';
 
 export interface SeenEvent { type: string; seq: number; data: Record<string, any> }
 

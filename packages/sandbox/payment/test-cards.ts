@@ -2,7 +2,7 @@
 // decrypted (or open) card number decides the outcome. Any other number is
 // declined, so a real card can never look "paid" here.
 import { readFileSync } from 'node:fs';
-import { detectBrand, type BrandId } from '../../src/shared/brands.js';
+import { detectBrand, type BrandId } from 'svc-card/server';
 
 export interface TestCard { number: string; brand: BrandId; status: CardOutcome['status']; message: string; alert?: AlertType; threeDS?: ThreeDSCard }
 /** How a card's issuer asks for 3-D Secure (sandbox/http/docs/three-ds.ts): a challenge the shopper passes, one that fails, or none (frictionless). */
@@ -44,7 +44,7 @@ export function riskBlock(profile: CardProfile): { message: string } | undefined
 export const threeDSOf = (profile: CardProfile): ThreeDSCard | undefined =>
   TEST_CARDS.find((c) => c.number === String(profile.cardNumber).replace(/\s/g, ''))?.threeDS;
 
-/** The brand as the element detects it (one table for the project: src/shared/brands.ts), `other` when none. */
+/** The brand as the element detects it (one table for the project: src/shared/brands.ts, exported by svc-card/server), `other` when none. */
 export const brandOf = (digits: string): BrandId | 'other' => detectBrand(digits)?.id ?? 'other';
 
 /** What a transaction keeps of the card: the BIN and last four, never the whole number or the security code. */

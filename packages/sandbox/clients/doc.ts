@@ -1,7 +1,7 @@
 // CPF (11 digits) and CNPJ (14 digits): the document of a Brazilian person or
 // company, normalized to digits and checked by its two mod-11 check digits
-// (one rule for the whole project: src/internal/tax-id.ts).
-import { isValidCnpj, isValidCpf } from '../../src/internal/tax-id.js';
+// (one rule for the whole project: src/internal/tax-id.ts, exported by svc-card/server).
+import { isValidCnpj, isValidCpf } from 'svc-card/server';
 
 /** The digits of a document as written (`123.456.789-09` -> `12345678909`). */
 export const docDigits = (text: string): string => text.replace(/\D/g, '');

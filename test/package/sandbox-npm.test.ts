@@ -1,0 +1,194 @@
+// Issue 25, item 1: the sandbox from npm as a merchant gets it. The packed tarballs of svc-card,
+// @svc-card/sandbox and @svc-card/client are installed into an empty folder outside this
+// repository (no path back to its sources or its node_modules, PATH without the repository's
+// bins); `npx @svc-card/sandbox` starts on PGlite in .svc-sandbox/ there, a credential minted by
+// its `credential` command works, README's merchant-server quick start forwards a token made by
+// the installed svc-card to it, and DATABASE_URL puts it on PostgreSQL.
+// The sandbox's tarball is built once per change of its sources (.cache/sandbox-npm/); the
+// install reads npm's cache first (--prefer-offline), as the other packed-package tests do.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createPublicKey } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres } from '../../test-support/postgres-server.js';
+import { codeBlocks } from './support/readme-blocks.js';
+
+const ROOT = resolve('.');
+const SANDBOX = resolve('packages/sandbox');
+const CACHE = resolve('.cache/sandbox-npm');
+const QUICK_START = 'checkout-server.mjs';
+const sandboxPackage = JSON.parse(readFileSync(join(SANDBOX, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string>; dependencies: Record<string, string> };
+
+let dir: string;
+const children: ChildProcess[] = [];
+/** The repository's folders leave PATH: nothing found there can stand in for what the install lacks. */
+const env = (extra: Record<string, string> = {}) => {
+  const { DATABASE_URL: _url, PORT: _port, NODE_PATH: _path, ...rest } = process.env;
+  return { ...rest, PATH: (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.startsWith(ROOT)).join(delimiter), ...extra };
+};
+const run = (command: string, args: string[], extra: Record<string, string> = {}) =>
+  promisify(execFile)(command, args, { cwd: dir, env: env(extra), encoding: 'utf8', timeout: 240_000 });
+
+/** The sandbox's tarball, packed again (its prepack builds it) only when a file of its source changed. */
+function sandboxTarball(): string {
+  const hash = createHash('sha256');
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder).sort()) {
+      if (name === 'dist' || name === 'node_modules') continue;
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(`${relative(SANDBOX, path)}\0`).update(readFileSync(path));
+    }
+  };
+  walk(SANDBOX);
+  const folder = join(CACHE, hash.digest('hex').slice(0, 16));
+  const existing = existsSync(folder) ? readdirSync(folder).find((name) => name.endsWith('.tgz')) : undefined;
+  if (existing) return join(folder, existing);
+  rmSync(CACHE, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: SANDBOX, encoding: 'utf8' })) as [{ filename: string }];
+  return join(folder, filename);
+}
+
+interface Started { child: ChildProcess; lines: Record<string, string>; url: string }
+/** `npx @svc-card/sandbox` with `args`: resolves once it has printed its address, credential and key. */
+function startBin(args: string[], extra: Record<string, string> = {}): Promise<Started> {
+  const child = spawn('npx', [sandboxPackage.name, ...args], { cwd: dir, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no address after 180 s:\n${output}`)), 180_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (!output.includes('API description:')) return;
+      clearTimeout(timer);
+      const lines = Object.fromEntries(output.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+      done({ child, lines, url: lines['Sandbox payments API']! });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
+    child.once('exit', (code) => { clearTimeout(timer); fail(new Error(`exited ${code} before its address:\n${output}`)); });
+  });
+}
+const stop = (child: ChildProcess) => new Promise<void>((done) => {
+  if (child.exitCode !== null || child.signalCode !== null) return done();
+  child.once('exit', () => done());
+  child.kill('SIGTERM');
+});
+/** `credential` prints `apiKey: ...`, `token: ...`, `companies: ...`. */
+const fields = (text: string) => Object.fromEntries(text.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+
+let started: Started;
+let minted: Record<string, string>;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-sandbox-npm-'));
+  const [{ filename: card }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
+  const [{ filename: client }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: 'packages/client', encoding: 'utf8' })) as [{ filename: string }];
+  const sandbox = sandboxTarball();
+  copyFileSync(sandbox, join(dir, 'svc-card-sandbox.tgz'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'merchant', private: true, type: 'module' }));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${card}`, './svc-card-sandbox.tgz', `./${client}`]);
+  // Minted before the start: PGlite's folder is one process's at a time.
+  minted = fields((await run('npx', [sandboxPackage.name, 'credential', '--companies', 'company_acme', '--permissions', 'transaction.read'])).stdout);
+  started = await startBin(['--port', '0']);
+}, 600_000);
+afterAll(async () => {
+  await Promise.all(children.map(stop));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the sandbox installed from its tarball', () => {
+  it('installs into a folder outside the repository, as files of its own, with built JavaScript only', () => {
+    const installed = realpathSync(join(dir, 'node_modules', sandboxPackage.name));
+    expect(installed.startsWith(realpathSync(dir))).toBe(true);
+    expect(relative(ROOT, installed).startsWith('..')).toBe(true);
+    const files = execFileSync('find', ['.', '-type', 'f'], { cwd: installed, encoding: 'utf8' }).trim().split('\n');
+    expect(files).toContain(`./${sandboxPackage.bin['svc-sandbox']}`);
+    expect(files.filter((file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
+    const code = files.filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(installed, file), 'utf8')).join('\n');
+    expect(code).not.toMatch(/from ['"](?:\.\.\/)+(?:src|demo|test-support)\//);
+    expect(code).toContain("from 'svc-card/server'");
+  });
+
+  it("svc-card as installed depends on none of the sandbox's dependencies", () => {
+    const card = JSON.parse(readFileSync(join(dir, 'node_modules/svc-card/package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const its = Object.keys({ ...card.dependencies, ...card.peerDependencies, ...card.optionalDependencies });
+    const sandboxOnly = Object.keys(sandboxPackage.dependencies).filter((name) => name !== 'svc-card');
+    expect(its.filter((name) => sandboxOnly.includes(name))).toEqual([]);
+    expect(sandboxPackage.dependencies['svc-card']).toBe(card.version);
+  });
+
+  it('npx @svc-card/sandbox prints the base URL, the demo credential, the company and the public key; its records and keys are in .svc-sandbox/', async () => {
+    expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(started.lines.apiKey).toBe('sbx_demo.sandbox-secret-not-for-production');
+    expect(started.lines.companyId).toBe('company_demo');
+    expect(started.lines['Public key (keyId v1)']).toBe(`.svc-sandbox/keys/v1.public.pem, and as a JWKS: ${started.url}/.well-known/svc-card/jwks.json`);
+    expect(readdirSync(join(dir, '.svc-sandbox')).sort()).toEqual(['keys', 'pglite']);
+    const jwks = (await (await fetch(`${started.url}/.well-known/svc-card/jwks.json`)).json()) as { keys: { kid: string; n: string }[] };
+    const pem = readFileSync(join(dir, '.svc-sandbox/keys/v1.public.pem'), 'utf8');
+    expect(jwks.keys).toEqual([expect.objectContaining({ kid: 'v1', alg: 'RSA-OAEP-256', n: createPublicKey(pem).export({ format: 'jwk' }).n })]);
+    expect((await fetch(`${started.url}/openapi.json`)).status).toBe(200);
+  });
+
+  it('a credential minted by `credential` before the start is accepted, as apiKey and as its JWT, for its company only', async () => {
+    expect(minted.apiKey).toMatch(/\S+\.\S+/);
+    expect(minted.companies).toBe('company_acme');
+    const list = (headers: Record<string, string>, company = 'company_acme') => fetch(`${started.url}/v1/transaction?companyId=${company}`, { headers });
+    expect((await list({ apiKey: minted.apiKey! })).status).toBe(200);
+    expect((await list({ token: minted.token! })).status).toBe(200);
+    expect((await list({ apiKey: minted.apiKey! }, 'company_demo')).status).toBe(403);
+  });
+
+  it("README's merchant-server quick start, with @svc-card/client as installed, pays with a token the installed svc-card made for the sandbox's key", async () => {
+    const block = codeBlocks(readFileSync('README.md', 'utf8')).find((b) => b.lang === 'js' && b.code.startsWith(`// ${QUICK_START}`));
+    expect(block?.code).toContain("from '@svc-card/client'");
+    writeFileSync(join(dir, QUICK_START), block!.code);
+    writeFileSync(join(dir, 'token.mjs'), [
+      "import { readFileSync } from 'node:fs';",
+      "import { encryptCard } from 'svc-card';",
+      "const publicKey = readFileSync('.svc-sandbox/keys/v1.public.pem', 'utf8');",
+      `const result = await encryptCard({ holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: '${new Date().getUTCFullYear() + 2}', securityCode: '123', publicKey, keyId: 'v1' });`,
+      'if (result.hasErrors) throw new Error(JSON.stringify(result.errors));',
+      'console.log(JSON.stringify(result.encryptedCard));',
+    ].join('\n'));
+    const token = JSON.parse((await run(process.execPath, ['token.mjs'])).stdout) as unknown;
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = spawn(process.execPath, [QUICK_START], { cwd: dir, env: env({ PORT: String(port), SVC_API_URL: started.url, SVC_API_KEY: started.lines.apiKey! }), stdio: 'ignore' });
+    children.push(server);
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 200 && !response; attempt++) {
+      response = await fetch(`http://127.0.0.1:${port}`, { method: 'POST', body: JSON.stringify({ token }) }).catch(() => new Promise<undefined>((done) => setTimeout(done, 100)));
+    }
+    expect(response?.status).toBe(200);
+    const answer = (await response!.json()) as { id: string; status: string };
+    expect(answer.status).toBe('PAID');
+    const listed = await fetch(`${started.url}/v1/transaction?companyId=company_demo`, { headers: { apiKey: started.lines.apiKey! } });
+    expect(((await listed.json()) as { items: unknown[] }).items).toContainEqual(expect.objectContaining({ _id: answer.id, status: 'PAID', amount: expect.objectContaining({ value: 1990 }) }));
+  });
+
+  it('a bad option or command is a clear error naming it, exit 2, nothing started', async () => {
+    const cases = [[['--port', 'abc'], 'the port must be a whole number'], [['credential'], 'credential needs --companies'], [['charge'], 'unknown command "charge"'], [['--nope'], "Unknown option '--nope'"]] as const;
+    const failures = await Promise.all(cases.map(([args]) => run('npx', [sandboxPackage.name, ...args]).then(() => undefined, (error: { code: number; stderr: string }) => error)));
+    cases.forEach(([args, said], i) => {
+      expect(failures[i]?.code, args.join(' ')).toBe(2);
+      expect(failures[i]?.stderr, args.join(' ')).toContain(said);
+    });
+  });
+
+  it('DATABASE_URL puts it on PostgreSQL: a credential minted there is accepted by a sandbox started there, and no PGlite folder is made', async () => {
+    const postgres = await startPostgres();
+    try {
+      const onPostgres = { DATABASE_URL: postgres.url };
+      const credential = fields((await run('npx', [sandboxPackage.name, 'credential', '--data', 'pg-run', '--companies', 'company_pg'], onPostgres)).stdout);
+      const pg = await startBin(['--port', '0', '--data', 'pg-run'], onPostgres);
+      expect((await fetch(`${pg.url}/v1/transaction?companyId=company_pg`, { headers: { apiKey: credential.apiKey! } })).status).toBe(200);
+      expect(readdirSync(join(dir, 'pg-run'))).toEqual(['keys']);
+      await stop(pg.child);
+    } finally {
+      postgres.stop();
+    }
+  });
+});
