@@ -4,6 +4,7 @@
 // merchant's own child with slot="card", "pix" or "boleto". It never reads a panel: the card form
 // (inline or frame mode) stays the merchant's child and nothing of the card passes through here;
 // PIX and boleto need no frame. No Lit: a script of its own (dist/svc-payment-methods.js).
+import { BaseElement } from '../shared/base-element.js';
 import { API_METHOD, parseMethods, type PaymentMethodId } from './methods.js';
 import { METHOD_TEXTS, methodsLang } from './texts.js';
 
@@ -55,7 +56,7 @@ let sheet: CSSStyleSheet | undefined;
  * @csspart methods - The radio group (a fieldset), hidden when one method is offered (not `group`: the card form's part of that name).
  * @csspart method - Each method's label (with its radio).
  */
-export class SvcPaymentMethods extends HTMLElement {
+export class SvcPaymentMethods extends BaseElement {
   static observedAttributes = ['methods', 'value', 'lang'];
   #root = this.attachShadow({ mode: 'open' });
   #slot = document.createElement('slot');

@@ -9,4 +9,4 @@ declare const expYear: string;
 declare const securityCode: string;
 declare function showError(field: string, message: string): void;
 declare function showCardEnding(last4: string): void;
-declare function pay(encryptedCard: import('svc-card').EncryptedCard): Promise<{ declined: boolean }>;
+declare function pay(encryptedCard: import('svc-card').EncryptedCard): Promise<{ declined: boolean; message: string }>;
