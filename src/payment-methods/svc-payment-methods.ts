@@ -5,6 +5,7 @@
 // (inline or frame mode) stays the merchant's child and nothing of the card passes through here;
 // PIX and boleto need no frame. No Lit: a script of its own (dist/svc-payment-methods.js).
 import { BaseElement } from '../shared/base-element.js';
+import { langOf } from '../shared/lang.js';
 import { API_METHOD, parseMethods, type PaymentMethodId } from './methods.js';
 import { METHOD_TEXTS, methodsLang } from './texts.js';
 
@@ -123,7 +124,7 @@ export class SvcPaymentMethods extends BaseElement {
   }
 
   #render(): void {
-    const say = METHOD_TEXTS[methodsLang(this.closest('[lang]')?.getAttribute('lang') ?? '')];
+    const say = METHOD_TEXTS[methodsLang(langOf(this))];
     const offered = this.methods;
     const group = document.createElement('fieldset');
     group.setAttribute('part', 'methods');
