@@ -30,13 +30,13 @@ label { display: grid; grid-template-columns: auto 1fr; column-gap: 10px; align-
 label:has(input:checked) { border-color: var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); box-shadow: inset 0 0 0 1px var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); }
 input { margin: 0; width: 18px; height: 18px; accent-color: var(--svc-color-focus, auto); grid-row: span 2; }
 input:focus-visible { outline: 3px solid var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); outline-offset: 2px; }
-span, b { font-weight: 600; }
+span { font-weight: 600; }
 b { display: none; }
 small { color: var(--svc-color-muted, color-mix(in srgb, currentColor 78%, transparent)); font-size: .875em; }
-@container (width < 420px) {
-  fieldset { grid-auto-flow: column; grid-auto-columns: 1fr; }
-  label { padding: 8px; column-gap: 6px; }
-  small, span { display: none; }
+@container (width<420px) {
+  fieldset { grid-auto-flow: column; }
+  label { padding: 8px 6px; column-gap: 6px; }
+  small,span { display: none; }
   b { display: inline; }
   legend { position: absolute; clip-path: inset(50%); }
 }
