@@ -110,7 +110,8 @@ test('moveBefore(): as a move, a new frame in every engine (Firefox reloads a mo
   await typeCard(cardFrame(page), PAID_CARD);
   await countReadies(page);
   await element(page).evaluate((el) => {
-    const holder = document.createElement('div');
+    // The holder takes the element's slot: the demo's methods chooser shows its slot="card" child only.
+    const holder = Object.assign(document.createElement('div'), { slot: el.slot });
     el.parentNode!.insertBefore(holder, el);
     (holder as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(el, null);
   });
