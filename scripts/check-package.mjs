@@ -30,8 +30,10 @@ const BUDGETS = [
   // Its own limit, set at its first build (3,071 B measured) plus room for a fix; not a raise of another.
   { file: 'dist/svc-next-action.js', limit: 3_300 },
   // The payment methods chooser (issue 27: card, PIX, boleto, the merchant's order): a script of its
-  // own for the same reason, no Lit. Its own limit, set at its first build (1,938 B measured) plus room for a fix.
-  { file: 'dist/svc-payment-methods.js', limit: 2_100 },
+  // own for the same reason, no Lit. Its own limit, set at its first build (1,938 B measured) plus room for a fix;
+  // 2,100 -> 2,200 in the same session, before any release: the phone's row of short names that wraps at 200%
+  // zoom and the language looked up across shadow roots as both card form modes do (2,106 B measured).
+  { file: 'dist/svc-payment-methods.js', limit: 2_200 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
   // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Raised in the open

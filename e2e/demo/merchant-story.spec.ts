@@ -60,7 +60,8 @@ test('product, client, v2 subscription, clock past due, pay with the element\'s 
     let token: unknown = null;
     await expect.poll(async () => (token = await page.evaluate(() => (window as unknown as { storyToken?: unknown }).storyToken ?? null))).not.toBeNull();
     const paid = (await checkedFetch(demo.sandboxUrl, '/v1/charge/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: 'sandbox-captcha-ok', token }) })).body;
-    expect(paid).toMatchObject({ charge: { status: 'PAID' }, transaction: { status: 'PAID', amount: { value: 12990 }, card: { last4: '1111' } } });
+    // Paid after OVERDUE: RECOVERED (issue 23, the description's "Billing statuses").
+    expect(paid).toMatchObject({ charge: { status: 'RECOVERED' }, transaction: { status: 'PAID', amount: { value: 12990 }, card: { last4: '1111' } } });
 
     await expect.poll(() => hooks.find((h) => JSON.parse(h.body).type === 'transaction.created'), { timeout: 60_000 }).toBeTruthy();
     const created = hooks.find((h) => JSON.parse(h.body).type === 'transaction.created')!;
@@ -75,7 +76,7 @@ test('product, client, v2 subscription, clock past due, pay with the element\'s 
     await demo.close();
     demo = await startDemo({ port: 0, keysDir: testKeysDir(), sandboxDataDir: dataDir });
     const full = (await api('GET', `/v1/subscription/full?subscriptionId=${subscription._id}`)).body;
-    expect(full).toMatchObject({ status: 'CANCELED_MANUAL', charges: [{ _id: charge._id, status: 'PAID' }], transactions: [{ _id: paid.transaction._id }] });
+    expect(full).toMatchObject({ status: 'CANCELED_MANUAL', charges: [{ _id: charge._id, status: 'RECOVERED' }], transactions: [{ _id: paid.transaction._id }] });
     expect((await api('GET', `/v1/alert?status=RESOLVED`)).body.items.map((a: { _id: string }) => a._id)).toContain(alert._id);
   } finally {
     await demo?.close();

@@ -16,13 +16,12 @@ export interface MethodChangeDetail {
   paymentMethod: (typeof API_METHOD)[PaymentMethodId];
 }
 
-// Below 420 px of its width (a phone) the methods are one row of short names; the legend stays the
-// group's name for a screen reader, out of sight.
+// Below 420 px of its width (a phone) the methods are a row of short names (wrapping when even those
+// do not fit, at 200% zoom); the legend stays the group's name for a screen reader, out of sight.
 const STYLE = `
 :host { display: block; font-family: var(--svc-font-family, inherit); container-type: inline-size; }
-:host([hidden]) { display: none; }
+:host([hidden]), [hidden] { display: none; }
 fieldset { border: 0; margin: 0 0 var(--svc-gap, 12px); padding: 0; display: grid; gap: 8px; min-width: 0; }
-fieldset[hidden] { display: none; }
 legend { font-weight: var(--svc-label-font-weight, 600); padding: 0; margin-bottom: 8px; }
 label { display: grid; grid-template-columns: auto 1fr; column-gap: 10px; align-items: center; cursor: pointer;
   padding: 10px 12px; border: var(--svc-border-width, 1px) solid var(--svc-color-border, color-mix(in srgb, currentColor 40%, transparent));
@@ -34,8 +33,8 @@ span { font-weight: 600; }
 b { display: none; }
 small { color: var(--svc-color-muted, color-mix(in srgb, currentColor 78%, transparent)); font-size: .875em; }
 @container (width<420px) {
-  fieldset { grid-auto-flow: column; }
-  label { padding: 8px 6px; column-gap: 6px; }
+  fieldset { display: flex; flex-wrap: wrap; }
+  label { flex: auto; padding: 8px 6px; column-gap: 6px; }
   small,span { display: none; }
   b { display: inline; }
   legend { position: absolute; clip-path: inset(50%); }
