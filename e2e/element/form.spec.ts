@@ -67,8 +67,9 @@ test('a failed submit in a novalidate form still shows errors and focuses the fi
   await checkout.open();
   await checkout.page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
   await checkout.page.locator('#pay').click();
-  await expect.poll(() => checkout.field('holder').attribute('aria-invalid')).toBe('true');
-  expect(await activeField(checkout)).toBe('holder');
+  // The number first (issue 27): the first bad field of an empty card.
+  await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('true');
+  expect(await activeField(checkout)).toBe('number');
   await expect.poll(() => checkout.part('[role="status"]').text()).toContain('Corrija os campos indicados: 4.');
 });
 
@@ -100,20 +101,20 @@ test('works with the keyboard only: Tab through the fields, Enter submits', asyn
   await checkout.open();
   await checkout.page.locator('h1').click();
   await checkout.page.keyboard.press('Tab');
-  expect(await activeField(checkout)).toBe('holder');
-  await checkout.page.keyboard.type('JOAO PEREIRA');
-  await checkout.page.keyboard.press('Tab');
+  expect(await activeField(checkout)).toBe('number'); // the number first (issue 27)
   await checkout.page.keyboard.type('6062825624254001'.slice(0, 15));
   const number = await checkout.field('number').value();
   const digits = number.replace(/\D/g, '');
-  // Complete with the Luhn digit for whatever prefix was typed.
+  // Complete with the Luhn digit for whatever prefix was typed: a complete number moves on by itself.
   await checkout.page.keyboard.type(luhnCheckDigit(digits));
   await expect.poll(() => checkout.part('[part="brand-name"]').text()).toBe('Hipercard');
-  await checkout.page.keyboard.press('Tab');
   expect(await activeField(checkout)).toBe('expiry');
-  await checkout.page.keyboard.type(`07${EXP_YEAR.slice(2)}`);
-  await checkout.page.keyboard.press('Tab');
+  await checkout.page.keyboard.type(`07${EXP_YEAR.slice(2)}`); // complete and valid: on to the CVV
+  expect(await activeField(checkout)).toBe('securityCode');
   await checkout.page.keyboard.type('987');
+  await checkout.page.keyboard.press('Tab');
+  expect(await activeField(checkout)).toBe('holder');
+  await checkout.page.keyboard.type('JOAO PEREIRA');
   await checkout.page.keyboard.press('Enter');
   await expect.poll(() => checkout.page.url()).toMatch(/done\.html\?card=/);
 });

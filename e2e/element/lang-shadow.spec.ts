@@ -11,7 +11,7 @@ for (const mode of ['inline', 'frame'] as const) {
       const card = (window as unknown as { card: HTMLElement & { texts: { group: string }; validationMessage: string } }).card;
       return { group: card.texts.group, message: card.validationMessage };
     });
-    await expect.poll(seen).toEqual({ group: 'Card details', message: 'Enter the name as it appears on the card.' });
+    await expect.poll(seen).toEqual({ group: 'Card details', message: 'Enter the card number.' }); // the first field's (issue 27)
     if (mode === 'frame') {
       // The frame is told the same language (in its URL's fragment, and in its config message) and titled in it.
       const iframe = await page.evaluate(() => {

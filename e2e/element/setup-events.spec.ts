@@ -47,10 +47,11 @@ test('svc-focus and svc-blur name each field as the customer tabs through', asyn
       document.addEventListener(type, (event) => (window as unknown as { focusLog: string[] }).focusLog.push(`${type}:${(event as CustomEvent<{ field: string }>).detail.field}`));
     }
   });
-  await checkout.field('holder').focus();
+  // In the form's order, the number first (issue 27).
+  await checkout.field('number').focus();
   await checkout.page.keyboard.press('Tab');
   await checkout.page.keyboard.press('Tab');
   expect(await checkout.page.evaluate(() => (window as unknown as { focusLog: string[] }).focusLog)).toEqual([
-    'svc-focus:holder', 'svc-blur:holder', 'svc-focus:number', 'svc-blur:number', 'svc-focus:expiry',
+    'svc-focus:number', 'svc-blur:number', 'svc-focus:expiry', 'svc-blur:expiry', 'svc-focus:securityCode',
   ]);
 });

@@ -25,7 +25,7 @@ test('frame mode: type, pay, and the token decrypts on the service to what was t
   await inCard(page, async (frame) => {
     await typeCard(frame, PAID_CARD);
     expect(await frame.evaluate(() => [...document.querySelector('svc-card-form')!.shadowRoot!.querySelectorAll('input')].map((input) => input.value)))
-      .toEqual([PAID_CARD.holder, PAID_CARD.number, EXPIRY_SHOWN, PAID_CARD.securityCode, '529.982.247-25']);
+      .toEqual([PAID_CARD.number, EXPIRY_SHOWN, PAID_CARD.securityCode, PAID_CARD.holder, '529.982.247-25']); // in the form's order (issue 27)
   });
   await submit(page);
   expect(await finalOutcome(page)).toBe('paid');

@@ -310,10 +310,10 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     if (body.changed) emit(this, 'svc-change', { complete: this.#complete, brand: body.brand as BrandId, errors: body.errors as FieldError[], plan: body.plan as InstallmentOption | undefined });
   }
 
-  /** Validity from the frame's; before it answers, the empty card's (the holder is required). */
+  /** Validity from the frame's; before it answers, the empty card's (the number, the first field, is required). */
   #sync(validity: { missing: boolean; message: string } | null): void {
     if (this.#blocked || (this.#answered && !validity)) return this[internals]?.setValidity({});
-    const { missing, message } = validity ?? { missing: true, message: this.texts.holderRequired };
+    const { missing, message } = validity ?? { missing: true, message: this.texts.numberRequired };
     this[internals]?.setValidity(missing ? { valueMissing: true } : { badInput: true }, message, this.#iframe);
   }
 
