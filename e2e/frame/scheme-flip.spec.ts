@@ -89,9 +89,14 @@ for (const { what, css, changed, label } of THEME_SWITCHES) {
   });
 }
 
+// The demo's checkout.css sets `color-scheme: light dark` on :root (its dark theme); the meta tag
+// gives the page's scheme only where the root's property is `normal`, so the tests of the meta tag
+// reset it (the merchant's adopted sheet comes after the demo's in the cascade).
+const META_DECIDES = ':root{color-scheme:normal}';
+
 test('a page that allows both schemes by <meta name="color-scheme"> alone: the frame follows the OS scheme, at start and when it flips', async ({ enginePage: page }) => {
   await emulateOrSkip(page, { colorScheme: 'dark' });
-  await openWithStyle(page, 'body,section{background:Canvas;color:CanvasText}', 'light dark');
+  await openWithStyle(page, `${META_DECIDES}body,section{background:Canvas;color:CanvasText}`, 'light dark');
   const dark = await frameLook(page);
   expect(dark[2]).toBe(await pageColor(page));
   // Light now: had the frame stayed light at start (the property alone says `normal`), nothing would change.
@@ -119,7 +124,9 @@ test('--svc-* properties the page changes after svc-ready reach the frame', asyn
 
 test('<meta name="color-scheme"> edited after svc-ready restyles the frame', async ({ enginePage: page }) => {
   // A fixed text colour: nothing the host computes changes, only the scheme the meta tag gives the page.
-  await openWithStyle(page, 'body,section{color:rgb(120, 120, 120)}', 'light');
+  // The meta tag gives the scheme only where the root's color-scheme is `normal`: the demo's own
+  // checkout.css says `light dark` there (its dark theme), which the merchant's sheet here resets.
+  await openWithStyle(page, `${META_DECIDES}body,section{color:rgb(120, 120, 120)}`, 'light');
   const light = await frameLook(page);
   await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')!.setAttribute('content', 'dark'));
   await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, false]);
