@@ -1,12 +1,12 @@
 // The frame-mode element's shadow styles. The iframe's height is reserved before the frame
-// answers: --svc-frame-height, default 282px, the frame's height in Chromium with the compact
+// answers: --svc-frame-height, default 285px, the frame's height in WebKitGTK (282px in Chromium) with the compact
 // layout of issue 27 (number; expiry and code side by side at every width; holder; one line kept
 // per field for its hint or error: 92.5px a row), the same from 1280 down to 320 px of page;
 // 375px below 248px of host (the frame's element under 240px: expiry and code stacked, a row more).
 // The frame's height messages set `height`;
 // min-height keeps the reserve, so svc-ready never moves the page by a pixel of font metrics.
 // The `installments` and `holder-document` attributes add one row each (92.5px: 375px with one,
-// 467px with both in the demo, measured in Chromium).
+// 470px with both in the demo in WebKitGTK, whose font metrics make it 3px taller than Chromium's).
 // The iframe inherits the host's color-scheme, which the frame's root is given too (a frame whose
 // scheme differs from its iframe's is painted opaque). The iframe's 1 ms transition of what it
 // inherits and the frame is told (`color`, `color-scheme`, `font-family`, the --svc-* properties) paints
@@ -19,7 +19,7 @@ import { STYLE_PROPERTIES } from '../style-props.js';
 const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows)))}`;
 
 export const FRAME_STYLES = `:host{display:block;position:relative;container-type:inline-size}:host([hidden]){display:none}span{position:absolute;left:0;width:1px;pointer-events:none}
-iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0}${reserve(282)}
+iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0}${reserve(285)}
 :host([installments]) iframe,:host([holder-document]) iframe{--_rows:93px}
 :host([installments][holder-document]) iframe{--_rows:185px}
 @container (width<248px){${reserve(375)}}`;
