@@ -99,6 +99,13 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     return result;
   });
 
+  // The company's charge, locked for the move; 404 unknown, 403 another company's.
+  const lockedCharge = async (tx: Parameters<typeof charges.get>[0], companyId: string, chargeId: string) => {
+    const charge = await charges.get(tx, companyId, chargeId, true);
+    if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
+    return charge;
+  };
+
   app.post('/sandbox/v1/charges/settle', {
     config: { auth: 'charge.write' },
     schema: {
@@ -109,8 +116,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => {
     const { companyId, chargeId, paymentMethod } = request.body;
     const result = await ctx.db.transaction(async (tx) => {
-      const charge = await charges.get(tx, companyId, chargeId, true);
-      if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
+      const charge = await lockedCharge(tx, companyId, chargeId);
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status, 'chargeId');
       assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
       const transaction = await paySlip(ctx, tx, {
@@ -135,18 +141,11 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => {
     const { companyId, chargeId } = request.body;
     return ctx.db.transaction(async (tx) => {
-      const charge = await charges.get(tx, companyId, chargeId, true);
-      if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
+      const charge = await lockedCharge(tx, companyId, chargeId);
       if (!charge.slip || !PAYABLE.includes(charge.status)) throw invalid(fieldError('chargeId', 'the charge has no PIX or boleto waiting: pay it by PIX or BOLETO first'));
       return expireSlip(ctx, tx, charge, ctx.now(companyId));
     });
   });
-
-  const lockedCharge = async (tx: Parameters<typeof charges.get>[0], companyId: string, chargeId: string) => {
-    const charge = await charges.get(tx, companyId, chargeId, true);
-    if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
-    return charge;
-  };
 
   app.post('/sandbox/v1/charges/anticipate', {
     config: { auth: 'charge.write' },
