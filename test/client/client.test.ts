@@ -137,6 +137,26 @@ describe('pages and exports', () => {
     expect(pages).toBe(Math.ceil(total / 2) - 1);
   });
 
+  it('pages after the first are asked by next_cursor, so records made during the walk neither repeat nor hide items', async () => {
+    for (let i = 0; i < 6; i++) await client.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 300 + i, paymentProfile: PAID_PROFILE } });
+    const query = { limit: 2, 'sort.direction': 'desc', 'sort.property': 'createdAt' } as const;
+    const before = new Set<string>();
+    for await (const t of client.items('/v1/transaction', query)) before.add(t._id);
+    const recorder = recordingFetch();
+    const walker = createClient({ baseUrl: sandbox.url, apiKey: API_KEY, fetch: recorder.fetch });
+    const seen: string[] = [];
+    for await (const t of walker.items('/v1/transaction', query)) {
+      seen.push(t._id);
+      // Newest first: each new record lands on page 1, which would push page-number walks back.
+      if (seen.length % 2 === 0) await client.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 399, paymentProfile: PAID_PROFILE } });
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(before);
+    const asked = recorder.seen.map((r) => new URL(r.url).searchParams);
+    expect(asked[0].get('cursor')).toBeNull();
+    expect(asked.slice(1).every((q) => q.get('cursor') && !q.has('page'))).toBe(true);
+  });
+
   it('an export is read as a stream of typed items, all of them', async () => {
     for (let i = 0; i < 5; i++) {
       const made = await client.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 555, paymentProfile: PAID_PROFILE } });

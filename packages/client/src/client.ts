@@ -57,7 +57,7 @@ export interface SvcClient {
   POST: Call<'post'>;
   PUT: Call<'put'>;
   DELETE: Call<'delete'>;
-  /** Each page of a list in turn, from query.page (default 1) while has_more. */
+  /** Each page of a list in turn, from query.page (default 1) while has_more, the next asked by next_cursor. */
   pages<P extends ListPath>(path: P, query: PagesQuery<P>): AsyncGenerator<PageOf<P>>;
   /** Each item of a list, page after page: `for await (const t of client.items('/v1/transaction', query))`. */
   items<P extends ListPath>(path: P, query: PagesQuery<P>): AsyncGenerator<ItemOf<P>>;
@@ -84,10 +84,17 @@ export function createClient(options: ClientOptions): SvcClient {
   const client: SvcClient = {
     GET: unwrap('GET'), POST: unwrap('POST'), PUT: unwrap('PUT'), DELETE: unwrap('DELETE'),
     async *pages(path, query) {
-      for (let page = query.page ?? 1; ; page++) {
-        const body = (await (client.GET as (u: string, i: object) => Promise<{ has_more: boolean }>)(path, { params: { query: { ...query, page } } }));
+      const get = client.GET as (u: string, i: object) => Promise<{ has_more: boolean; next_cursor?: string }>;
+      let page = query.page ?? 1;
+      let cursor: string | undefined;
+      for (;;) {
+        // After the first page, the list's next_cursor (keyset): records made meanwhile neither
+        // repeat an item nor hide one, as page numbers would; page+1 only if a list gives none.
+        const body = await get(path, { params: { query: cursor ? { ...query, page: undefined, cursor } : { ...query, page } } });
         yield body as never;
         if (!body.has_more) return;
+        cursor = body.next_cursor;
+        page++;
       }
     },
     async *items(path, query) {
