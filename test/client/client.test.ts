@@ -152,9 +152,10 @@ describe('pages and exports', () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(before);
-    const asked = recorder.seen.map((r) => new URL(r.url).searchParams);
-    expect(asked[0].get('cursor')).toBeNull();
-    expect(asked.slice(1).every((q) => q.get('cursor') && !q.has('page'))).toBe(true);
+    const [first, ...later] = recorder.seen.map((r) => new URL(r.url).searchParams);
+    expect(first?.get('cursor')).toBeNull();
+    expect(later.length).toBeGreaterThan(1);
+    expect(later.every((q) => q.get('cursor') && !q.has('page'))).toBe(true);
   });
 
   it('an export is read as a stream of typed items, all of them', async () => {

@@ -16342,7 +16342,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description cents */
+                    /** @description cents, at most 100,000,000,000 (R$ 1,000,000,000.00) */
                     amount: number;
                     /**
                      * @description false: the transaction stays AUTHORIZED until captured

@@ -1,7 +1,7 @@
 // Charges (2.3, 4.4).
 import { Type } from 'typebox';
 import { cardFor, exclusive, installmentsFor } from './rules.js';
-import { CompanyId, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { CompanyId, Installments, Money, Reais, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 import { Transaction } from './transaction.js';
 
 export const CHARGE_STATUSES = ['PAID', 'ACTIVE', 'ANTICIPATED', 'CANCELED', 'CANCELED_ALERT_NETWORK_A', 'PENDING_PAYMENT', 'IMPORTED', 'ERROR_PAYMENT',
@@ -67,7 +67,7 @@ export const CreateChargeBody = Type.Object({
   clientId: Type.String({ minLength: 1, description: 'an existing client of the company' }),
   productId: Type.String({ minLength: 1, description: 'an existing product of the company' }),
   dueDate: Type.String({ format: 'date' }),
-  amount: Type.Number({ minimum: 0.01, maximum: 1_000_000_000, description: 'BRL, a decimal: multiplied by 100 and rounded half up to integer cents (0.285 -> 29)' }),
+  amount: Reais(0.01, 'BRL, a decimal: multiplied by 100 and rounded half up to integer cents (0.285 -> 29)'),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   paymentMethods: Type.Optional(Type.Array(PaymentMethod, { minItems: 1, uniqueItems: true, description: 'the payment options; default all four' })),
   cardAuth: Type.Optional(Type.Boolean({ description: 'card-authorization flag, kept' })),

@@ -10,6 +10,18 @@ export const Id = (description: string) => Type.String({ minLength: 1, descripti
 export const CompanyId = Id('Owner company; the credential must have access to it (part 5 rule 6)');
 export const Timestamp = Type.String({ format: 'date-time' });
 
+/**
+ * The largest amount the sandbox takes: R$ 1,000,000,000.00, in cents. Below it every
+ * amount is an exact integer in a JSON number and so is every fee of it (amount x 10,000
+ * basis points < 2^53); above it a number such as 9007199254740993 would be stored changed.
+ */
+export const MAX_AMOUNT_CENTS = 100_000_000_000;
+/** An amount in integer cents (POST /v1/transaction). */
+export const AmountCents = Type.Integer({ minimum: 1, maximum: MAX_AMOUNT_CENTS, description: 'cents, at most 100,000,000,000 (R$ 1,000,000,000.00)' });
+/** A decimal BRL amount as products and charges take it, made cents by toCents (payment/cents.ts). */
+export const Reais = (minimum: number, description?: string) =>
+  Type.Number({ minimum, maximum: MAX_AMOUNT_CENTS / 100, ...(description ? { description } : {}) });
+
 /** Amount in integer cents of BRL (2.2, 2.3). */
 export const Money = Type.Object({ value: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') });
 

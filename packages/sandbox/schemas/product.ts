@@ -1,11 +1,12 @@
 // Products (2.1, 4.2): the whole create body as 2.1 states it.
 import { Type } from 'typebox';
-import { CompanyId, PaymentMethod, Timestamp } from './common.js';
+import { CompanyId, PaymentMethod, Reais, Timestamp } from './common.js';
 import { Split } from './split.js';
 
 const Bool = Type.Boolean();
 const Str = Type.String();
-const NonNegative = Type.Number({ minimum: 0 });
+/** Money in BRL (a price, a plan's fee or total): cents by the half-up rule, bounded as every amount. */
+const Brl = Reais(0);
 const NonNegativeInt = Type.Integer({ minimum: 0 });
 const PositiveInt = Type.Integer({ minimum: 1 });
 const Opt = Type.Optional;
@@ -39,13 +40,13 @@ export const ChargeRules = Type.Object({
   paymentMethod: Type.Array(Type.Object({
     type: PaymentMethod,
     active: Bool,
-    installments: Type.Array(Type.Object({ installment: PositiveInt, fee: Opt(NonNegative), totalAmount: Opt(NonNegative), installmentAmount: Opt(NonNegative) })),
+    installments: Type.Array(Type.Object({ installment: PositiveInt, fee: Opt(Brl), totalAmount: Opt(Brl), installmentAmount: Opt(Brl) })),
   })),
   routes: Opt(Type.Array(PaymentRoute, { default: [] })),
 });
 
 export const Commercial = Type.Object({
-  price: NonNegative, originalPrice: Opt(NonNegative), title: Str, photo: Opt(Str), warranty: NonNegativeInt, description: Opt(Str), SKU: Opt(Str),
+  price: Brl, originalPrice: Opt(Brl), title: Str, photo: Opt(Str), warranty: NonNegativeInt, description: Opt(Str), SKU: Opt(Str),
 });
 
 export const Unsubscription = Type.Object({ type: Type.Enum(['OVERDUE_DAYS', 'NEVER', 'CARD_ATTEMPTS']), overdueDays: Opt(NonNegativeInt) });
@@ -72,7 +73,7 @@ export const Send = Type.Object({
 // 2.1 shows only `discount.value`; the rest of an entry and `method` items are free-form (not shown).
 export const Discount = Type.Object({
   list: Opt(Type.Array(Type.Object({
-    discount: Type.Object({ value: NonNegative, id: Opt(Str), method: Opt(Type.Array(Type.Unknown())) }, { additionalProperties: true }),
+    discount: Type.Object({ value: Brl, id: Opt(Str), method: Opt(Type.Array(Type.Unknown())) }, { additionalProperties: true }),
   }, { additionalProperties: true }))),
 });
 

@@ -7,7 +7,7 @@ import { Payable } from './payable.js';
 import { SPLIT_SOURCES, Split } from './split.js';
 
 export { Split };
-import { CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { AmountCents, CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 
 export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED', 'DISCARDED', 'AUTHORIZED', 'IN_ANALYSIS', 'ERROR_PAYMENT',
   'DISPUTE', 'STANDBY', 'CHARGEBACK', 'PENDING_REVIEW', 'PENDING_3DS', 'BLOCKED', 'INVALID_PAYMENT', 'NO_PAYMENT_ROUTE', 'PENDING_PAYMENT', 'ERROR_REFUNDED'] as const;
@@ -28,7 +28,7 @@ export const ThreeDS = Type.Object({
 
 export const CreateTransactionBody = Type.Object({
   companyId: CompanyId,
-  amount: Type.Integer({ minimum: 1, description: 'cents' }),
+  amount: AmountCents,
   installments: Type.Optional(Installments),
   capture: Type.Optional(Type.Boolean({ default: true, description: 'false: the transaction stays AUTHORIZED until captured' })),
   split: Type.Optional(Split),

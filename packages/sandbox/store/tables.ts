@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import { defineTable, type Stored } from '../db/table.js';
+import { toCents } from '../payment/cents.js';
 import type { Alert } from '../schemas/alert.js';
 import type { Charge } from '../schemas/charge.js';
 import type { Client } from '../schemas/client.js';
@@ -40,4 +41,5 @@ export const products = defineTable<ProductDoc>('products');
 export const alerts = defineTable<AlertDoc>('alerts', { type: (d) => d.type, transaction_id: (d) => d.transactionId });
 
 /** Product price (a decimal of BRL, 2.1) in integer cents, rounded half away from zero. */
-export const priceCents = (product: ProductDoc) => Math.round(product.product.price * 100);
+/** The product's price in cents, by the one decimal-to-cents rule (half up on the decimal as written). */
+export const priceCents = (product: ProductDoc) => toCents(product.product.price);

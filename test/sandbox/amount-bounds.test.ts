@@ -1,0 +1,65 @@
+// Amounts stay exact (found by trying the sandbox): a transaction's cents and a
+// product's price are bounded, so no amount is stored changed (9007199254740993
+// read as ...992, 1e23 stored as a float) and every fee of it is exact; a
+// product's price becomes cents by the one half-up rule a charge's amount uses.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_CENTS } from '../../packages/sandbox/schemas/common.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
+import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await memorySandbox(); });
+afterAll(async () => sandbox?.close());
+
+/** The raw JSON text, so numbers past 2^53 reach the server as written. */
+const post = (url: string, json: string) => sandbox.app.inject({ method: 'POST', url, payload: json, headers: { apiKey: API_KEY, 'content-type': 'application/json' } });
+const paths = (body: string) => (JSON.parse(body).error_messages as { path: string }[]).map((m) => m.path);
+
+describe('amounts the sandbox takes', () => {
+  it('POST /v1/transaction refuses cents above R$ 1,000,000,000.00 on amount, and takes the maximum exactly', async () => {
+    const profile = JSON.stringify(PAID_PROFILE);
+    for (const amount of [String(MAX_AMOUNT_CENTS + 1), '9007199254740993', '1e20', '1e23']) {
+      const answer = await post('/v1/transaction', `{"companyId":"${COMPANY}","amount":${amount},"paymentProfile":${profile}}`);
+      expect(answer.statusCode, amount).toBe(400);
+      expect(paths(answer.body)).toEqual(['amount']);
+    }
+    const { status, body } = await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: MAX_AMOUNT_CENTS, installments: 12, paymentProfile: PAID_PROFILE });
+    expect(status).toBe(200);
+    expect(body.amount.value).toBe(MAX_AMOUNT_CENTS);
+    const full = (await call(sandbox, 'GET', `/v1/transaction/full?companyId=${COMPANY}&transactionId=${body._id}`)).body;
+    const payables = full.payables as { grossAmount: number; fee: number; netAmount: number }[];
+    expect(payables.reduce((sum, p) => sum + p.grossAmount, 0)).toBe(MAX_AMOUNT_CENTS);
+    expect(payables.reduce((sum, p) => sum + p.fee, 0)).toBe(body.processingFee);
+    // 3.99% + R$ 0.39 of R$ 1,000,000,000.00, exactly
+    expect(body.processingFee).toBe(MAX_AMOUNT_CENTS * 399 / 10_000 + 39);
+  });
+
+  it('POST /v1/product refuses a price (and the money of its plans) above R$ 1,000,000,000.00, naming each', async () => {
+    const product = { price: 1e300, title: 'X', warranty: 0 };
+    const charge = { frequencyDays: 30, deniedIntervalDays: 1, maxDeniedAttempts: 1, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 2, fee: 1e12, totalAmount: 1e12, installmentAmount: 1e12 }] }] };
+    const answer = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product, charge });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_messages.map((m: { path: string }) => m.path).sort()).toEqual([
+      'charge.paymentMethod[0].installments[0].fee', 'charge.paymentMethod[0].installments[0].installmentAmount',
+      'charge.paymentMethod[0].installments[0].totalAmount', 'product.price',
+    ].sort());
+  });
+
+  it('a product\'s price becomes cents by the half-up rule of a charge\'s amount (1.005 and 0.285 are not rounded down)', async () => {
+    // Written as decimals, as a merchant sends them: 1.005 * 100 is 100.49999999999999 in binary.
+    for (const [price, cents] of [[1.005, 101], [0.285, 29], [59.9, 5990]] as const) {
+      const made = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price, title: 'X', warranty: 0 } });
+      const sub = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: made.body._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE, client: { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' } });
+      expect(sub.status, String(price)).toBe(200);
+      expect(sub.body.transaction.amount.value, String(price)).toBe(cents);
+      const charge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: sub.body.clientId, productId: made.body._id, dueDate: '2030-01-10', amount: price });
+      expect(charge.body.amount.value, `charge of ${price}`).toBe(cents);
+    }
+  });
+
+  it('any price in whole cents up to the maximum is charged as those cents', async () => {
+    const { toCents } = await import('../../packages/sandbox/payment/cents.js');
+    fc.assert(fc.property(fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), (cents) => toCents(cents / 100) === cents), { numRuns: 2_000 });
+  });
+});
