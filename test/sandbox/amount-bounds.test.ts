@@ -63,3 +63,45 @@ describe('amounts the sandbox takes', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), (cents) => toCents(cents / 100) === cents), { numRuns: 2_000 });
   });
 });
+
+/** Paths of request numbers with no maximum, outside free-form objects (metadata, token, ...), whose numbers are kept as sent. */
+function unboundedNumbers(document: { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } }): string[] {
+  const found = new Set<string>();
+  const walk = (schema: any, at: string): void => {
+    if (!schema || typeof schema !== 'object') return;
+    if (schema.$ref) return walk(document.components?.schemas?.[String(schema.$ref).split('/').pop()!], at);
+    if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return; // free-form
+    const types = [schema.type].flat();
+    if ((types.includes('integer') || types.includes('number')) && schema.maximum === undefined && schema.enum === undefined && schema.const === undefined) found.add(at);
+    for (const [name, member] of Object.entries(schema.properties ?? {})) walk(member, `${at}.${name}`);
+    if (schema.items) walk(schema.items, `${at}[]`);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) for (const part of schema[key] ?? []) walk(part, at);
+  };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const op = `${method.toUpperCase()} ${path}`;
+      for (const parameter of operation.parameters ?? []) walk(parameter.schema, `${op} ${parameter.in}:${parameter.name}`);
+      walk(operation.requestBody?.content?.['application/json']?.schema, `${op} body`);
+    }
+  }
+  return [...found].sort();
+}
+
+describe('numbers a request may carry', () => {
+  it('every number of every request (outside free-form objects) has a maximum in the description', () => {
+    expect(unboundedNumbers(sandbox.app.swagger() as never)).toEqual([]);
+  });
+
+  it('a product renewing every 3,650 days (ten years, the most) is sold and renews; more is refused on charge.frequencyDays (it was a 500 at subscribing)', async () => {
+    const charge = { frequencyDays: 3_651, deniedIntervalDays: 1, maxDeniedAttempts: 1, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }] };
+    const refused = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 10, title: 'X', warranty: 0 }, charge });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_messages.map((m: { path: string }) => m.path)).toEqual(['charge.frequencyDays']);
+    const made = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 10, title: 'X', warranty: 0 }, charge: { ...charge, frequencyDays: 3_650 } });
+    expect(made.status).toBe(201);
+    const sub = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: made.body._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE, client: { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' } });
+    expect(sub.status).toBe(200);
+    const today = new Date(sub.body.createdAt);
+    expect(sub.body.nextChargeDate).toBe(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 3_650)).toISOString().slice(0, 10));
+  });
+});

@@ -5484,6 +5484,7 @@ export interface operations {
                             id: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                             integrationId: string;
                             name: string;
+                            /** @description the lower first; at most 1,000 */
                             order?: number;
                             settings?: {
                                 brandCard?: {
@@ -5744,6 +5745,7 @@ export interface operations {
                         id: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                         integrationId: string;
                         name: string;
+                        /** @description the lower first; at most 1,000 */
                         order?: number;
                         settings?: {
                             brandCard?: {
@@ -5790,6 +5792,7 @@ export interface operations {
                             id: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                             integrationId: string;
                             name: string;
+                            /** @description the lower first; at most 1,000 */
                             order?: number;
                             settings?: {
                                 brandCard?: {
@@ -7402,9 +7405,12 @@ export interface operations {
                         _id: string;
                         active: boolean;
                         charge?: {
+                            /** @description days, at most 3,650 (ten years) */
                             deniedIntervalDays: number;
+                            /** @description days, at most 3,650 (ten years) */
                             frequencyDays: number;
                             invoiceIdentification: string;
+                            /** @description at most 100 */
                             maxDeniedAttempts: number;
                             paymentMethod: {
                                 active: boolean;
@@ -7427,6 +7433,7 @@ export interface operations {
                                 id: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                                 integrationId: string;
                                 name: string;
+                                /** @description the lower first; at most 1,000 */
                                 order?: number;
                                 settings?: {
                                     brandCard?: {
@@ -7459,6 +7466,7 @@ export interface operations {
                                     text: string;
                                 };
                                 fixed: boolean;
+                                /** @description seconds, at most 30 days */
                                 time: number;
                             };
                             faq?: {
@@ -7524,6 +7532,7 @@ export interface operations {
                             price: number;
                             SKU?: string;
                             title: string;
+                            /** @description days, at most 3,650 (ten years) */
                             warranty: number;
                         };
                         send?: {
@@ -7541,6 +7550,7 @@ export interface operations {
                             cardAuth?: boolean | null;
                             limitOverdueCharges?: {
                                 active: boolean;
+                                /** @description at most 100 */
                                 qty: number;
                             };
                             re1to1?: boolean;
@@ -7558,6 +7568,7 @@ export interface operations {
                             }[];
                         };
                         unsubscription?: {
+                            /** @description days, at most 3,650 (ten years) */
                             overdueDays?: number;
                             /** @enum {unknown} */
                             type: "OVERDUE_DAYS" | "NEVER" | "CARD_ATTEMPTS";
@@ -12819,9 +12830,12 @@ export interface operations {
                     /** @default true */
                     active?: boolean;
                     charge?: {
+                        /** @description days, at most 3,650 (ten years) */
                         deniedIntervalDays: number;
+                        /** @description days, at most 3,650 (ten years) */
                         frequencyDays: number;
                         invoiceIdentification: string;
+                        /** @description at most 100 */
                         maxDeniedAttempts: number;
                         paymentMethod: {
                             active: boolean;
@@ -12844,6 +12858,7 @@ export interface operations {
                             id: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                             integrationId: string;
                             name: string;
+                            /** @description the lower first; at most 1,000 */
                             order?: number;
                             settings?: {
                                 brandCard?: {
@@ -12876,6 +12891,7 @@ export interface operations {
                                 text: string;
                             };
                             fixed: boolean;
+                            /** @description seconds, at most 30 days */
                             time: number;
                         };
                         faq?: {
@@ -12983,6 +12999,7 @@ export interface operations {
                         price: number;
                         SKU?: string;
                         title: string;
+                        /** @description days, at most 3,650 (ten years) */
                         warranty: number;
                     };
                     send?: {
@@ -13000,6 +13017,7 @@ export interface operations {
                         cardAuth?: boolean | null;
                         limitOverdueCharges?: {
                             active: boolean;
+                            /** @description at most 100 */
                             qty: number;
                         };
                         re1to1?: boolean;
@@ -13017,6 +13035,7 @@ export interface operations {
                         }[];
                     };
                     unsubscription?: {
+                        /** @description days, at most 3,650 (ten years) */
                         overdueDays?: number;
                         /** @enum {unknown} */
                         type: "OVERDUE_DAYS" | "NEVER" | "CARD_ATTEMPTS";
@@ -13037,9 +13056,12 @@ export interface operations {
                         _id: string;
                         active: boolean;
                         charge?: {
+                            /** @description days, at most 3,650 (ten years) */
                             deniedIntervalDays: number;
+                            /** @description days, at most 3,650 (ten years) */
                             frequencyDays: number;
                             invoiceIdentification: string;
+                            /** @description at most 100 */
                             maxDeniedAttempts: number;
                             paymentMethod: {
                                 active: boolean;
@@ -13062,6 +13084,7 @@ export interface operations {
                                 id: "provider_01" | "provider_02" | "provider_03" | "provider_04" | "provider_05" | "provider_06" | "provider_07" | "provider_08" | "provider_09" | "provider_10" | "provider_11" | "provider_12" | "provider_13" | "provider_14" | "provider_15" | "provider_16";
                                 integrationId: string;
                                 name: string;
+                                /** @description the lower first; at most 1,000 */
                                 order?: number;
                                 settings?: {
                                     brandCard?: {
@@ -13094,6 +13117,7 @@ export interface operations {
                                     text: string;
                                 };
                                 fixed: boolean;
+                                /** @description seconds, at most 30 days */
                                 time: number;
                             };
                             faq?: {
@@ -13159,6 +13183,7 @@ export interface operations {
                             price: number;
                             SKU?: string;
                             title: string;
+                            /** @description days, at most 3,650 (ten years) */
                             warranty: number;
                         };
                         send?: {
@@ -13176,6 +13201,7 @@ export interface operations {
                             cardAuth?: boolean | null;
                             limitOverdueCharges?: {
                                 active: boolean;
+                                /** @description at most 100 */
                                 qty: number;
                             };
                             re1to1?: boolean;
@@ -13193,6 +13219,7 @@ export interface operations {
                             }[];
                         };
                         unsubscription?: {
+                            /** @description days, at most 3,650 (ten years) */
                             overdueDays?: number;
                             /** @enum {unknown} */
                             type: "OVERDUE_DAYS" | "NEVER" | "CARD_ATTEMPTS";

@@ -25,7 +25,8 @@ export const Reais = (minimum: number, description?: string) =>
 /** Amount in integer cents of BRL (2.2, 2.3). */
 export const Money = Type.Object({ value: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') });
 
-export const Installments = Type.Integer({ minimum: 1, maximum: 12, default: 1, description: 'Default 1 (part 8); the sandbox accepts 1 to 12' });
+export const MAX_INSTALLMENTS = 12;
+export const Installments = Type.Integer({ minimum: 1, maximum: MAX_INSTALLMENTS, default: 1, description: `Default 1 (part 8); the sandbox accepts 1 to ${MAX_INSTALLMENTS}` });
 
 /** The encrypted card token (2.7); its contents are judged by the decryptor, not by the schema. */
 export const Token = Type.Object({}, { description: 'Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag', additionalProperties: true });

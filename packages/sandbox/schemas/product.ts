@@ -1,14 +1,17 @@
 // Products (2.1, 4.2): the whole create body as 2.1 states it.
 import { Type } from 'typebox';
-import { CompanyId, PaymentMethod, Reais, Timestamp } from './common.js';
+import { CompanyId, MAX_INSTALLMENTS, PaymentMethod, Reais, Timestamp } from './common.js';
 import { Split } from './split.js';
 
 const Bool = Type.Boolean();
 const Str = Type.String();
 /** Money in BRL (a price, a plan's fee or total): cents by the half-up rule, bounded as every amount. */
 const Brl = Reais(0);
-const NonNegativeInt = Type.Integer({ minimum: 0 });
-const PositiveInt = Type.Integer({ minimum: 1 });
+// Bounds the reference does not give (sandbox decisions, stated in each schema): a count of
+// days up to ten years keeps every date a date; the rest keep every integer exact.
+const Days = Type.Integer({ minimum: 0, maximum: 3_650, description: 'days, at most 3,650 (ten years)' });
+const Count = (minimum: number) => Type.Integer({ minimum, maximum: 100, description: 'at most 100' });
+const RouteOrder = Type.Integer({ minimum: 1, maximum: 1_000, description: 'the lower first; at most 1,000' });
 const Opt = Type.Optional;
 export const ROUTE_IDS = Array.from({ length: 16 }, (_, i) => `provider_${String(i + 1).padStart(2, '0')}`);
 
@@ -18,7 +21,7 @@ export const PaymentRoute = Type.Object({
   integrationId: Str,
   name: Str,
   active: Bool,
-  order: Opt(PositiveInt),
+  order: Opt(RouteOrder),
   settings: Opt(Type.Object({
     brandCard: Opt(Type.Object({ all: Bool, list: Type.Array(Str) })),
     modality: Opt(Type.Object({ initial: Bool, recurring: Bool })),
@@ -29,27 +32,27 @@ export const Setting = Type.Object({
   re1to1: Opt(Bool),
   successChargeDay: Opt(Bool),
   cardAuth: Opt(Type.Union([Bool, Type.Null()])),
-  limitOverdueCharges: Opt(Type.Object({ active: Bool, qty: PositiveInt })),
+  limitOverdueCharges: Opt(Type.Object({ active: Bool, qty: Count(1) })),
 });
 
 export const ChargeRules = Type.Object({
-  frequencyDays: NonNegativeInt,
-  deniedIntervalDays: NonNegativeInt,
-  maxDeniedAttempts: NonNegativeInt,
+  frequencyDays: Days,
+  deniedIntervalDays: Days,
+  maxDeniedAttempts: Count(0),
   invoiceIdentification: Str,
   paymentMethod: Type.Array(Type.Object({
     type: PaymentMethod,
     active: Bool,
-    installments: Type.Array(Type.Object({ installment: PositiveInt, fee: Opt(Brl), totalAmount: Opt(Brl), installmentAmount: Opt(Brl) })),
+    installments: Type.Array(Type.Object({ installment: Type.Integer({ minimum: 1, maximum: MAX_INSTALLMENTS }), fee: Opt(Brl), totalAmount: Opt(Brl), installmentAmount: Opt(Brl) })),
   })),
   routes: Opt(Type.Array(PaymentRoute, { default: [] })),
 });
 
 export const Commercial = Type.Object({
-  price: Brl, originalPrice: Opt(Brl), title: Str, photo: Opt(Str), warranty: NonNegativeInt, description: Opt(Str), SKU: Opt(Str),
+  price: Brl, originalPrice: Opt(Brl), title: Str, photo: Opt(Str), warranty: Days, description: Opt(Str), SKU: Opt(Str),
 });
 
-export const Unsubscription = Type.Object({ type: Type.Enum(['OVERDUE_DAYS', 'NEVER', 'CARD_ATTEMPTS']), overdueDays: Opt(NonNegativeInt) });
+export const Unsubscription = Type.Object({ type: Type.Enum(['OVERDUE_DAYS', 'NEVER', 'CARD_ATTEMPTS']), overdueDays: Opt(Days) });
 
 const ActiveUrl = Type.Object({ active: Bool, url: Str });
 export const Checkout = Type.Object({
@@ -61,7 +64,7 @@ export const Checkout = Type.Object({
   privacyterms: Opt(Type.Object({ active: Bool, linkTermsUse: Str, linkPrivacyPolicy: Str })),
   tracking: Opt(Type.Object({ meta: Opt(Str), gtm: Opt(Str) })),
   color: Opt(Type.Object({ textPrimary: Str, secondary: Str, background: Str, primary: Str, textSecondary: Str })),
-  countdown: Opt(Type.Object({ time: PositiveInt, fixed: Bool, active: Bool, color: Type.Object({ background: Str, text: Str }) })),
+  countdown: Opt(Type.Object({ time: Type.Integer({ minimum: 1, maximum: 2_592_000, description: 'seconds, at most 30 days' }), fixed: Bool, active: Bool, color: Type.Object({ background: Str, text: Str }) })),
   faq: Opt(Type.Object({ active: Bool, list: Type.Array(Type.Object({ question: Str, answer: Str })) })),
 });
 

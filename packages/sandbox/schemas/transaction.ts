@@ -7,7 +7,7 @@ import { Payable } from './payable.js';
 import { SPLIT_SOURCES, Split } from './split.js';
 
 export { Split };
-import { AmountCents, CompanyId, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { AmountCents, CompanyId, MAX_AMOUNT_CENTS, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 
 export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED', 'DISCARDED', 'AUTHORIZED', 'IN_ANALYSIS', 'ERROR_PAYMENT',
   'DISPUTE', 'STANDBY', 'CHARGEBACK', 'PENDING_REVIEW', 'PENDING_3DS', 'BLOCKED', 'INVALID_PAYMENT', 'NO_PAYMENT_ROUTE', 'PENDING_PAYMENT', 'ERROR_REFUNDED'] as const;
@@ -86,7 +86,7 @@ const Identify = {
 
 export const CaptureBody = Type.Object({
   ...Identify,
-  amount: Type.Optional(Type.Number({ description: 'ignored: the amount stored on the transaction is captured (4.3)' })),
+  amount: Type.Optional(Type.Number({ maximum: MAX_AMOUNT_CENTS, description: 'ignored: the amount stored on the transaction is captured (4.3)' })),
 }, oneRequired('transactionId', 'tid'));
 
 export const CaptureResult = Type.Object({ statusCode: Type.Integer(), data: Transaction }, { description: 'The provider-style answer of 4.3' });
