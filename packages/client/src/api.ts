@@ -11346,8 +11346,11 @@ export interface operations {
                     /** @description Owner company; the credential must have access to it (part 5 rule 6) */
                     companyId: string;
                     description?: string;
-                    /** Format: date */
-                    dueDate: string;
+                    /**
+                     * Format: date
+                     * @description from 2000-01-01 to 2099-12-31
+                     */
+                    dueDate: string & unknown;
                     /** @description the payment options; default all four */
                     paymentMethods?: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
                     /** @description an existing product of the company */
@@ -15653,9 +15656,9 @@ export interface operations {
                         clientId: string;
                         /**
                          * Format: date
-                         * @description due date of the first charge
+                         * @description due date of the first charge; from 2000-01-01 to 2099-12-31
                          */
-                        dueDate: string;
+                        dueDate: string & unknown;
                         externalReference?: string;
                         metadata?: {
                             [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
@@ -18039,9 +18042,9 @@ export interface operations {
                     companyId: string;
                     /**
                      * Format: date
-                     * @description due date of the first charge
+                     * @description due date of the first charge; from 2000-01-01 to 2099-12-31
                      */
-                    dueDate: string;
+                    dueDate: string & unknown;
                     externalReference?: string;
                     metadata?: {
                         [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {

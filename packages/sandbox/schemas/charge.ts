@@ -1,7 +1,7 @@
 // Charges (2.3, 4.4).
 import { Type } from 'typebox';
 import { cardFor, exclusive, installmentsFor } from './rules.js';
-import { CompanyId, Installments, Money, Reais, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { CompanyId, DueDate, Installments, Money, Reais, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 import { Transaction } from './transaction.js';
 
 export const CHARGE_STATUSES = ['PAID', 'ACTIVE', 'ANTICIPATED', 'CANCELED', 'CANCELED_ALERT_NETWORK_A', 'PENDING_PAYMENT', 'IMPORTED', 'ERROR_PAYMENT',
@@ -66,7 +66,7 @@ export const CreateChargeBody = Type.Object({
   companyId: CompanyId,
   clientId: Type.String({ minLength: 1, description: 'an existing client of the company' }),
   productId: Type.String({ minLength: 1, description: 'an existing product of the company' }),
-  dueDate: Type.String({ format: 'date' }),
+  dueDate: DueDate(),
   amount: Reais(0.01, 'BRL, a decimal: multiplied by 100 and rounded half up to integer cents (0.285 -> 29)'),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   paymentMethods: Type.Optional(Type.Array(PaymentMethod, { minItems: 1, uniqueItems: true, description: 'the payment options; default all four' })),

@@ -9,6 +9,14 @@ export const PaymentMethod = Type.Enum([...PAYMENT_METHODS], { description: 'Pay
 export const Id = (description: string) => Type.String({ minLength: 1, description });
 export const CompanyId = Id('Owner company; the credential must have access to it (part 5 rule 6)');
 export const Timestamp = Type.String({ format: 'date-time' });
+/**
+ * A due date a request sets: 2000-01-01 to 2099-12-31 (a sandbox bound), so every date
+ * made from it (renewals at most 3,650 days on) is a four-digit year every store reads.
+ */
+export const DueDate = (description?: string) => Type.String({
+  format: 'date', pattern: '^20[0-9]{2}-', 'x-pattern-message': 'must be a date from 2000-01-01 to 2099-12-31',
+  description: [description, 'from 2000-01-01 to 2099-12-31'].filter(Boolean).join('; '),
+});
 
 /**
  * The largest amount the sandbox takes: R$ 1,000,000,000.00, in cents. Below it every

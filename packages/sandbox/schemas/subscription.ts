@@ -1,7 +1,7 @@
 // Subscriptions (2.4, 4.5).
 import { Type } from 'typebox';
 import { cardFor, exclusive, installmentsFor } from './rules.js';
-import { CompanyId, InlineClient, Installments, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { CompanyId, DueDate, InlineClient, Installments, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 import { BoletoSlip, Charge, PixSlip } from './charge.js';
 import { ListQuery } from './list.js';
 import { Transaction } from './transaction.js';
@@ -49,7 +49,7 @@ export const CreateSubscriptionV2Body = Type.Object({
   companyId: CompanyId,
   productId: Type.String({ minLength: 1 }),
   clientId: Type.String({ minLength: 1, description: 'an existing client' }),
-  dueDate: Type.String({ format: 'date', description: 'due date of the first charge' }),
+  dueDate: DueDate('due date of the first charge'),
   paymentMethod: PaymentMethod,
   origin: Type.Optional(Type.Enum([...ORIGINS], { default: 'API' })),
   affiliateId: Type.Optional(Type.String({ minLength: 1 })),
