@@ -31,6 +31,9 @@ const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: DECLINED_CARD.number };
 const mostly = <T>(usual: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: other, weight: 1 });
 const anyText = fc.string({ minLength: 1, maxLength: 30 });
 
+/** Products the run itself made (any rules the schema allows), sold later in the run: what was stored must not break what reads it. */
+const madeProducts = ['prod_demo_monthly', 'prod_demo_cafe'];
+
 /** Ids that exist, mixed with any text: a request reaches the handler's own checks, not only the 404. */
 async function makeHints(): Promise<Hints> {
   const as = (method: string, url: string, body?: unknown) => call(sandbox, method, url, body);
@@ -47,7 +50,7 @@ async function makeHints(): Promise<Hints> {
     captchaToken: mostly(fc.constant(SANDBOX_CAPTCHA_TOKEN), anyText),
     transactionId: transactionIds, tid: pick(authorized.tid, paid.tid),
     subscriptionId: pick(v2.subscription._id), chargeId: pick(v2.charge._id, DEMO_CHARGE), _id: pick(v2.subscription._id, v2.charge._id, DEMO_CHARGE),
-    alertId: pick(alert._id), clientId: pick(client._id), productId: pick('prod_demo_monthly', 'prod_demo_cafe'), batchId: pick(batch.batchId),
+    alertId: pick(alert._id), clientId: pick(client._id), productId: mostly(fc.nat().map((i) => madeProducts[i % madeProducts.length]!), anyText), batchId: pick(batch.batchId),
     id: pick('prod_demo_monthly', client._id),
     // Test cards mostly, so payments go through; any card data the schema allows otherwise.
     paymentProfile: (schema) => mostly(fc.constantFrom(PAID_PROFILE, DECLINED_PROFILE), arbitraryOf(schema)),
@@ -86,6 +89,7 @@ async function check(request: Request): Promise<void> {
   const operation = operations.find((o) => o.name === request.operation)!;
   const answer = await call(sandbox, request.method, request.url, request.body, request.headers);
   expect(answer.status, `${request.operation} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+  if (request.operation === 'POST /v1/product' && answer.status === 201) madeProducts.push(answer.body._id);
   if (!request.allowed || answer.status !== 400) return;
   const refused = (answer.body.error_messages as { path?: string; msg: string }[]);
   const unlisted = refused.filter((m) => !m.path || !operation.beyond.includes(m.path.replace(/\[\d+\]/g, '[]')));
