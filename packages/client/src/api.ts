@@ -508,6 +508,8 @@ export interface paths {
         /**
          * Add a webhook endpoint for a company
          * @description Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most 16 per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.
+         *
+         *     Refused beyond the schema (400): `url` a public or loopback http(s) address, not the sandbox's own port, not a cloud metadata service; `companyId` a company with fewer than 16 webhooks.
          */
         post: operations["postSandboxV1Webhooks"];
         /** Remove a webhook: no more deliveries (those pending fail, "refused: webhook deleted"); past ones stay listed */

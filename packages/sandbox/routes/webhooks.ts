@@ -40,7 +40,10 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Add a webhook endpoint for a company', security: SECURITY,
-      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.`,
+      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.` + beyondSchema({
+        url: 'a public or loopback http(s) address, not the sandbox\'s own port, not a cloud metadata service',
+        companyId: `a company with fewer than ${MAX_WEBHOOKS_PER_COMPANY} webhooks`,
+      }),
       body: Type.Object({ companyId: CompanyId, url: Url, events: Type.Optional(Events) }),
       response: { 200: Webhook, ...ERROR_RESPONSES },
     },
