@@ -1,5 +1,5 @@
 // Requests per second of autocannon runs against one or more servers at once, for
-// bench/sandbox.mjs and bench/scale.mjs (the POST /v1/transaction figures).
+// bench/scale.mjs (the POST /v1/transaction figures).
 //
 // Why not autocannon's own figures: with `amount`, autocannon ends a run at its next
 // 1-second sample after the last answer, so its `duration` is the run's time rounded up to

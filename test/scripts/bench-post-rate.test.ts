@@ -1,4 +1,4 @@
-// bench/scale.mjs's and bench/sandbox.mjs's POST /v1/transaction figures: requests per second
+// bench/scale.mjs's POST /v1/transaction figures: requests per second
 // over the time the requests took. autocannon (with `amount`) reports its run only at its next
 // 1-second sample, so its `duration` is never under 1 s and is rounded up to whole seconds:
 // issue 25's figures read exactly 200 req/s with one sandbox process and with two (1,000
