@@ -1,9 +1,9 @@
 // Sandbox benchmark (issue 13): on PGlite (a data folder) and on PostgreSQL
 // (Debian's, started here), side by side:
-//   POST /v1/transaction with fresh tokens under autocannon (10 connections):
-//     requests per second, p99 latency, non-2xx answers
 //   GET /v1/alert/exports of 100,000 alerts: time and the process's peak RSS
 //     above its level before the export (the server runs in this process).
+// POST /v1/transaction's figures, PGlite's included, are bench/scale.mjs's (one
+// source, each sandbox a process of its own, bench/post-rate.mjs's rate).
 // Numbers only; nothing fails because a machine is slow.
 // Run: npm run build && node bench/sandbox.mjs   (or through bench/run.mjs)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,41 +11,16 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
 const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
 const { startPostgres } = await tsImport('../test-support/postgres-server.ts', import.meta.url);
 
-const REQUESTS = 1_000;
 const ALERTS = 100_000;
 const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
-const card = { holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: String(new Date().getUTCFullYear() + 3), securityCode: '123' };
-const publicKey = readSharedKey('rsa-2048-public.pem');
-
-/** Fresh tokens for one run (single use, 10 minutes): made just before it. */
-async function makeBodies() {
-  const bodies = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const { encryptedCard } = await encryptCard({ ...card, publicKey });
-    bodies.push(JSON.stringify({ companyId: 'company_demo', amount: 1000 + i, token: encryptedCard }));
-  }
-  return bodies;
-}
-
-async function transactions(url) {
-  const bodies = await makeBodies();
-  let next = 0;
-  const result = await autocannon({
-    url: `${url}/v1/transaction`, connections: 10, amount: REQUESTS,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
-  });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-}
 
 async function alertExport(sandbox) {
   await sandbox.db.query(`INSERT INTO alerts (id, company_id, status, created_at, updated_at, type, data)
@@ -86,15 +61,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-pglite-'));
 const postgres = await startPostgres();
 try {
   for (const [name, storage] of [['PGlite', { dataDir }], ['PostgreSQL', { databaseUrl: postgres.url }]]) {
-    // A decryptor per run: its replay store starts empty.
+    // startSandbox takes a decryptor; no payment is made here.
     const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } });
     const sandbox = await startSandbox({ decryptor, ...storage });
     try {
-      console.log(`${name}: POST /v1/transaction x ${REQUESTS}...`);
-      const tx = await transactions(sandbox.url);
       console.log(`${name}: GET /v1/alert/exports of ${ALERTS}...`);
       const exp = await alertExport(sandbox);
-      rows.push({ name, ...tx, ...exp });
+      rows.push({ name, ...exp });
     } finally {
       await sandbox.close();
     }
@@ -104,8 +77,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log('\nstorage     | POST /v1/transaction: req/s  p99 ms  non-2xx errors | alert export: items   ms     MB  peak RSS +MB');
+console.log('\nstorage     | alert export: items   ms     MB  peak RSS +MB');
 for (const r of rows)
-  console.log(`${r.name.padEnd(11)} | ${String(r.rps).padStart(26)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(6)} | ${String(r.items).padStart(19)} ${String(r.ms).padStart(6)} ${r.mb.padStart(6)} ${r.peakMb.padStart(13)}`);
+  console.log(`${r.name.padEnd(11)} | ${String(r.items).padStart(19)} ${String(r.ms).padStart(6)} ${r.mb.padStart(6)} ${r.peakMb.padStart(13)}`);
 const [a, b] = rows;
-if (a && b) console.log(`PostgreSQL / PGlite: ${(b.rps / a.rps).toFixed(2)}x req/s, ${(b.ms / a.ms).toFixed(2)}x export time`);
+if (a && b) console.log(`PostgreSQL / PGlite: ${(b.ms / a.ms).toFixed(2)}x export time`);

@@ -1,8 +1,13 @@
 // Scale figures (issue 25), each measured in this one run, on PostgreSQL
 // (Debian's, started here) unless said:
-//   POST /v1/transaction with fresh tokens: two sandbox processes on one
-//     PostgreSQL (autocannon, 5 connections each, at once) against the bare
-//     decryptor alone (decrypting is the floor), req/s and p99
+//   POST /v1/transaction with fresh tokens, 10 connections in all (autocannon): one
+//     sandbox process on PGlite, one on PostgreSQL, two on one PostgreSQL (5 connections
+//     each, at once), each a process of its own (test-support/sandbox-process.ts), against
+//     the bare decryptor alone, 10 at a time (decrypting is the floor): req/s over the
+//     requests' own time (bench/post-rate.mjs) and p99, and each as a ratio to the floor;
+//     every process, and the decryptor, first warmed by WARM requests not counted (a cold
+//     process's first 1,000 payments cost it more CPU each than later ones, 2.05 against
+//     1.27 ms in one run: warm-up)
 //   GET /v1/transaction of 1,000,000 transactions (limit 100, the maximum): page 1,
 //     page 5,000 (rows 499,901-500,000) by next_cursor (keyset) and by page=5000
 //     (OFFSET over the index), and a filter by clientId, p50/p99 (after VACUUM
@@ -16,13 +21,15 @@
 // export, clock) for some figures only.
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
+import { postRate } from './post-rate.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
@@ -32,6 +39,7 @@ const { startPostgres } = await tsImport('../test-support/postgres-server.ts', i
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const REQUESTS = Math.round(1_000 * Math.max(SCALE, 0.2));
+const WARM = Math.round(REQUESTS / 5);
 const TRANSACTIONS = Math.round(1_000_000 * SCALE);
 const LIMIT = 100; // the lists' maximum
 const ALERTS = Math.round(100_000 * SCALE);
@@ -56,6 +64,7 @@ async function tokens(n) {
 /** The bare decryptor, 10 at a time as autocannon's connections are. */
 async function decryptFloor() {
   const d = await decryptor();
+  for (const token of await tokens(WARM)) await d.decrypt(token);
   const all = await tokens(REQUESTS);
   const latencies = [];
   let next = 0;
@@ -71,25 +80,24 @@ async function decryptFloor() {
   return { rps: Math.round(all.length / ((performance.now() - started) / 1000)), p99: quantile(latencies, 0.99).toFixed(1) };
 }
 
-async function startProcess(databaseUrl) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/sandbox-process.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
-  for await (const line of createInterface({ input: child.stdout })) if (line.startsWith('{')) return { child, url: JSON.parse(line).url };
+/** A sandbox process of its own (`{ DATABASE_URL }` or `{ PGLITE_DIR }`), warmed by WARM payments. */
+async function startProcess(storage) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/sandbox-process.ts'], { cwd: root, env: { ...process.env, ...storage }, stdio: ['ignore', 'pipe', 'inherit'] });
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (!line.startsWith('{')) continue;
+    const { url } = JSON.parse(line);
+    await posts([url], WARM);
+    return { child, url };
+  }
   throw new Error('sandbox process ended before it listened');
 }
 
-async function posts(urls) {
-  const per = Math.floor(REQUESTS / urls.length);
-  const runs = await Promise.all(urls.map(async (url) => {
-    const bodies = (await tokens(per)).map((token, i) => JSON.stringify({ companyId: COMPANY, amount: 1000 + i, token }));
-    return { bodies, url };
-  }));
-  const results = await Promise.all(runs.map(({ bodies, url }) => {
-    let next = 0;
-    return autocannon({ url: `${url}/v1/transaction`, connections: 10 / urls.length, amount: bodies.length,
-      requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: bodies[next++] }) }] });
-  }));
-  const seconds = Math.max(...results.map((r) => r.duration));
-  return { rps: Math.round(results.reduce((sum, r) => sum + r.requests.total, 0) / seconds), p99: Math.max(...results.map((r) => r.latency.p99)), non2xx: results.reduce((s, r) => s + r.non2xx, 0) };
+/** REQUESTS POSTs with fresh tokens (made just before), shared out over `urls`, 10 connections in all. */
+async function posts(urls, count = REQUESTS) {
+  const per = Math.floor(count / urls.length);
+  const runs = [];
+  for (const url of urls) runs.push({ url, connections: 10 / urls.length, bodies: (await tokens(per)).map((token, i) => JSON.stringify({ companyId: COMPANY, amount: 1000 + i, token })) });
+  return postRate(runs, { path: '/v1/transaction', headers });
 }
 
 async function timeGets(url, n = 50) {
@@ -125,21 +133,26 @@ async function exportFigures(sandbox) {
 
 const postgres = await startPostgres();
 const children = [];
+const pgliteDir = mkdtempSync(join(tmpdir(), 'svc-bench-pglite-'));
 try {
+  let floor;
   if (FIGURES.has('posts')) {
     console.log(`decryptor alone: ${REQUESTS} tokens...`);
-    const floor = await decryptFloor();
-    record('decryptor alone (10 at a time)', `${floor.rps} decrypts/s, p99 ${floor.p99} ms`);
+    floor = await decryptFloor();
+    record('decryptor alone (10 at a time), the floor', `${floor.rps} decrypts/s, p99 ${floor.p99} ms`);
   }
+  const postFigure = (name, r) => record(name, `${r.rps} req/s (${(r.rps / floor.rps).toFixed(3)}x the floor), p99 ${r.p99} ms (${(r.p99 / floor.p99).toFixed(1)}x), ${r.requests} answers in ${r.seconds.toFixed(2)} s, non-2xx ${r.non2xx}, errors ${r.errors}`);
 
   const sandbox = await startSandbox({ decryptor: await decryptor(), databaseUrl: postgres.url });
   try {
     if (FIGURES.has('posts')) {
-      for (let i = 0; i < 2; i++) children.push(await startProcess(postgres.url));
-      const one = await posts([children[0].url]);
-      record('POST /v1/transaction, PostgreSQL, 1 process (10 connections)', `${one.rps} req/s, p99 ${one.p99} ms, non-2xx ${one.non2xx}`);
-      const two = await posts(children.map((c) => c.url));
-      record('POST /v1/transaction, PostgreSQL, 2 processes (5 connections each)', `${two.rps} req/s, p99 ${two.p99} ms, non-2xx ${two.non2xx}`);
+      const pglite = await startProcess({ PGLITE_DIR: pgliteDir });
+      children.push(pglite);
+      postFigure('POST /v1/transaction, PGlite, 1 process (10 connections)', await posts([pglite.url]));
+      pglite.child.kill('SIGTERM');
+      for (let i = 0; i < 2; i++) children.push(await startProcess({ DATABASE_URL: postgres.url }));
+      postFigure('POST /v1/transaction, PostgreSQL, 1 process (10 connections)', await posts([children[1].url]));
+      postFigure('POST /v1/transaction, PostgreSQL, 2 processes (5 connections each)', await posts([children[1].url, children[2].url]));
       for (const c of children) c.child.kill('SIGTERM');
     } else {
       // One transaction's body for the rows below to copy.
@@ -206,6 +219,7 @@ try {
 } finally {
   for (const c of children) c.child.kill('SIGKILL');
   postgres.stop();
+  rmSync(pgliteDir, { recursive: true, force: true });
 }
 console.log('\nfigure | value');
 for (const [name, value] of figures) console.log(`${name} | ${value}`);
