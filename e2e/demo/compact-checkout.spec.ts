@@ -36,7 +36,8 @@ const fields = () => {
     expiry: box('expiry'), code: box('securityCode'),
     // Lines each field's message row takes (hint or error), by its height over one line's.
     lines: [...root.querySelectorAll('.messages')].map((m) => Math.round(m.getBoundingClientRect().height / line * 100) / 100),
-    // In the document's coordinates: a layout move, not a scroll (Firefox ESR scrolls the page on the focus move; see below).
+    // In the document's coordinates: a layout move, not a scroll (Playwright's click in Firefox ESR scrolls Pay to the viewport's
+    // centre first, as e2e/demo/focus-scroll.spec.ts explains; the page itself scrolls nothing on the focus move).
     inputs: [...root.querySelectorAll('input, select')].map((control) => { const r = control.getBoundingClientRect(); return `${control.id} ${Math.round(r.top + scrollY)}`; }),
   };
 };
