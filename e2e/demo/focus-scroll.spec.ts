@@ -57,11 +57,12 @@ for (const mode of ['inline', 'frame'] as const) {
   for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     test(`${mode} at ${width}x${height}: a complete number moves on to the expiry, a complete expiry to the CVV, both in sight, and the page does not scroll`, async ({ enginePage: page }) => {
       await open(page, mode, width, height);
-      await atCard(page, mode, (where) => where.byLabel('Número do cartão').focus());
+      // The number's first digit typed gives it the focus (script focus does not reach a cross-origin frame in WebKitGTK).
+      await atCard(page, mode, (where) => where.byLabel('Número do cartão').type(PAID_NUMBER.slice(0, 1)));
       const start = await sight(page, mode);
       expect(inSight(start.expiry, start.viewport) && inSight(start.securityCode, start.viewport), `expiry ${start.expiry}, CVV ${start.securityCode} of ${start.viewport}`).toBe(true);
       await atCard(page, mode, async (where) => {
-        await where.keyboard.type(PAID_NUMBER);
+        await where.keyboard.type(PAID_NUMBER.slice(1));
         await expect.poll(() => where.byLabel(/^Validade/).isFocused()).toBe(true);
       });
       const afterNumber = await sight(page, mode);
