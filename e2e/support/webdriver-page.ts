@@ -162,6 +162,8 @@ export function webdriverPage(driver: WebDriver): EnginePage {
       insertText: (text) => run(driver, (value: string) => { document.execCommand('insertText', false, value); }, text),
       paste: () => driver.actions().keyDown(KEYS.CONTROL).sendKeys('v').keyUp(KEYS.CONTROL).perform(),
     },
+    // The window's size, toolbar included: MiniBrowser's window is never narrower than its toolbar (447 px, measured
+    // with innerWidth), so a 390 or 320 px width gives a 447 px viewport, and the toolbar takes 38 px of the height.
     setViewportSize: async ({ width, height }) => { await driver.manage().window().setRect({ width, height }); },
     screenshot: async (path) => writeFileSync(path, await driver.takeScreenshot(), 'base64'),
     requests: () => run(driver, () => performance.getEntriesByType('resource').map((entry) => entry.name)),

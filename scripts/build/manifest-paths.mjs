@@ -7,6 +7,8 @@ const ENTRIES = [
   { index: 'src/element/index.ts', className: 'SvcCardForm', module: 'dist/element.js', registering: ['dist/define.js', 'dist/svc-card-form.js'] },
   // Frame mode (issue 9): svc-card/frame, svc-card/frame/define and dist/svc-card-form-frame.js.
   { index: 'src/frame/parent/index.ts', className: 'SvcCardFormFrame', module: 'dist/frame-mode.js', registering: ['dist/frame-mode-define.js', 'dist/svc-card-form-frame.js'] },
+  // The payment methods chooser (issue 27): svc-card/payment-methods, svc-card/payment-methods/define and dist/svc-payment-methods.js.
+  { index: 'src/payment-methods/index.ts', className: 'SvcPaymentMethods', module: 'dist/payment-methods.js', registering: ['dist/payment-methods-define.js', 'dist/svc-payment-methods.js'] },
 ];
 
 const sourceOf = (index, specifier) => new URL(specifier.replace(/\.js$/, '.ts'), `file:///${index}`).pathname.slice(1);
@@ -24,6 +26,8 @@ export function packagePaths() {
           const source = byPath.get(sourceOf(indexPath, entry.declaration.module));
           return (source?.declarations ?? []).filter((declaration) => declaration.name === entry.name);
         });
+        // A member without a name is the analyzer's misreading (the chooser's `sheet ??= new CSSStyleSheet()`).
+        for (const declaration of declarations) if (declaration.members) declaration.members = declaration.members.filter((member) => member.name);
         const tag = declarations.find((declaration) => declaration.customElement && declaration.name === className)?.tagName;
         if (!tag) throw new Error(`manifest-paths: ${className} is no custom element among the public exports of ${indexPath}`);
         const exports = declarations.map(({ name }) => ({ kind: 'js', name, declaration: { name, module } }));

@@ -1,5 +1,5 @@
-// The element's reference page, generated from dist/custom-elements.json (the JSDoc of
-// SvcCardForm and SvcCardFormFrame: @attr, @fires, @cssproperty, @csspart): nothing here
+// The elements' reference page, generated from dist/custom-elements.json (the JSDoc of
+// SvcCardForm, SvcCardFormFrame and SvcPaymentMethods: @attr, @fires, @cssproperty, @csspart, @slot): nothing here
 // is written by hand, so the page says what the build declares. Also the playground's
 // list of attributes, events and custom properties (site/.vitepress/generated/element.json).
 
@@ -13,13 +13,17 @@ const table = (heads, rows) => rows.length === 0 ? '' : [
   '',
 ].join('\n');
 
-/** The two classes registered as `<svc-card-form>`: inline (SvcCardForm) and frame mode (SvcCardFormFrame). */
+/**
+ * The two classes registered as `<svc-card-form>`: inline (SvcCardForm) and frame mode
+ * (SvcCardFormFrame); and the payment methods chooser `<svc-payment-methods>` (SvcPaymentMethods).
+ */
 export function elementDeclarations(manifest) {
   const found = manifest.modules.flatMap((module) => (module.declarations ?? []).filter((d) => d.tagName).map((d) => ({ ...d, module: module.path })));
   const inline = found.find((d) => d.name === 'SvcCardForm');
   const frame = found.find((d) => d.name === 'SvcCardFormFrame');
-  if (!inline || !frame) throw new Error(`custom-elements.json: SvcCardForm and SvcCardFormFrame expected, found ${found.map((d) => d.name).join(', ')}`);
-  return { inline, frame };
+  const methods = found.find((d) => d.name === 'SvcPaymentMethods');
+  if (!inline || !frame || !methods) throw new Error(`custom-elements.json: SvcCardForm, SvcCardFormFrame and SvcPaymentMethods expected, found ${found.map((d) => d.name).join(', ')}`);
+  return { inline, frame, methods };
 }
 
 const publicMembers = (declaration, kind) => (declaration.members ?? []).filter((m) => m.kind === kind && !m.static && !m.privacy && !m.name.startsWith('_') && !['addController', 'removeController'].includes(m.name));
@@ -50,18 +54,19 @@ function section(title, declaration, importPath) {
     table(['Event', 'Detail', 'Description'], (declaration.events ?? []).map((e) => [`\`${e.name}\``, e.type?.text ? `\`${e.type.text}\`` : '', e.description ?? ''])),
     declaration.cssProperties?.length ? `### CSS custom properties\n\n${table(['Property', 'Description'], declaration.cssProperties.map((p) => [`\`${p.name}\``, p.description ?? '']))}` : '',
     declaration.cssParts?.length ? `### CSS parts\n\n${table(['Part', 'Description'], declaration.cssParts.map((p) => [`\`::part(${p.name})\``, p.description ?? '']))}` : '',
+    declaration.slots?.length ? `### Slots\n\n${table(['Slot', 'Description'], declaration.slots.map((p) => [`\`${p.name}\``, p.description ?? '']))}` : '',
   ].filter((line) => line !== undefined).join('\n');
 }
 
 /** The page's Markdown. */
 export function elementReference(manifest) {
-  const { inline, frame } = elementDeclarations(manifest);
+  const { inline, frame, methods } = elementDeclarations(manifest);
   return [
     '---',
     'outline: [2, 3]',
     '---',
     '',
-    '# `<svc-card-form>` reference',
+    '# `<svc-card-form>` and `<svc-payment-methods>` reference',
     '',
     '::: info Generated',
     'This page is generated from `dist/custom-elements.json` (the element\'s JSDoc) by `site/scripts/element-reference.mjs` on every docs build. The guide: [The element](/guide/element).',
@@ -70,6 +75,8 @@ export function elementReference(manifest) {
     section('Inline mode', inline, 'svc-card/element'),
     '',
     section('Frame mode', frame, 'svc-card/frame'),
+    '',
+    section('Payment methods: `<svc-payment-methods>`', methods, 'svc-card/payment-methods'),
     '',
   ].join('\n');
 }

@@ -52,7 +52,7 @@ let sheet: CSSStyleSheet | undefined;
  * @slot card - The card form (`<svc-card-form>`, inline or frame mode), shown while card is chosen.
  * @slot pix - What the page shows while PIX is chosen (e.g. a note; the QR comes after paying, from handleNextAction).
  * @slot boleto - The same for boleto.
- * @fires svc-method-change - The shopper chose another method; detail {method, paymentMethod}. Bubbles, composed.
+ * @fires {CustomEvent<MethodChangeDetail>} svc-method-change - The shopper chose another method; detail {method, paymentMethod}. Bubbles, composed.
  * @csspart methods - The radio group (a fieldset), hidden when one method is offered (not `group`: the card form's part of that name).
  * @csspart method - Each method's label (with its radio).
  */
@@ -79,11 +79,17 @@ export class SvcPaymentMethods extends BaseElement {
   connectedCallback(): void { this.#render(); }
   attributeChangedCallback(): void { if (this.isConnected) this.#render(); }
 
-  /** The methods offered, in the merchant's order. */
+  /**
+   * The methods offered, in the merchant's order.
+   * @attr methods
+   */
   get methods(): PaymentMethodId[] { return parseMethods(this.getAttribute('methods')); }
   set methods(value: string | PaymentMethodId[]) { this.setAttribute('methods', Array.isArray(value) ? value.join(' ') : value); }
 
-  /** The method chosen; setting it chooses (no event: the page did it). */
+  /**
+   * The method chosen; setting it chooses (no event: the page did it).
+   * @attr value
+   */
   get value(): PaymentMethodId {
     const offered = this.methods;
     return this.#value && offered.includes(this.#value) ? this.#value : (offered.find((m) => m === this.getAttribute('value')) ?? offered[0]!);
@@ -142,7 +148,12 @@ export class SvcPaymentMethods extends BaseElement {
   }
 }
 
+/** The chooser's events by name: its DOM typings and the framework typings are built from it. */
+export interface SvcPaymentMethodsEventMap {
+  'svc-method-change': CustomEvent<MethodChangeDetail>;
+}
+
 declare global {
   interface HTMLElementTagNameMap { 'svc-payment-methods': SvcPaymentMethods }
-  interface HTMLElementEventMap { 'svc-method-change': CustomEvent<MethodChangeDetail> }
+  interface GlobalEventHandlersEventMap extends SvcPaymentMethodsEventMap {}
 }

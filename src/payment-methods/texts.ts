@@ -1,5 +1,6 @@
 // The chooser's words, pt-BR first (the element's default language), en: each method's name, its hint,
 // and the short name a phone's row of three shows (below 420 px of the chooser's width).
+import { isEnglish } from '../shared/lang.js';
 import type { PaymentMethodId } from './methods.js';
 
 export const METHOD_TEXTS = {
@@ -17,5 +18,5 @@ export const METHOD_TEXTS = {
   },
 } as const satisfies Record<string, { legend: string } & Record<PaymentMethodId, readonly [name: string, hint: string, short: string]>>;
 
-/** en when `lang` starts with en, else pt-BR. */
-export const methodsLang = (lang: string): keyof typeof METHOD_TEXTS => (/^en(-|$)/i.test(lang) ? 'en' : 'pt-BR');
+/** en for the tags the card form speaks English for (src/shared/lang.ts), else pt-BR. */
+export const methodsLang = (lang: string): keyof typeof METHOD_TEXTS => (isEnglish(lang) ? 'en' : 'pt-BR');

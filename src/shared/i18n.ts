@@ -3,6 +3,7 @@
 // Field messages are short (issue 27): one line is kept under each field, and the built-in texts
 // fit it at 320 px (expiry and code side by side), measured by e2e/element/compact-layout.spec.ts.
 import { checkoutEn, checkoutPtBR, type CheckoutStrings } from './i18n-checkout.js';
+import { isEnglish } from './lang.js';
 
 /** The texts of the element. Override any of them with the `strings` property. */
 export interface Strings extends CheckoutStrings {
@@ -99,8 +100,7 @@ const en: Strings = {
 };
 
 /** The built-in texts of a language tag: `en`, `en-US`... give English, anything else pt-BR. */
-export const stringsFor = (lang: string | null | undefined): Strings =>
-  /^en(-|$)/i.test(lang ?? '') ? en : ptBR;
+export const stringsFor = (lang: string | null | undefined): Strings => (isEnglish(lang) ? en : ptBR);
 
 /**
  * Fills `{name}` placeholders.

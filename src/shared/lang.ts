@@ -16,3 +16,9 @@ export function langOf(element: HTMLElement): string {
   }
   return '';
 }
+
+/**
+ * Whether a language tag (from langOf) asks for English: `en`, `en-US`... The one rule every
+ * element applies (the card form's texts, the methods chooser's): anything else is pt-BR.
+ */
+export const isEnglish = (lang: string | null | undefined): boolean => /^en(-|$)/i.test(lang ?? '');

@@ -40,17 +40,18 @@ describe('the documentation site', () => {
     }
   });
 
-  it('the element reference names every attribute, event, custom property and part custom-elements.json declares, in both modes', () => {
+  it('the element reference names every attribute, event, custom property and part custom-elements.json declares, in both modes and for the methods chooser', () => {
     const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as { modules: { declarations?: { name: string; tagName?: string; attributes?: { name: string }[]; events?: { name: string }[]; cssProperties?: { name: string }[]; cssParts?: { name: string }[] }[] }[] };
     const declarations = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
-    expect(declarations.map((d) => d.name).sort()).toEqual(['SvcCardForm', 'SvcCardFormFrame']);
+    expect(declarations.map((d) => d.name).sort()).toEqual(['SvcCardForm', 'SvcCardFormFrame', 'SvcPaymentMethods']);
     const reference = text(page('reference/element.html'));
-    const [inline, frame] = reference.split('Frame mode');
+    const [cardForm, methods] = reference.split('Payment methods: <svc-payment-methods>');
+    const [inline, frame] = cardForm!.split('Frame mode');
     for (const declaration of declarations) {
-      const part = declaration.name === 'SvcCardForm' ? inline! : frame!;
+      const part = { SvcCardForm: inline!, SvcCardFormFrame: frame!, SvcPaymentMethods: methods! }[declaration.name]!;
       const names = [...(declaration.attributes ?? []), ...(declaration.events ?? []), ...(declaration.cssProperties ?? [])].map((n) => n.name);
       names.push(...(declaration.cssParts ?? []).map((p) => `::part(${p.name})`));
-      expect(names.length).toBeGreaterThan(10);
+      expect(names.length).toBeGreaterThan(declaration.name === 'SvcPaymentMethods' ? 5 : 10);
       for (const name of names) expect(part, `${declaration.name}: ${name}`).toContain(name);
     }
   });

@@ -1,8 +1,13 @@
 // The frame-mode element's shadow styles. The iframe's height is reserved before the frame
 // answers: --svc-frame-height, default 285px, the frame's height in WebKitGTK (282px in Chromium) with the compact
 // layout of issue 27 (number; expiry and code side by side at every width; holder; one line kept
-// per field for its hint or error: 92.5px a row), the same from 1280 down to 320 px of page;
-// 375px below 248px of host (the frame's element under 240px: expiry and code stacked, a row more).
+// per field for its hint or error: 92.5px a row), the same from 1280 down to 320 px of page.
+// Narrower hosts (NARROW) down to 140px, the narrowest the element supports (the demo's element on a
+// 390 px phone at 200% zoom: 195 CSS px of page, 141px beside Firefox's classic scrollbar): below 248px
+// of host the frame's element is under 240px (expiry and code stacked, a row more), and each step
+// below is where one more label or hint wraps to a second line (19px) in the demo's pt-BR (en wraps
+// later), as WebKitGTK lays it out (2-3px taller than Chromium and Firefox ESR). e2e/frame/steady-layout
+// measures the form against the reserve at every width from 248 to 140px.
 // The frame's height messages set `height`;
 // min-height keeps the reserve, so svc-ready never moves the page by a pixel of font metrics.
 // The `installments` and `holder-document` attributes add one row each (92.5px: 375px with one,
@@ -18,8 +23,11 @@ import { STYLE_PROPERTIES } from '../style-props.js';
 /** The iframe's height before the frame answers: `px` for the fields and labels, and the extra rows. */
 const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows)))}`;
 
+/** [host narrower than, fields' reserve]: the demo's form less its two rows (185px) at the widest host of each step. */
+const NARROW = [[248, 377], [241, 396], [210, 415], [191, 432], [171, 451], [149, 470]];
+
 export const FRAME_STYLES = `:host{display:block;position:relative;container-type:inline-size}:host([hidden]){display:none}span{position:absolute;left:0;width:1px;pointer-events:none}
 iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0}${reserve(285)}
 :host([installments]) iframe,:host([holder-document]) iframe{--_rows:93px}
 :host([installments][holder-document]) iframe{--_rows:185px}
-@container (width<248px){${reserve(375)}}`;
+${NARROW.map(([below, px]) => `@container (width<${below}px){${reserve(px!)}}`).join('')}`;
