@@ -21,5 +21,5 @@ if (params && element) {
   element.lang = params.lang;
   const keys = loadKeys();
   const port = openChannel(params);
-  if (port) bridge(port, element, keys);
+  if (port) bridge(port, element, keys, params.config);
 }

@@ -191,7 +191,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     let giveUp!: (error: Error) => void;
     const timeout = new Promise<never>((_, reject) => (giveUp = reject));
     const { signal } = (this.#stop = new AbortController());
-    const link = connectFrame(this.#iframe, this.frameSrc, langOf(this), (message) => this.#onMessage(message), signal);
+    const link = connectFrame(this.#iframe, this.frameSrc, this.#config(), (message) => this.#onMessage(message), signal);
     const current = (this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]));
     // A link dropped meanwhile (#drop) says nothing more.
     current.then(() => {
@@ -240,6 +240,11 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   }
 
   #configure(): void {
+    this.#toFrame('config', this.#config());
+  }
+
+  /** The config message's members; sets the disabled state as it reads it. */
+  #config(): { lang: string; [member: string]: unknown } {
     const computed = getComputedStyle(this);
     const style = forwardableStyle(computed);
     const font = computed.fontFamily;
@@ -251,12 +256,12 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     if (safeStyleValue(computed.color)) style['--svc-page-color'] = computed.color;
     const scheme = hostScheme(computed.colorScheme);
     if (safeScheme(scheme)) style['--svc-page-scheme'] = scheme;
-    this.#toFrame('config', {
+    setState(this, this[internals], 'disabled', this.#blocked);
+    return {
       lang: langOf(this), strings: this.#strings, acceptedBrands: this.acceptedBrands,
       disabled: this.#blocked, keyId: this.keyId, style,
       installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
-    });
-    setState(this, this[internals], 'disabled', this.#blocked);
+    };
   }
 
   /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */
