@@ -9,15 +9,15 @@ const channel = 'a'.repeat(32);
 const fragment = (members: Record<string, string>) => '#' + new URLSearchParams(members).toString();
 
 describe('readParams', () => {
-  it('reads the channel, the parent origin, the language and the parent\'s config message', () => {
+  it('reads the channel, the parent origin and the parent\'s config message (its language in it)', () => {
     const config = message('config', { lang: 'en', holderDocument: true });
-    expect(readParams(fragment({ channel, origin: 'https://shop.example', lang: 'en', config: JSON.stringify(config) })))
-      .toEqual({ channel, parentOrigin: 'https://shop.example', lang: 'en', config });
+    expect(readParams(fragment({ channel, origin: 'https://shop.example', config: JSON.stringify(config) })))
+      .toEqual({ channel, parentOrigin: 'https://shop.example', config });
   });
 
   it('has no config when the parent sent none or sent what is not JSON; the rest still reads', () => {
-    expect(readParams(fragment({ channel, origin: 'https://shop.example', lang: 'en' }))?.config).toBeNull();
-    expect(readParams(fragment({ channel, origin: 'https://shop.example', config: '{"v":1,' }))).toEqual({ channel, parentOrigin: 'https://shop.example', lang: '', config: null });
+    expect(readParams(fragment({ channel, origin: 'https://shop.example' }))?.config).toBeNull();
+    expect(readParams(fragment({ channel, origin: 'https://shop.example', config: '{"v":1,' }))).toEqual({ channel, parentOrigin: 'https://shop.example', config: undefined });
   });
 
   it('is null (the frame stays inert) without a valid channel or an exact http(s) origin, whatever the config', () => {

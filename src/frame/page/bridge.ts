@@ -143,6 +143,6 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   new ResizeObserver(() => {
     if (ready) send('height', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
   }).observe(document.documentElement);
-  // Only a config: nothing else of the protocol may come from the frame's URL.
-  if ((config as { type?: unknown } | null)?.type === 'config') take(config);
+  // Only a config: nothing else of the protocol may come from the frame's URL (none or not an object: dropped).
+  take({ ...(config as object), type: 'config' });
 }

@@ -10,8 +10,7 @@ import { message } from '../protocol.js';
 export interface FrameParams {
   channel: string;
   parentOrigin: string;
-  lang: string;
-  /** The parent's `config` message as it was sent (JSON), or null: checked as a port message. */
+  /** The parent's `config` message as it was sent (JSON); null or undefined when none: checked as a port message. */
   config: unknown;
 }
 
@@ -23,7 +22,7 @@ export function readParams(hash: string): FrameParams | null {
   const channel = params.get('channel') ?? '';
   const origin = params.get('origin') ?? '';
   let parsed: URL | undefined;
-  let config: unknown = null;
+  let config: unknown;
   try {
     parsed = new URL(origin);
     config = JSON.parse(params.get('config')!);
@@ -32,7 +31,7 @@ export function readParams(hash: string): FrameParams | null {
   }
   // Exactly an http(s) origin, nothing more: a path or user info would not be one.
   if (!parsed || !CHANNEL.test(channel) || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) return null;
-  return { channel, parentOrigin: origin, lang: (params.get('lang') ?? '').slice(0, 35), config };
+  return { channel, parentOrigin: origin, config };
 }
 
 /**

@@ -23,12 +23,12 @@ const channelId = (): string => {
  * is not an http(s) URL. `signal` ends it: no hello taken any more, the port closed.
  */
 export function connectFrame(
-  iframe: HTMLIFrameElement, frameSrc: string, config: { lang: string; [member: string]: unknown }, onMessage: (message: Message) => void, signal: AbortSignal,
+  iframe: HTMLIFrameElement, frameSrc: string, config: Record<string, unknown>, onMessage: (message: Message) => void, signal: AbortSignal,
 ): Promise<FrameLink> {
   const url = new URL(frameSrc, document.baseURI);
   if (!/^https?:$/.test(url.protocol)) return Promise.reject(new Error('frame-src: expected an http(s) URL'));
   const channel = channelId();
-  url.hash = new URLSearchParams({ channel, origin: location.origin, lang: config.lang, config: JSON.stringify(message('config', config)) }).toString();
+  url.hash = new URLSearchParams({ channel, origin: location.origin, config: JSON.stringify(message('config', config)) }).toString();
   return new Promise((resolve) => {
     const onHello = (event: MessageEvent) => {
       const hello = event.source === iframe.contentWindow && event.origin === url.origin ? readMessage(event.data, HELLO) : null;

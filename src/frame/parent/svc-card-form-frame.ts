@@ -257,7 +257,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
    * without `style`: reading the page's style at connection, mid-parse, held the frame's navigation
    * back (a forced style pass, 16-32 ms on the loaded bench machine); it comes over the port.
    */
-  #config(style = {}): { lang: string; [member: string]: unknown } {
+  #config(style = {}): Record<string, unknown> {
     // Only plans that pass the check go (the frame checks them again); none while they do not.
     const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
     setState(this, this[internals], 'disabled', this.#blocked);
