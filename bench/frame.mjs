@@ -10,16 +10,19 @@
 // Modes alternate, a fresh page each time; medians. Prints numbers only: never fails on a slow machine.
 // Usage: node bench/frame.mjs [rounds]
 import { chromium } from '@playwright/test';
-import { startDemo } from '../demo/start-demo.mjs';
 import { HOLDER_CPF, PAID_CARD } from '../e2e/support/cards.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 
 const ROUNDS = Number(process.argv[2] ?? 10);
 const keysDir = mkdtempSync(join(tmpdir(), 'svc-bench-keys-'));
-const demo = await startDemo({ port: 0, keysDir });
+// The demo's servers on a thread of their own (bench/demo-worker.mjs), not behind this client's work.
+const worker = new Worker(new URL('./demo-worker.mjs', import.meta.url), { workerData: { keysDir } });
+const [demo] = await once(worker, 'message');
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
 // Runs first in every frame: the card number field's first laid-out animation frame (the merchant
@@ -97,6 +100,8 @@ try {
   }
 } finally {
   await browser.close();
-  await demo.close();
+  worker.postMessage('close');
+  await once(worker, 'message');
+  await worker.terminate();
   rmSync(keysDir, { recursive: true, force: true });
 }

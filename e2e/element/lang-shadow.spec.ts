@@ -13,10 +13,10 @@ for (const mode of ['inline', 'frame'] as const) {
     });
     await expect.poll(seen).toEqual({ group: 'Card details', message: 'Enter the card number.' }); // the first field's (issue 27)
     if (mode === 'frame') {
-      // The frame is told the same language (in its URL's fragment, and in its config message) and titled in it.
+      // The frame is told the same language (in the config message in its URL's fragment, and again over the port) and titled in it.
       const iframe = await page.evaluate(() => {
         const element = (window as unknown as { card: HTMLElement }).card.shadowRoot!.querySelector('iframe')!;
-        return { title: element.title, lang: new URLSearchParams(new URL(element.src).hash.slice(1)).get('lang') };
+        return { title: element.title, lang: JSON.parse(new URLSearchParams(new URL(element.src).hash.slice(1)).get('config')!).lang };
       });
       expect(iframe).toEqual({ title: 'Card details', lang: 'en' });
     }

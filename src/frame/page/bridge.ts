@@ -19,8 +19,12 @@ function hasState(element: HTMLElement, state: string): boolean {
   }
 }
 
-/** Connects `element` to the parent through `port`; `keys` is the frame origin's JWKS. */
-export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<PublicJwk[]>): void {
+/**
+ * Connects `element` to the parent through `port`; `keys` is the frame origin's JWKS. `config`: the
+ * parent's config message from the frame URL (handshake.ts), taken as the port's first when the
+ * schema passes it: the first render is the page's, and ready goes without waiting for the port's.
+ */
+export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<PublicJwk[]>, config?: unknown): void {
   const send = (type: string, body: Record<string, unknown> = {}) => port.postMessage(message(type, body));
   let keyReady: Promise<void> = Promise.resolve();
   let ready = false;
@@ -96,8 +100,8 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     }
   };
 
-  port.onmessage = (event) => {
-    const received = readMessage(event.data, TO_FRAME);
+  const take = (data: unknown) => {
+    const received = readMessage(data, TO_FRAME);
     if (!received) return; // unknown, malformed or too long: dropped
     const { type, body } = received;
     if (type === 'config') configure(body);
@@ -110,6 +114,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     else if (type === 'error') element.showError(body.field as FieldName, body.message as string);
     else if (type === 'report') element.reportValidity();
   };
+  port.onmessage = (event) => take(event.data);
 
   element.addEventListener('svc-change', (event) => {
     last = { ...event.detail };
@@ -138,4 +143,6 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
   new ResizeObserver(() => {
     if (ready) send('height', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
   }).observe(document.documentElement);
+  // Only a config: nothing else of the protocol may come from the frame's URL (none or not an object: dropped).
+  take({ ...(config as object), type: 'config' });
 }

@@ -2,13 +2,16 @@
 // origin in the frame URL's fragment (never sent to a server). The frame answers with one end
 // of a MessageChannel, posted to that exact origin: if the real parent is another origin, the
 // browser drops it. From then on only the port is used; the frame listens to no window message.
+// The fragment also carries the parent's config message (issue 27), as JSON: checked by the port's
+// schema (bridge.ts), it is the first render's, so the frame says ready with its hello.
 import { message } from '../protocol.js';
 
 /** What the parent put in the fragment. */
 export interface FrameParams {
   channel: string;
   parentOrigin: string;
-  lang: string;
+  /** The parent's `config` message as it was sent (JSON); null or undefined when none: checked as a port message. */
+  config: unknown;
 }
 
 const CHANNEL = /^[A-Za-z0-9_-]{16,64}$/;
@@ -18,15 +21,17 @@ export function readParams(hash: string): FrameParams | null {
   const params = new URLSearchParams(hash.slice(1));
   const channel = params.get('channel') ?? '';
   const origin = params.get('origin') ?? '';
-  let parsed: URL;
+  let parsed: URL | undefined;
+  let config: unknown;
   try {
     parsed = new URL(origin);
+    config = JSON.parse(params.get('config')!);
   } catch {
-    return null;
+    // No origin: inert. A config that is not JSON: none; the parent's comes over the port.
   }
   // Exactly an http(s) origin, nothing more: a path or user info would not be one.
-  if (!CHANNEL.test(channel) || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) return null;
-  return { channel, parentOrigin: origin, lang: (params.get('lang') ?? '').slice(0, 35) };
+  if (!parsed || !CHANNEL.test(channel) || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) return null;
+  return { channel, parentOrigin: origin, config };
 }
 
 /**

@@ -16,10 +16,9 @@ globalThis.svcCardRender = ((value, root, options) => (
 const params = readParams(location.hash);
 const element = document.querySelector('svc-card-form');
 if (params && element) {
-  // The page's language from the first paint, so the height does not change when config comes.
-  document.documentElement.lang = params.lang || 'pt-BR';
-  element.lang = params.lang;
   const keys = loadKeys();
   const port = openChannel(params);
-  if (port) bridge(port, element, keys);
+  // The page's config, its language with it, from the URL: the first render is in the page's
+  // language, so the height does not change when the port's config comes.
+  if (port) bridge(port, element, keys, params.config);
 }

@@ -191,7 +191,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     let giveUp!: (error: Error) => void;
     const timeout = new Promise<never>((_, reject) => (giveUp = reject));
     const { signal } = (this.#stop = new AbortController());
-    const link = connectFrame(this.#iframe, this.frameSrc, langOf(this), (message) => this.#onMessage(message), signal);
+    const link = connectFrame(this.#iframe, this.frameSrc, this.#config(), (message) => this.#onMessage(message), signal);
     const current = (this.#link = Promise.race([link.then((open) => ((this.#answered = true), open)), timeout]));
     // A link dropped meanwhile (#drop) says nothing more.
     current.then(() => {
@@ -245,18 +245,27 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     const font = computed.fontFamily;
     // The page's font when none is set for the element: system and frame-served fonts only render.
     if (!style['--svc-font-family'] && safeStyleValue(font)) style['--svc-font-family'] = font;
-    // Only plans that pass the check go (the frame checks them again); none while they do not.
-    const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
     // What the inline element inherits from the page: its text colour and colour scheme.
     if (safeStyleValue(computed.color)) style['--svc-page-color'] = computed.color;
     const scheme = hostScheme(computed.colorScheme);
     if (safeScheme(scheme)) style['--svc-page-scheme'] = scheme;
-    this.#toFrame('config', {
+    this.#toFrame('config', this.#config(style));
+  }
+
+  /**
+   * The config message's members; sets the disabled state as it reads it. The frame URL's goes
+   * without `style`: reading the page's style at connection, mid-parse, held the frame's navigation
+   * back (a forced style pass, 16-32 ms on the loaded bench machine); it comes over the port.
+   */
+  #config(style = {}): Record<string, unknown> {
+    // Only plans that pass the check go (the frame checks them again); none while they do not.
+    const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
+    setState(this, this[internals], 'disabled', this.#blocked);
+    return {
       lang: langOf(this), strings: this.#strings, acceptedBrands: this.acceptedBrands,
       disabled: this.#blocked, keyId: this.keyId, style,
       installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
-    });
-    setState(this, this[internals], 'disabled', this.#blocked);
+    };
   }
 
   /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */

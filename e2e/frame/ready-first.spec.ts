@@ -1,0 +1,87 @@
+// svc-ready without a round trip (issue 27 "No blank frame"): the parent puts its config message in
+// the frame URL's fragment, beside the channel; the frame checks it as a port message, renders with
+// it from its first render and says ready with its hello, before any message from the parent. What
+// the frame renders then is the page's config (its language, plans, CPF field), and a config the
+// schema refuses in the fragment is dropped: the frame waits for the parent's config over the port.
+import { message } from '../../src/frame/protocol.js';
+import { PAID_CARD } from '../support/cards.mjs';
+import { finalOutcome, submit, typeCard } from '../support/checkout.js';
+import { cardFrame, cardFrameDocument, expect, openFrameCheckout, test } from './fixture.js';
+
+// In the card frame: the port messages it sends and receives, in order.
+function recordPort() {
+  if (window === window.top) return;
+  const seen: string[] = ((window as any).portLog = []);
+  const post = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (this: MessagePort, data: any, ...rest: any[]) {
+    seen.push(`sent ${data?.type}`);
+    return (post as any).call(this, data, ...rest);
+  };
+  const handler = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    configurable: true, get: handler.get,
+    set(listener) {
+      this.addEventListener('message', (event: MessageEvent) => seen.push(`received ${event.data?.type}`));
+      handler.set!.call(this, listener);
+    },
+  });
+}
+
+test('the frame says ready before any message from the page, rendered with the page\'s config, and pays', async ({ page, demo }) => {
+  await page.addInitScript(recordPort);
+  await openFrameCheckout(page, demo, 'en');
+  const frame = cardFrameDocument(page);
+  const log = await frame.evaluate(() => (window as any).portLog as string[]);
+  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['sent change', 'sent ready']);
+  expect(log).toContain('received config'); // the page's config still comes, over the port
+  // The page's config, from the first render: English, the plans and the CPF field.
+  expect(await frame.evaluate(() => {
+    const root = document.querySelector('svc-card-form')!.shadowRoot!;
+    return { lang: document.documentElement.lang, plans: !!root.querySelector('select'), document: !!root.getElementById('holderDocument') };
+  })).toEqual({ lang: 'en', plans: true, document: true });
+  await typeCard(cardFrame(page), PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+});
+
+test('a config in the fragment the schema refuses is dropped: the frame waits for the page\'s config over the port', async ({ page, demo }) => {
+  await page.addInitScript(recordPort);
+  // The page's script sets a fragment config with a member no config has (a key) before its own.
+  const bad = JSON.stringify(message('config', { publicKey: 'x' }));
+  await page.addInitScript((config) => {
+    if (window !== window.top) return;
+    const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+    Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+      configurable: true, get: src.get,
+      set(value: string) {
+        const url = new URL(value);
+        const params = new URLSearchParams(url.hash.slice(1));
+        if (params.has('config')) params.set('config', config);
+        url.hash = params.toString();
+        src.set!.call(this, url.href);
+      },
+    });
+  }, bad);
+  await openFrameCheckout(page, demo, 'en');
+  const log = await cardFrameDocument(page).evaluate(() => (window as any).portLog as string[]);
+  expect(log.indexOf('received config')).toBeGreaterThanOrEqual(0);
+  expect(log.indexOf('received config')).toBeLessThan(log.indexOf('sent ready'));
+});
+
+test('the demo page builds no Intl.NumberFormat while it loads: its ICU set-up held the frame\'s hello', async ({ page, demo }) => {
+  // A page's first currency NumberFormat took 15 to 76 ms of the main thread (fresh Chromium pages,
+  // loaded machine), in checkout.js at DOMContentLoaded, when the frame's hello comes.
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const built: string[] = ((window as any).built = []);
+    const NumberFormat = Intl.NumberFormat;
+    Intl.NumberFormat = function (this: unknown, ...args: any[]) {
+      built.push(document.readyState);
+      return new (NumberFormat as any)(...args);
+    } as any;
+    document.addEventListener('DOMContentLoaded', () => setTimeout(() => ((window as any).loaded = built.length)));
+  });
+  await openFrameCheckout(page, demo, 'en');
+  await page.waitForFunction(() => (window as any).loaded !== undefined);
+  expect(await page.evaluate(() => (window as any).loaded)).toBe(0);
+});
