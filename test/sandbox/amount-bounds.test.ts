@@ -105,3 +105,24 @@ describe('numbers a request may carry', () => {
     expect(sub.body.nextChargeDate).toBe(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 3_650)).toISOString().slice(0, 10));
   });
 });
+
+describe('a product priced R$ 0.00', () => {
+  it('is refused when sold (no payment of R$ 0.00: no zero-cent card payment, no PIX for nothing), on the field naming it; a charge of it carries its own amount', async () => {
+    const client = { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' };
+    for (const price of [0, 0.004]) {
+      const free = (await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price, title: 'Grátis', warranty: 0 } })).body._id;
+      const priced = (await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 10, title: 'Plano', warranty: 0 } })).body._id;
+      const v1 = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: free }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE, client });
+      expect([v1.status, v1.body.error_messages?.[0]?.path], `v1 at ${price}`).toEqual([400, 'product.id']);
+      const pix = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: free }, paymentMethod: 'PIX', client });
+      expect([pix.status, pix.body.error_messages?.[0]?.path]).toEqual([400, 'product.id']);
+      const sub = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: priced }, paymentMethod: 'PIX', client });
+      const v2 = await call(sandbox, 'POST', '/v2/subscription', { companyId: COMPANY, productId: free, clientId: sub.body.clientId, dueDate: '2030-01-10', paymentMethod: 'PIX' });
+      expect([v2.status, v2.body.error_messages?.[0]?.path]).toEqual([400, 'productId']);
+      const moved = await call(sandbox, 'PUT', '/v1/subscription', { _id: sub.body._id, companyId: COMPANY, productId: free });
+      expect([moved.status, moved.body.error_messages?.[0]?.path]).toEqual([400, 'productId']);
+      const charge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: sub.body.clientId, productId: free, dueDate: '2030-01-10', amount: 5 });
+      expect([charge.status, charge.body.amount?.value]).toEqual([200, 500]);
+    }
+  });
+});

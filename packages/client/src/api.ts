@@ -707,14 +707,14 @@ export interface paths {
          * Update a subscription (productId)
          * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod (400 on productId). Unknown subscription: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `productId` a product of the company, on sale, offering the subscription's paymentMethod.
+         *     Refused beyond the schema (400): `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod.
          */
         put: operations["putV1Subscription"];
         /**
          * Create a subscription and pay its first period
          * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge's end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
          *
-         *     Refused beyond the schema (400): `product.id` a product of the company, on sale; `paymentMethod` one the product offers; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
+         *     Refused beyond the schema (400): `product.id` a product of the company, on sale, priced at least R$ 0.01; `paymentMethod` one the product offers; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
         post: operations["postV1Subscription"];
         delete?: never;
@@ -907,7 +907,7 @@ export interface paths {
          * Create a subscription and its first charge, without a payment attempt
          * @description Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.
          *
-         *     Refused beyond the schema (400): `clientId` a client of the company; `productId` a product of the company, on sale, offering a method; `paymentMethod` one the product offers.
+         *     Refused beyond the schema (400): `clientId` a client of the company; `productId` a product of the company, on sale, priced at least R$ 0.01, offering a method; `paymentMethod` one the product offers.
          */
         post: operations["postV2Subscription"];
         delete?: never;

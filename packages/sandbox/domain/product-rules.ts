@@ -4,7 +4,7 @@
 // the description (http/docs/product-rules.ts); every route calls these, none
 // writes its own. Refusals are 400s on the field the caller names.
 import { fieldError, invalid } from '../http/errors.js';
-import type { ChargeDoc, PaymentMethod, ProductDoc } from '../store/tables.js';
+import { priceCents, type ChargeDoc, type PaymentMethod, type ProductDoc } from '../store/tables.js';
 import { PAYMENT_METHODS } from '../schemas/common.js';
 import { addDays } from '../billing/dates.js';
 
@@ -21,6 +21,15 @@ export function notOnSale(product: ProductDoc): string | undefined {
 export function assertOnSale(product: ProductDoc, field: string): void {
   const why = notOnSale(product);
   if (why) throw invalid(fieldError(field, `${why}: it takes no new subscription or charge`));
+}
+
+/**
+ * A subscription sold, or moved to `product`: its price must be at least one cent, as every payment's
+ * amount is (400 on `field`). The reference allows a price of 0; the sandbox makes no payment of
+ * R$ 0.00 (no zero-cent card payment, no PIX or boleto for nothing). A charge names its own amount.
+ */
+export function assertPriced(product: ProductDoc, field: string): void {
+  if (priceCents(product) < 1) throw invalid(fieldError(field, `${field} names a product priced R$ 0.00 (price ${product.product.price}): a subscription is billed its price, and the sandbox makes no payment below R$ 0.01`));
 }
 
 /**

@@ -4,7 +4,7 @@ import { dayOf } from '../billing/dates.js';
 import { Type } from 'typebox';
 import { holdSubscription } from '../domain/billing-actions.js';
 import { endSubscription } from '../domain/end-subscription.js';
-import { assertMethodOffered, assertOnSale, renewalAfter } from '../domain/product-rules.js';
+import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '../domain/product-rules.js';
 import { isEnded } from '../domain/states/subscription.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { missingOrForeign } from '../store/not-yours.js';
@@ -27,7 +27,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Update a subscription (productId)', security: SECURITY,
-      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). Unknown subscription: 404; another company\'s: 403.' + beyondSchema({ productId: 'a product of the company, on sale, offering the subscription\'s paymentMethod' }),
+      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). Unknown subscription: 404; another company\'s: 403.' + beyondSchema({ productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod' }),
       body: UpdateSubscriptionBody, response: { 200: Subscription, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -35,6 +35,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     const product = await products.get(ctx.db, companyId, productId);
     if (!product) throw invalid(fieldError('productId', 'productId names no product of this company'));
     assertOnSale(product, 'productId');
+    assertPriced(product, 'productId');
     return ctx.db.transaction(async (tx) => {
       const subscription = await subscriptions.get(tx, companyId, _id, true);
       if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: _id }, `subscription ${_id}`, 'this company');

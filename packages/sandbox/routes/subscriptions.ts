@@ -4,7 +4,7 @@ import { alertIfTestCard } from '../billing/alerts.js';
 import { dayOf } from '../billing/dates.js';
 import { openCharge } from '../billing/charges.js';
 import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
-import { assertMethodOffered, assertOnSale, renewalAfter } from '../domain/product-rules.js';
+import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '../domain/product-rules.js';
 import { create, move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
@@ -29,7 +29,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge\'s end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale', paymentMethod: 'one the product offers', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
+      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge\'s end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale, priced at least R$ 0.01', paymentMethod: 'one the product offers', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -37,6 +37,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const product = await products.get(ctx.db, body.companyId, body.product.id);
     if (!product) throw invalid(fieldError('product.id', 'product.id names no product of this company in the sandbox'));
     assertOnSale(product, 'product.id');
+    assertPriced(product, 'product.id');
     assertMethodOffered(product, body.paymentMethod);
     const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
@@ -83,7 +84,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and its first charge, without a payment attempt', security: SECURITY,
-      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, offering a method', paymentMethod: 'one the product offers' }),
+      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering a method', paymentMethod: 'one the product offers' }),
       body: CreateSubscriptionV2Body, response: { 200: SubscriptionAndCharge, ...ERROR_RESPONSES },
     },
   }, async (request) => createV2(ctx, request.body));
@@ -103,6 +104,7 @@ function nextRenewal(product: ProductDoc, firstDue: string): Pick<SubscriptionDo
 export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>, imported = false) {
   const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
   assertOnSale(product, 'productId');
+  assertPriced(product, 'productId');
   assertMethodOffered(product, body.paymentMethod);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now(body.companyId);
