@@ -7,7 +7,7 @@ import { settleDueProcessing } from '../domain/processing.js';
 import { oneAtATime } from '../billing/one-at-a-time.js';
 import { withClaim } from '../db/claims.js';
 import { fieldError, invalid } from '../http/errors.js';
-import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
+import { CompanyId, ERROR_RESPONSES, MAX_DAYS } from '../schemas/common.js';
 import { oneRequired } from '../schemas/rules.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
@@ -28,7 +28,7 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
     schema: {
       tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
       description: 'days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).',
-      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, oneRequired('days', 'seconds')),
+      body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_DAYS })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, oneRequired('days', 'seconds')),
       response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -1,6 +1,6 @@
 // Products (2.1, 4.2): the whole create body as 2.1 states it.
 import { Type } from 'typebox';
-import { CompanyId, MAX_INSTALLMENTS, PaymentMethod, Reais, Timestamp } from './common.js';
+import { CompanyId, MAX_DAYS, MAX_INSTALLMENTS, PaymentMethod, Reais, Timestamp } from './common.js';
 import { Split } from './split.js';
 
 const Bool = Type.Boolean();
@@ -9,7 +9,7 @@ const Str = Type.String();
 const Brl = Reais(0);
 // Bounds the reference does not give (sandbox decisions, stated in each schema): a count of
 // days up to ten years keeps every date a date; the rest keep every integer exact.
-const Days = Type.Integer({ minimum: 0, maximum: 3_650, description: 'days, at most 3,650 (ten years)' });
+const Days = Type.Integer({ minimum: 0, maximum: MAX_DAYS, description: `days, at most ${MAX_DAYS.toLocaleString('en')} (ten years)` });
 const Count = (minimum: number) => Type.Integer({ minimum, maximum: 100, description: 'at most 100' });
 const RouteOrder = Type.Integer({ minimum: 1, maximum: 1_000, description: 'the lower first; at most 1,000' });
 const Opt = Type.Optional;
