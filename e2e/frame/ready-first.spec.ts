@@ -1,8 +1,9 @@
-// svc-ready without a round trip (issue 27 "No blank frame"): the parent puts its config message in
-// the frame URL's fragment, beside the channel; the frame checks it as a port message, renders with
-// it from its first render and says ready with its hello, before any message from the parent. What
-// the frame renders then is the page's config (its language, plans, CPF field), and a config the
-// schema refuses in the fragment is dropped: the frame waits for the parent's config over the port.
+// The frame's first render is the page's (issue 27 "No blank frame"): the parent puts its config
+// message in the frame URL's fragment, beside the channel; the frame checks it as a port message and
+// renders with it from its first render, before any message from the parent: the page's language,
+// plans and CPF field. Ready waits for the port's config, which carries the page's style (its font
+// sets the height ready gives the iframe: steady-layout, "svc-ready gives the iframe the height...").
+// A config the schema refuses in the fragment is dropped: the frame waits for the parent's.
 import { message } from '../../src/frame/protocol.js';
 import { PAID_CARD } from '../support/cards.mjs';
 import { finalOutcome, submit, typeCard } from '../support/checkout.js';
@@ -27,13 +28,12 @@ function recordPort() {
   });
 }
 
-test('the frame says ready before any message from the page, rendered with the page\'s config, and pays', async ({ page, demo }) => {
+test('the frame renders the page\'s config before any message from the page, says ready once it has the page\'s style, and pays', async ({ page, demo }) => {
   await page.addInitScript(recordPort);
   await openFrameCheckout(page, demo, 'en');
   const frame = cardFrameDocument(page);
   const log = await frame.evaluate(() => (window as any).portLog as string[]);
-  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['sent change', 'sent ready']);
-  expect(log).toContain('received config'); // the page's config still comes, over the port
+  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['sent change', 'received config', 'sent change', 'sent ready']);
   // The page's config, from the first render: English, the plans and the CPF field.
   expect(await frame.evaluate(() => {
     const root = document.querySelector('svc-card-form')!.shadowRoot!;
@@ -84,4 +84,32 @@ test('the demo page builds no Intl.NumberFormat while it loads: its ICU set-up h
   await openFrameCheckout(page, demo, 'en');
   await page.waitForFunction(() => (window as any).loaded !== undefined);
   expect(await page.evaluate(() => (window as any).loaded)).toBe(0);
+});
+
+test('an element upgraded with its attributes sends the frame one config, whole: the plans from the first render', async ({ page, demo }) => {
+  // An upgrade gives the attributes one by one before connectedCallback (markup parsed before the
+  // element's script ran, or an element made in another document): frame-src came before amount and
+  // installments, and the element connected with half of them (the fragment's config had no plans),
+  // then sent a config per attribute over the port, ready following the first, stale.
+  await page.addInitScript(recordPort);
+  await openFrameCheckout(page, demo, 'en');
+  await page.evaluate(() => {
+    const first = document.querySelector('svc-card-form')!;
+    // Made in a document with no elements defined: upgraded when put in this one, attributes first.
+    const second = document.implementation.createHTMLDocument().createElement('svc-card-form');
+    for (const name of ['lang', 'frame-src', 'key-id', 'amount', 'installments', 'holder-document']) second.setAttribute(name, first.getAttribute(name)!);
+    const ready = new Promise((settled) => second.addEventListener('svc-ready', settled));
+    document.body.append(Object.assign(document.createElement('form'), { id: 'second' }));
+    document.getElementById('second')!.append(second);
+    return ready;
+  });
+  const frames = page.frames().filter((frame) => frame.url().includes('card-frame.html'));
+  expect(frames).toHaveLength(2);
+  const frame = frames[1]!;
+  const fragment = JSON.parse(new URLSearchParams(new URL(frame.url()).hash.slice(1)).get('config')!);
+  expect(fragment.installments).toHaveLength(3);
+  await page.evaluate(() => new Promise((settled) => setTimeout(settled, 200)));
+  const log = await frame.evaluate(() => (window as any).portLog as string[]);
+  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['sent change', 'received config', 'sent change', 'sent ready']);
+  expect(log.filter((entry) => entry === 'received config')).toHaveLength(1);
 });

@@ -86,6 +86,32 @@ for (const [width, lang] of [[320, 'pt-BR'], [320, 'en'], [390, 'pt-BR'], [1280,
   });
 }
 
+// The page's font reaches the frame over the port, after the frame's first render (the URL's config
+// has no style): svc-ready gave the iframe the height of the form in the frame's own font, and the
+// page's font moved it a moment later (Firefox ESR at 320 px: 470, 559, 470 px; a CI run of
+// session 18). A page whose font is larger than the frame's shows it in every engine.
+const biggerFontHeights = firstScriptOf(() => {
+  const sheet = new CSSStyleSheet(); // the page's CSP allows no <style>
+  sheet.replaceSync('svc-card-form { --svc-font-size: 22px }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  document.addEventListener('svc-ready', (event) => {
+    (window as unknown as { atReady: number }).atReady = Math.round((event.target as Element).getBoundingClientRect().height);
+  });
+});
+test('svc-ready gives the iframe the height of the form in the page\'s font: nothing moves after it', async ({ enginePage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  site.setFirstScript(biggerFontHeights);
+  await openFrameCheckoutAt(page, site.url);
+  // The page's font in the frame, then time for its height to reach the page (a few ms; 300 given).
+  await inCard(page, (frame) => expect.poll(() => frame.evaluate(() =>
+    getComputedStyle(document.querySelector('svc-card-form')!).getPropertyValue('--svc-font-size').trim())).toBe('22px'));
+  await inCard(page, (frame) => frame.evaluate(() => new Promise(requestAnimationFrame)));
+  await page.evaluate(() => new Promise((settled) => setTimeout(settled, 300)));
+  const [atReady, now] = await page.evaluate(() => [
+    (window as unknown as { atReady: number }).atReady, Math.round(document.querySelector('svc-card-form')!.getBoundingClientRect().height)]);
+  expect(now).toBe(atReady);
+});
+
 // What a 320 px phone leaves the demo's element: 270 px, 258 px beside a classic scrollbar (Firefox
 // ESR's 12 px); a 390 px phone at 200% zoom (195 CSS px) 153 px, 141 px beside it: 140 px is the
 // narrowest element width supported (src/frame/parent/styles.ts). The height reserved before the

@@ -21,8 +21,9 @@ function hasState(element: HTMLElement, state: string): boolean {
 
 /**
  * Connects `element` to the parent through `port`; `keys` is the frame origin's JWKS. `config`: the
- * parent's config message from the frame URL (handshake.ts), taken as the port's first when the
- * schema passes it: the first render is the page's, and ready goes without waiting for the port's.
+ * parent's config message from the frame URL (handshake.ts), taken when the schema passes it: the
+ * first render is in the page's language, plans and fields. Ready waits for the port's config, the
+ * one with the page's style: its font sets the form's height, which ready gives the iframe.
  */
 export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<PublicJwk[]>, config?: unknown): void {
   const send = (type: string, body: Record<string, unknown> = {}) => port.postMessage(message(type, body));
@@ -47,7 +48,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     });
   };
 
-  const configure = (config: Record<string, unknown>) => {
+  const configure = (config: Record<string, unknown>, styled: boolean) => {
     // Members TO_FRAME checked, named as the element's properties.
     const { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument } = config as unknown as SvcCardForm;
     Object.assign(element, { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument });
@@ -70,7 +71,8 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     });
     void element.updateComplete.then(() => {
       sendChange();
-      if (!ready) send('ready', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+      if (ready || !styled) return;
+      send('ready', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
       ready = true;
     });
   };
@@ -100,11 +102,11 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     }
   };
 
-  const take = (data: unknown) => {
+  const take = (data: unknown, fromPort = true) => {
     const received = readMessage(data, TO_FRAME);
     if (!received) return; // unknown, malformed or too long: dropped
     const { type, body } = received;
-    if (type === 'config') configure(body);
+    if (type === 'config') configure(body, fromPort);
     else if (type === 'encrypt') void encrypt(body.id as number);
     else if (type === 'reset') {
       edits++;
@@ -144,5 +146,5 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     if (ready) send('height', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
   }).observe(document.documentElement);
   // Only a config: nothing else of the protocol may come from the frame's URL (none or not an object: dropped).
-  take({ ...(config as object), type: 'config' });
+  take({ ...(config as object), type: 'config' }, false);
 }

@@ -3,7 +3,7 @@
 // of a MessageChannel, posted to that exact origin: if the real parent is another origin, the
 // browser drops it. From then on only the port is used; the frame listens to no window message.
 // The fragment also carries the parent's config message (issue 27), as JSON: checked by the port's
-// schema (bridge.ts), it is the first render's, so the frame says ready with its hello.
+// schema (bridge.ts), it is the first render's: the page's language, plans and fields from the start.
 import { message } from '../protocol.js';
 
 /** What the parent put in the fragment. */

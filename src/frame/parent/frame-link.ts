@@ -2,7 +2,7 @@
 // in the frame URL's fragment; the port is accepted only from that iframe's window, from the
 // frame's exact origin, carrying the same channel id. Nothing else on `window` is listened to,
 // and the listener is gone once the port came. The parent's config message goes in the fragment
-// too (issue 27): the frame renders with it at once and says ready with its hello, no round trip.
+// too (issue 27): the frame renders with it at once; ready comes once the port brought the style.
 import { message, readMessage, type Message } from '../protocol.js';
 import { HELLO, TO_PARENT } from '../to-parent.js';
 

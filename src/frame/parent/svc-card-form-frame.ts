@@ -125,6 +125,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   get #blocked(): boolean { return this.disabled || this.#formDisabled; }
 
   connectedCallback(): void {
+    this.#inDocument = true;
     this.#iframe.title = this.title || this.texts.group;
     if (!this.#link && this.frameSrc) this.#connect();
     this.#sync(null);
@@ -133,6 +134,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   }
 
   disconnectedCallback(): void {
+    this.#inDocument = false;
     this.#unwatchLook?.();
     this.#unwatchLook = undefined;
     // Out of the document the iframe's page is gone, its port with it; put back, it would load anew
@@ -145,7 +147,9 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     if (name === 'title' || name === 'lang') this.#iframe.title = this.title || this.texts.group;
     if (name === 'installments') this.installments = jsonAttribute(value) as InstallmentPlan[];
     if (name === 'amount') this.amount = Number(value);
-    if (name === 'frame-src' && this.isConnected && (!this.#link || _old !== value)) {
+    // Not before connectedCallback: an upgrade gives the attributes one by one first (frame-src
+    // before amount and installments connected with half of them: WebKitGTK's parser upgrades).
+    if (name === 'frame-src' && this.#inDocument && (!this.#link || _old !== value)) {
       this.#drop();
       if (value) this.#connect();
     } else this.#configure();
@@ -233,6 +237,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   }
 
   #answered = false;
+  #inDocument = false;
   #stop: AbortController | undefined;
 
   #toFrame(type: string, body?: Record<string, unknown>): void {
@@ -240,6 +245,9 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   }
 
   #configure(): void {
+    // Before the frame answers, the disabled state alone: the link's opening sends the config as it
+    // is then. A config sent per attribute meanwhile reached the frame stale, and ready followed the first.
+    if (!this.#answered) return void this.#config();
     const computed = getComputedStyle(this);
     const style = forwardableStyle(computed);
     const font = computed.fontFamily;
