@@ -32,5 +32,5 @@ writeFileSync('dist/frame/card-frame.html', `<!doctype html>
 `);
 integrity['card-frame.html'] = sri('frame/card-frame.html');
 const parent = 'svc-card-form-frame.js';
-writeFileSync('dist/frame/manifest.json', `${JSON.stringify({ version, page: 'card-frame.html', files: integrity, styleSources: [styleSource, await ssrStyleSource()], parentScript: { file: parent, integrity: sri(parent) } }, null, 2)}\n`);
+writeFileSync('dist/frame/manifest.json', `${JSON.stringify({ version, page: 'card-frame.html', files: integrity, styleSources: [styleSource, ...(await ssrStyleSource()).split(' ')], parentScript: { file: parent, integrity: sri(parent) } }, null, 2)}\n`);
 console.log(`card frame ${version}: ${Object.keys(integrity).join(', ')}`);

@@ -2,6 +2,7 @@
 // CSP); the public key and keyId travel in attributes, never the private key
 // or the apiKey (API reference 4.9). One page per language (messages.mjs):
 // <html lang> tells the element and checkout.js which texts to show.
+import { renderSvcCardForm } from '../../dist/ssr.js';
 import { PAGE_TEXTS } from './messages.mjs';
 import { hintRows, testCardsTable } from './test-cards-hint.mjs';
 
@@ -18,9 +19,12 @@ export const formatBRL = (cents) =>
  * `amount` and `installments` with the holder's CPF/CNPJ field on, and its `methods` (card, pix, boleto in
  * the product's order) to <svc-payment-methods>, whose card panel is the element. With `frame` ({src, script,
  * integrity}) the card is typed in the payment service's frame (issue 9); `inlineChosen`: the
- * inline page of a demo whose default is frame mode (`?isolation=inline`).
+ * inline page of a demo whose default is frame mode (`?isolation=inline`). `pageOrigin`, when known: in
+ * frame mode the element is rendered with its iframe (svc-card/ssr), so the frame loads as the HTML is
+ * parsed, and the frame-mode script is `defer` (issue 27: svc-ready sooner). svc-next-action.js, needed once Pay
+ * is answered, is `defer` in both modes; the chooser's script blocks (its radios would appear above the card).
  */
-export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false }) {
+export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false, pageOrigin }) {
   const say = PAGE_TEXTS[lang];
   // The language link keeps the mode chosen: the other language of the inline page is inline too.
   const switchHref = inlineChosen ? `${say.switchTo.href}${say.switchTo.href.includes('?') ? '&' : '?'}isolation=inline` : say.switchTo.href;
@@ -29,6 +33,12 @@ export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, l
   const price = formatBRL(offer.cents);
   // Nothing here is card data: the plans and the amount are the store's, in attributes.
   const checkout = `amount="${offer.cents}" installments="${escape(JSON.stringify(offer.plans))}" holder-document`;
+  const frameCard = frame && (pageOrigin
+    ? renderSvcCardForm({
+      slot: 'card', name: 'card', lang, 'frame-src': frame.src, 'key-id': keyId,
+      amount: offer.cents, installments: JSON.stringify(offer.plans), 'holder-document': true,
+    }, { origin: pageOrigin })
+    : `<svc-card-form slot="card" name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`);
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -39,8 +49,8 @@ ${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
 ` : ''}<meta name="color-scheme" content="light dark">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
-${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"></script>` : script(assets.element)}
-${script(assets.nextAction)}
+${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"${pageOrigin ? ' defer' : ''}></script>` : script(assets.element)}
+${script(assets.nextAction, ' defer')}
 ${script(assets.paymentMethods)}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
@@ -62,7 +72,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <form id="checkout" novalidate>
       <svc-payment-methods id="methods" lang="${lang}" methods="${escape(offer.methods.join(' '))}">
       ${frame
-        ? `<svc-card-form slot="card" name="card" lang="${lang}" frame-src="${escape(frame.src)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`
+        ? frameCard
         : `<svc-card-form slot="card" name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
       <p slot="pix" class="method-note">${escape(say.methodNotes.pix)}</p>
       <p slot="boleto" class="method-note">${escape(say.methodNotes.boleto)}</p>

@@ -27,11 +27,13 @@ export const SECURITY_HEADERS = {
 /**
  * The headers of the checkout page: with `frameOrigin` (frame mode, issue 9, SAQ A) the frame-mode
  * script and the card frame come from the payment service's origin, named exactly in script-src
- * and frame-src; `serviceOrigin` is framed too (the 3-D Secure challenge, issue 23); data: images (the PIX QR, issue 27).
+ * and frame-src; `serviceOrigin` is framed too (the 3-D Secure challenge, issue 23); data: images (the PIX QR, issue 27);
+ * `styleSource`: the hashes of the server-rendered element's <style> (svc-card/ssr's ssrStyleSource()).
  */
-export function checkoutHeaders({ frameOrigin, serviceOrigin } = {}) {
+export function checkoutHeaders({ frameOrigin, serviceOrigin, styleSource } = {}) {
   // The PIX QR code is the API's PNG as a data: URL (shown by handleNextAction): images only, scripts stay 'self'.
   let csp = CONTENT_SECURITY_POLICY.replace("img-src 'self'", "img-src 'self' data:");
+  if (styleSource) csp = csp.replace("style-src 'self'", `style-src 'self' ${styleSource}`);
   if (frameOrigin) csp = csp.replace("script-src 'self'", `script-src 'self' ${frameOrigin}`);
   const framed = [...new Set([frameOrigin, serviceOrigin].filter(Boolean))];
   if (framed.length) csp = csp.replace("default-src 'none'", `default-src 'none'; frame-src ${framed.join(' ')}`);

@@ -11,6 +11,7 @@ import { createTransaction, customerOutcome, readTransaction, slipOutcome, slipP
 import { createSlip, paidTransaction } from './slips.mjs';
 import { langOf, OUTCOME_TEXTS } from './messages.mjs';
 import { renderCheckoutPage } from './page.mjs';
+import { ssrStyleSource } from '../../dist/ssr.js';
 import { logFailure } from './log.mjs';
 import { checkoutHeaders, SECURITY_HEADERS } from './security-headers.mjs';
 
@@ -105,8 +106,13 @@ async function transactionOutcome(response, url, config) {
   sendJson(response, http, outcome, SECURITY_HEADERS);
 }
 
+// The page's origin as the browser asked for it (the Host header, loopback in the demo): the frame
+// answers that origin only. A host that is not one gives none: the element then loads its frame itself.
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const pageOriginOf = (request) => (HOST.test(request.headers.host ?? '') ? `http://${request.headers.host}` : undefined);
+
 /** GET /: the page in `lang`, with the product's current price and plans. */
-async function checkoutPage(request, response, { url, product, assets, config }) {
+async function checkoutPage(request, response, { url, product, assets, config, styleSource }) {
   const lang = langOf(url.searchParams.get('lang'));
   // Frame mode by default when the card frame is hosted (issue 9); ?isolation=inline keeps the inline element.
   const frame = url.searchParams.get('isolation') !== 'inline' ? config.frame : undefined;
@@ -116,8 +122,8 @@ async function checkoutPage(request, response, { url, product, assets, config })
   } catch {
     return response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the catalogue is unavailable: try again in a moment');
   }
-  const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame });
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin }) });
+  const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame, pageOrigin: pageOriginOf(request) });
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin, styleSource: frame && styleSource }) });
   response.end(request.method === 'HEAD' ? undefined : page);
 }
 
@@ -129,6 +135,7 @@ async function checkoutPage(request, response, { url, product, assets, config })
  */
 export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
   const assets = loadAssets();
+  const styleSource = await ssrStyleSource(); // the server-rendered element's <style> (frame mode)
   const forwarding = { ...config, customerName: `Cliente ${product.store}` };
   const server = await startDemoServer((request, response) => {
     const url = requestUrl(request);
@@ -154,7 +161,7 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...confi
     } else if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
     } else if (path === '/') {
-      checkoutPage(request, response, { url, product, assets, config }).catch((error) => {
+      checkoutPage(request, response, { url, product, assets, config, styleSource }).catch((error) => {
         logFailure('merchant', error);
         if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS).end();
       });

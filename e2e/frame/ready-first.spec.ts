@@ -33,7 +33,7 @@ test('the frame renders the page\'s config before any message from the page, say
   await openFrameCheckout(page, demo, 'en');
   const frame = cardFrameDocument(page);
   const log = await frame.evaluate(() => (window as any).portLog as string[]);
-  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['sent change', 'received config', 'sent change', 'sent ready']);
+  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['received config', 'sent change', 'sent change', 'sent ready']);
   // The page's config, from the first render: English, the plans and the CPF field.
   expect(await frame.evaluate(() => {
     const root = document.querySelector('svc-card-form')!.shadowRoot!;
@@ -110,6 +110,55 @@ test('an element upgraded with its attributes sends the frame one config, whole:
   expect(fragment.installments).toHaveLength(3);
   await page.evaluate(() => new Promise((settled) => setTimeout(settled, 200)));
   const log = await frame.evaluate(() => (window as any).portLog as string[]);
-  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['sent change', 'received config', 'sent change', 'sent ready']);
+  expect(log.slice(0, log.indexOf('sent ready') + 1)).toEqual(['received config', 'sent change', 'sent change', 'sent ready']);
   expect(log.filter((entry) => entry === 'received config')).toHaveLength(1);
+});
+
+test('the demo\'s HTML starts the frame (svc-card/ssr): the element adopts that iframe, the frame loads once, and it pays', async ({ page, demo }) => {
+  const loads: string[] = [];
+  page.on('request', (request) => request.url().includes('card-frame.html') && loads.push(request.url()));
+  const response = await page.goto(`${demo.url}/?lang=en`);
+  const html = await response!.text();
+  // In the HTML: the iframe, pointing at the frame with this page's origin; the element's script deferred.
+  expect(html).toMatch(/<template shadowrootmode="open" shadowrootdelegatesfocus><style>[^]*?<\/style><iframe referrerpolicy="no-referrer" title="Card details" src="[^"]*card-frame\.html#channel=[0-9a-f]{32}&amp;origin=http%3A%2F%2F127\.0\.0\.1/);
+  expect(html).toMatch(/<script src="[^"]*svc-card-form-frame\.js"[^>]* defer><\/script>/);
+  await page.waitForFunction(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height);
+  expect(loads).toHaveLength(1);
+  await typeCard(cardFrame(page), PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+  expect(loads).toHaveLength(1);
+});
+
+test('a frame that said hello before the element was defined is knocked on, says it again, and pays', async ({ page, demo }) => {
+  // The element's script held until the server-rendered frame has loaded and sent its hello to no one.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/svc-card-form-frame\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${demo.url}/?lang=en`, { waitUntil: 'commit' }); // its load waits for the deferred script
+  await expect.poll(() => cardFrameDocument(page)?.evaluate(() => document.readyState === 'complete' && !!document.querySelector('svc-card-form')?.shadowRoot)).toBe(true);
+  expect(await page.evaluate(() => customElements.get('svc-card-form'))).toBeUndefined();
+  release();
+  await page.waitForFunction(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height);
+  await typeCard(cardFrame(page), PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+});
+
+test('once the page took a port, the frame hears no knock: a knock with its channel brings no hello', async ({ page, demo }) => {
+  await openFrameCheckout(page, demo, 'en');
+  const hellos = await page.evaluate(async () => {
+    const iframe = document.querySelector('svc-card-form')!.shadowRoot!.querySelector('iframe')!;
+    const src = new URL(iframe.src);
+    const channel = new URLSearchParams(src.hash.slice(1)).get('channel');
+    let count = 0;
+    addEventListener('message', (event) => event.data?.type === 'hello' && count++);
+    iframe.contentWindow!.postMessage({ v: 1, type: 'knock', channel }, src.origin);
+    await new Promise((settled) => setTimeout(settled, 300));
+    return count;
+  });
+  expect(hellos).toBe(0);
 });

@@ -15,6 +15,8 @@ import { createInstallments } from '../element/installments-field.js';
 import { styles } from '../element/svc-card-form.styles.js';
 import { renderCard, type View } from '../element/template.js';
 import { FIELDS, type FieldName } from '../element/validation.js';
+import { FRAME_STYLES } from '../frame/parent/styles.js';
+import { renderFrameShadow } from './frame.js';
 
 /**
  * The element's attributes, as written in HTML (`public-key`, `key-id`, `name`, `lang`,
@@ -49,16 +51,29 @@ function initialView(attributes: Map<string, string>, busy: boolean) {
   return view;
 }
 
+/** Options of a render. */
+export interface RenderOptions {
+  /**
+   * Frame mode (`frame-src`): the origin of the page the element is rendered into, e.g.
+   * `https://shop.example` (the frame answers that origin only). Required with `frame-src`.
+   */
+  origin?: string;
+}
+
 /**
  * `<svc-card-form>` with its shadow root as declarative shadow DOM: the fields painted from the
  * HTML. `lang` is always written (default `pt-BR`), so the element hydrates in the language it
  * was rendered in. Load `svc-card/hydrate` before the element's script (README, "Server-side rendering").
+ * With `frame-src` (frame mode), the shadow root holds the iframe, already pointing at the card
+ * frame: it loads as the HTML is parsed, and the frame-mode script (`defer`) adopts it. Each render
+ * has a new channel: render per page view.
  *
  * @example
  * const html = renderSvcCardForm({ name: 'card', 'public-key': publicPem, 'key-id': 'v1', lang: 'en' });
+ * const framed = renderSvcCardForm({ name: 'card', 'frame-src': 'https://svc.example/card-frame.html' }, { origin: 'https://shop.example' });
  */
-export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}): string {
-  return renderElement(attributes, false);
+export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}, options: RenderOptions = {}): string {
+  return renderElement(attributes, false, options.origin);
 }
 
 /**
@@ -67,7 +82,7 @@ export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}): strin
  */
 export const renderSkeleton = (attributes: SvcCardFormAttributes = {}): string => renderElement(attributes, true);
 
-function renderElement(attributes: SvcCardFormAttributes, busy: boolean): string {
+function renderElement(attributes: SvcCardFormAttributes, busy: boolean, origin?: string): string {
   const given = new Map<string, string>();
   for (const [name, value] of Object.entries(attributes)) {
     if (!NAME.test(name)) throw new TypeError(`renderSvcCardForm: "${name}" is not an attribute name`);
@@ -75,16 +90,21 @@ function renderElement(attributes: SvcCardFormAttributes, busy: boolean): string
     given.set(name, value === true ? '' : String(value));
   }
   if (!given.get('lang')) given.set('lang', 'pt-BR');
-  const shadow = collectResultSync(render(renderCard(initialView(given, busy))));
+  const shadow = given.has('frame-src')
+    ? renderFrameShadow(given, origin)
+    : `<style>${styles}</style>${collectResultSync(render(renderCard(initialView(given, busy))))}`;
   const attrs = [...given].map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`)).join('');
-  return `<svc-card-form${attrs}><template shadowrootmode="open" shadowrootdelegatesfocus><style>${styles}</style>${shadow}</template></svc-card-form>`;
+  return `<svc-card-form${attrs}><template shadowrootmode="open" shadowrootdelegatesfocus>${shadow}</template></svc-card-form>`;
 }
 
+const sha256Source = async (text: string) =>
+  `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
+
 /**
- * The CSP source that allows the shadow root's `<style>` under a strict `style-src`, e.g.
- * `style-src 'self' 'sha256-…'`; the same for every render of this version.
+ * The CSP sources that allow the shadow root's `<style>` under a strict `style-src`, e.g.
+ * `style-src 'self' 'sha256-…' 'sha256-…'`: the inline render's and frame mode's, the same for
+ * every render of this version.
  */
 export async function ssrStyleSource(): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(styles));
-  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  return `${await sha256Source(styles)} ${await sha256Source(FRAME_STYLES)}`;
 }

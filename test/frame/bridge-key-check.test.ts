@@ -39,10 +39,17 @@ async function framed() {
   const el = document.createElement('svc-card-form');
   const link = fakePort();
   let giveKeys!: (keys: PublicJwk[]) => void;
-  bridge(link.port, el, new Promise((resolve) => (giveKeys = resolve)));
+  const connect = bridge(el, new Promise((resolve) => (giveKeys = resolve)));
   document.body.append(el); // the connect-time check: no key yet
   await checked(el);
-  return { el, ...link, giveKeys };
+  // The parent's first message connects the port (handshake.ts), the others come over it.
+  let connected = false;
+  const post = (type: string, body: Record<string, unknown>) => {
+    if (connected) return link.post(type, body);
+    connected = true;
+    connect(link.port, message(type, body));
+  };
+  return { el, ...link, post, giveKeys };
 }
 
 beforeEach(() => {

@@ -40,8 +40,63 @@ describe('renderSvcCardForm', () => {
     expect(() => renderSvcCardForm({ 'onload="x"': 'y' })).toThrow(/is not an attribute name/);
   });
 
-  it('gives the CSP source of its <style>: the SHA-256 of the text it renders', async () => {
-    const text = /<style>([\s\S]*?)<\/style>/.exec(renderSvcCardForm())![1]!;
-    expect(await ssrStyleSource()).toBe(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  it('gives the CSP sources of its <style>: the SHA-256 of the text each mode renders', async () => {
+    const source = (html: string) => `'sha256-${createHash('sha256').update(/<style>([\s\S]*?)<\/style>/.exec(html)![1]!).digest('base64')}'`;
+    const framed = renderSvcCardForm({ 'frame-src': FRAME_SRC }, { origin: ORIGIN });
+    expect(await ssrStyleSource()).toBe(`${source(renderSvcCardForm())} ${source(framed)}`);
+  });
+});
+
+const FRAME_SRC = 'https://svc.example/svc/0.1.0/card-frame.html';
+const ORIGIN = 'https://shop.example';
+const iframeOf = (html: string) => {
+  const src = /<iframe referrerpolicy="no-referrer" title="([^"]*)" src="([^"]*)"><\/iframe>/.exec(html);
+  const url = new URL(src![2]!.replace(/&amp;/g, '&'));
+  const params = new URLSearchParams(url.hash.slice(1));
+  return { title: src![1], page: url.href.replace(url.hash, ''), channel: params.get('channel'), origin: params.get('origin'), config: JSON.parse(params.get('config')!) };
+};
+
+describe('renderSvcCardForm in frame mode (issue 27)', () => {
+  const plans = [{ installment: 1, installmentAmount: 12_990, totalAmount: 12_990 }, { installment: 3, fee: 0.0199, installmentAmount: 4_417, totalAmount: 13_251 }];
+
+  it('renders the iframe pointing at the frame, its fragment the one the element writes: channel, origin, config', () => {
+    const html = renderSvcCardForm({ name: 'card', 'frame-src': FRAME_SRC, 'key-id': 'v1', lang: 'en', amount: 12_990, installments: JSON.stringify(plans), 'holder-document': true }, { origin: ORIGIN });
+    expect(html).toMatch(/^<svc-card-form name="card" frame-src="https:\/\/svc\.example\/svc\/0\.1\.0\/card-frame\.html" key-id="v1" lang="en" amount="12990" installments="[^"]+" holder-document><template shadowrootmode="open" shadowrootdelegatesfocus><style>/);
+    expect(html).not.toContain('<input');
+    const iframe = iframeOf(html);
+    expect(iframe).toMatchObject({ title: 'Card details', page: FRAME_SRC, origin: ORIGIN });
+    expect(iframe.channel).toMatch(/^[0-9a-f]{32}$/);
+    expect(iframe.config).toEqual({
+      v: 1, type: 'config', lang: 'en', strings: {}, acceptedBrands: [], disabled: false, keyId: 'v1', style: {},
+      installments: plans.map((plan) => ({ fee: undefined, brands: undefined, ...plan })).map((plan) => JSON.parse(JSON.stringify(plan))), amount: 12_990, holderDocument: true,
+    });
+  });
+
+  it('gives every render a channel of its own', () => {
+    const channels = new Set(Array.from({ length: 20 }, () => iframeOf(renderSvcCardForm({ 'frame-src': FRAME_SRC }, { origin: ORIGIN })).channel));
+    expect(channels.size).toBe(20);
+  });
+
+  it('sends no plans that fail the check (as the element: none while they do not), and the pt-BR title by default', () => {
+    const bad = [...plans, { installment: 0 }];
+    const iframe = iframeOf(renderSvcCardForm({ 'frame-src': FRAME_SRC, amount: 12_990, installments: JSON.stringify(bad), 'accepted-brands': 'visa elo', disabled: true }, { origin: ORIGIN }));
+    expect(iframe.config).toMatchObject({ lang: 'pt-BR', installments: [], amount: 0, acceptedBrands: ['visa', 'elo'], disabled: true });
+    expect(iframe.title).toBe('Dados do cartão');
+  });
+
+  it('refuses a render without the page\'s exact origin, or with a frame-src that is not an absolute http(s) URL, naming it', () => {
+    expect(() => renderSvcCardForm({ 'frame-src': FRAME_SRC })).toThrow(/options\.origin must be the page's origin/);
+    for (const origin of ['https://shop.example/', 'https://shop.example/checkout', 'javascript:x', 'shop.example']) {
+      expect(() => renderSvcCardForm({ 'frame-src': FRAME_SRC }, { origin })).toThrow(/options\.origin/);
+    }
+    for (const src of ['/card-frame.html', 'javascript:alert(1)', 'data:text/html,x']) {
+      expect(() => renderSvcCardForm({ 'frame-src': src }, { origin: ORIGIN })).toThrow(/frame-src must be an absolute http\(s\) URL/);
+    }
+  });
+
+  it('escapes the title and the URL it writes', () => {
+    const html = renderSvcCardForm({ 'frame-src': `${FRAME_SRC}?a="b"&c=<d>`, title: 'Cartão "teste" <b>' }, { origin: ORIGIN });
+    expect(html).toContain('title="Cartão &quot;teste&quot; &lt;b&gt;"');
+    expect(/<iframe[^>]*>/.exec(html)![0]).not.toMatch(/src="[^"]*[<>"][^"]*"/);
   });
 });

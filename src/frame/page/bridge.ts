@@ -11,6 +11,8 @@ import { safeScheme, safeStyleValue, STYLE_PROPERTIES } from '../style-props.js'
 import { pickKey } from './keys.js';
 
 
+const height = () => ({ height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+
 function hasState(element: HTMLElement, state: string): boolean {
   try {
     return element.matches(`:state(${state})`) || element.hasAttribute(`data-state-${state}`);
@@ -20,14 +22,19 @@ function hasState(element: HTMLElement, state: string): boolean {
 }
 
 /**
- * Connects `element` to the parent through `port`; `keys` is the frame origin's JWKS. `config`: the
- * parent's config message from the frame URL (handshake.ts), taken when the schema passes it: the
- * first render is in the page's language, plans and fields. Ready waits for the port's config, the
- * one with the page's style: its font sets the form's height, which ready gives the iframe.
+ * Drives `element` for the parent; `keys` is the frame origin's JWKS. `config`: the parent's config
+ * message from the frame URL (handshake.ts), taken when the schema passes it: the first render is in
+ * the page's language, plans and fields. Returns the connection to make once the parent took a port
+ * (with its first message): what is sent until then is held for it. Ready waits for the port's
+ * config, the one with the page's style: its font sets the form's height, which ready gives the iframe.
  */
-export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<PublicJwk[]>, config?: unknown): void {
-  const send = (type: string, body: Record<string, unknown> = {}) => port.postMessage(message(type, body));
-  let keyReady: Promise<void> = Promise.resolve();
+export function bridge(element: SvcCardForm, keys: Promise<PublicJwk[]>, config?: unknown): (port: MessagePort, first: unknown) => void {
+  // What is said before the parent took a port (an error of the JWKS, the shopper's typing in a
+  // frame the server rendered) waits for it.
+  let port: MessagePort | undefined;
+  const held: unknown[] = [];
+  const send = (type: string, body: Record<string, unknown> = {}) => (port ? port.postMessage(message(type, body)) : held.push(message(type, body)));
+  let keyReady: Promise<unknown> = keys; // the key of the config (none yet: the JWKS)
   let ready = false;
   // The element's setup check runs at connect, before the JWKS key is given: a "missing key" then
   // is not the merchant's (it would reach the page as svc-error by timing). Only keys given count.
@@ -48,7 +55,7 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     });
   };
 
-  const configure = (config: Record<string, unknown>, styled: boolean) => {
+  const configure = (config: Record<string, unknown>) => {
     // Members TO_FRAME checked, named as the element's properties.
     const { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument } = config as unknown as SvcCardForm;
     Object.assign(element, { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument });
@@ -71,8 +78,10 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     });
     void element.updateComplete.then(() => {
       sendChange();
-      if (ready || !styled) return;
-      send('ready', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+      // The URL's config renders in the script's own task, before any port: only a port's config,
+      // which has the page's style, says ready.
+      if (ready || !port) return;
+      send('ready', height());
       ready = true;
     });
   };
@@ -102,11 +111,11 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     }
   };
 
-  const take = (data: unknown, fromPort = true) => {
+  const take = (data: unknown) => {
     const received = readMessage(data, TO_FRAME);
     if (!received) return; // unknown, malformed or too long: dropped
     const { type, body } = received;
-    if (type === 'config') configure(body, fromPort);
+    if (type === 'config') configure(body);
     else if (type === 'encrypt') void encrypt(body.id as number);
     else if (type === 'reset') {
       edits++;
@@ -116,7 +125,6 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     else if (type === 'error') element.showError(body.field as FieldName, body.message as string);
     else if (type === 'report') element.reportValidity();
   };
-  port.onmessage = (event) => take(event.data);
 
   element.addEventListener('svc-change', (event) => {
     last = { ...event.detail };
@@ -143,8 +151,14 @@ export function bridge(port: MessagePort, element: SvcCardForm, keys: Promise<Pu
     if (event.key === 'Enter' && !event.isComposing) send('submit');
   });
   new ResizeObserver(() => {
-    if (ready) send('height', { height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+    if (ready) send('height', height());
   }).observe(document.documentElement);
   // Only a config: nothing else of the protocol may come from the frame's URL (none or not an object: dropped).
-  take({ ...(config as object), type: 'config' }, false);
+  take({ ...(config as object), type: 'config' });
+  return (chosen, first) => {
+    port = chosen;
+    port.onmessage = (event) => take(event.data);
+    for (const data of held) port.postMessage(data);
+    take(first);
+  };
 }

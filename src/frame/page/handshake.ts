@@ -1,7 +1,8 @@
 // The frame's half of the handshake (issue 9): the parent put a random channel id and its own
 // origin in the frame URL's fragment (never sent to a server). The frame answers with one end
 // of a MessageChannel, posted to that exact origin: if the real parent is another origin, the
-// browser drops it. From then on only the port is used; the frame listens to no window message.
+// browser drops it. From then on only the port is used; before, the frame hears one window
+// message, the parent's knock, from its parent's window and origin alone (an adopted frame, issue 27).
 // The fragment also carries the parent's config message (issue 27), as JSON: checked by the port's
 // schema (bridge.ts), it is the first render's: the page's language, plans and fields from the start.
 import { message } from '../protocol.js';
@@ -35,15 +36,28 @@ export function readParams(hash: string): FrameParams | null {
 }
 
 /**
- * Posts the port to the parent; null when this page is not framed, or the browser knows the
- * parent is not the origin claimed (location.ancestorOrigins: Chromium and WebKit).
+ * Offers the parent a port, and again on each knock of the parent (an element that adopted the
+ * frame its server rendered, after the first hello was sent: no one listened yet), until the parent
+ * uses one: `connected` gets that port and its first message (it sets the port's onmessage), knocks
+ * are no longer heard. Null when this page is not framed, or the browser knows the parent is not the
+ * origin claimed (location.ancestorOrigins: Chromium and WebKit): nothing is offered.
  */
-export function openChannel({ channel, parentOrigin }: FrameParams): MessagePort | null {
-  if (window.parent === window) return null;
+export function openChannel({ channel, parentOrigin }: FrameParams): ((connected: (port: MessagePort, first: unknown) => void) => void) | null {
+  if (parent === window) return null;
   // "null" when a no-referrer policy masks it (Firefox): then postMessage's target origin decides alone.
-  const parent = location.ancestorOrigins?.[0];
-  if (parent && parent !== 'null' && parent !== parentOrigin) return null;
-  const { port1, port2 } = new MessageChannel();
-  window.parent.postMessage(message('hello', { channel }), parentOrigin, [port2]);
-  return port1;
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor && ancestor !== 'null' && ancestor !== parentOrigin) return null;
+  return (connected) => {
+    let taken = false;
+    const offer = () => {
+      const { port1, port2 } = new MessageChannel();
+      // The first port the parent uses is the one (connected sets its onmessage); the others are not heard.
+      port1.onmessage = (event) => taken || ((taken = true), connected(port1, event.data));
+      parent.postMessage(message('hello', { channel }), parentOrigin, [port2]);
+    };
+    // The parent's knock, `{v: 1, type: 'knock', channel}`: its window, its origin and the channel are all it is read for.
+    addEventListener('message', (event) => !taken && event.source === parent && event.origin === parentOrigin &&
+      event.data?.channel === channel && offer());
+    offer();
+  };
 }

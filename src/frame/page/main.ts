@@ -17,8 +17,8 @@ const params = readParams(location.hash);
 const element = document.querySelector('svc-card-form');
 if (params && element) {
   const keys = loadKeys();
-  const port = openChannel(params);
+  const offer = openChannel(params);
   // The page's config, its language with it, from the URL: the first render is in the page's
-  // language, so the height does not change when the port's config comes.
-  if (port) bridge(port, element, keys, params.config);
+  // language, plans and fields, before the parent took a port.
+  if (offer) offer(bridge(element, keys, params.config));
 }

@@ -17,6 +17,7 @@ import { FRAME_STATES, setState, type SvcState } from '../../shared/states.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
 import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
+import { configOf } from '../config.js';
 import { connectFrame, type FrameLink } from './frame-link.js';
 import { hostScheme, watchPageLook } from './page-look.js';
 import { FRAME_STYLES } from './styles.js';
@@ -24,9 +25,6 @@ import { FRAME_STYLES } from './styles.js';
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
 const newIframe = () => Object.assign(document.createElement('iframe'), { referrerPolicy: 'no-referrer' });
-// Checked plans with only the members the frame's config message takes.
-const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.map(
-  ({ installment, fee, installmentAmount, totalAmount, brands }) => ({ installment, fee, installmentAmount, totalAmount, brands }))));
 
 /**
  * The card form in frame mode. Same API as the inline `SvcCardForm`; `public-key` is ignored:
@@ -76,11 +74,18 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+    // A shadow root the server rendered (svc-card/ssr) holds the iframe, its frame loading since the
+    // HTML was parsed: kept as it is (attachShadow would empty it), and adopted at connect.
+    const rendered = this.shadowRoot?.querySelector('iframe');
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: true });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(FRAME_STYLES);
     root.adoptedStyleSheets = [sheet];
-    root.append(this.#iframe, this.#probe);
+    if (rendered) {
+      this.#iframe = rendered; // not moved: an iframe taken out of the document loses its page
+      for (const node of [...root.childNodes]) if (node !== rendered) node.remove();
+    } else root.append(this.#iframe);
+    root.append(this.#probe);
   }
 
   /** Frame URL (attribute `frame-src`): the payment service's card-frame.html. */
@@ -204,10 +209,11 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
       if (this.#formOwner.busy) this.#toFrame('hold', { on: true }); // a new frame, while the page holds
     }, () => this.#link === current && this.#fail('FRAME_UNAVAILABLE', this.texts.encryptFailed));
     // The frame's script runs before its load event: no answer soon after it (refused by
-    // frame-ancestors, an error page, a wrong frame-src) means none is coming.
-    this.#iframe.addEventListener('load', () => setTimeout(() => {
-      if (!this.#answered) giveUp(coded('FRAME_UNAVAILABLE', 'the card frame did not answer'));
-    }, 10_000), { once: true, signal });
+    // frame-ancestors, an error page, a wrong frame-src) means none is coming. A server-rendered
+    // frame may have loaded before this element: no load event then, so 30 s from here unless one comes.
+    const wait = (ms: number) => setTimeout(() => this.#answered || giveUp(coded('FRAME_UNAVAILABLE', 'the card frame did not answer')), ms);
+    const adopted = this.#iframe.hasAttribute('src') ? wait(30_000) : undefined;
+    this.#iframe.addEventListener('load', () => (clearTimeout(adopted), wait(10_000)), { once: true, signal });
   }
 
   /**
@@ -266,14 +272,11 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
    * back (a forced style pass, 16-32 ms on the loaded bench machine); it comes over the port.
    */
   #config(style = {}): Record<string, unknown> {
-    // Only plans that pass the check go (the frame checks them again); none while they do not.
-    const plans = !checkPlans(this.#plans, this.#amount).problem && Array.isArray(this.#plans) ? wirePlans(this.#plans) : [];
     setState(this, this[internals], 'disabled', this.#blocked);
-    return {
-      lang: langOf(this), strings: this.#strings, acceptedBrands: this.acceptedBrands,
-      disabled: this.#blocked, keyId: this.keyId, style,
-      installments: plans, amount: plans.length ? this.#amount : 0, holderDocument: this.holderDocument,
-    };
+    return configOf({
+      lang: langOf(this), strings: this.#strings, acceptedBrands: this.acceptedBrands, disabled: this.#blocked,
+      keyId: this.keyId, plans: this.#plans, amount: this.#amount, holderDocument: this.holderDocument,
+    }, style);
   }
 
   /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */

@@ -1,0 +1,46 @@
+// `svc-card/ssr` in frame mode (issue 27): <svc-card-form frame-src> rendered with its shadow
+// root's iframe already pointing at the card frame, the fragment the element would write (a new
+// channel, the page's origin, the config message: frame/config.ts). The frame's navigation starts
+// as the HTML is parsed, not once the element's script ran; the element adopts the iframe
+// (frame/parent/frame-link.ts). No Lit here: plain markup, the iframe and the reserve's styles.
+import { configOf, channelId, frameUrl } from '../frame/config.js';
+import { FRAME_STYLES } from '../frame/parent/styles.js';
+import { jsonAttribute, listAttribute } from '../shared/attributes.js';
+import { stringsFor } from '../shared/i18n.js';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An exact http(s) origin, e.g. `https://shop.example`; anything else throws, naming `option`. */
+function exactOrigin(value: unknown, option: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(String(value));
+  } catch {
+    // told below
+  }
+  if (!parsed || parsed.origin !== value || !/^https?:$/.test(parsed.protocol)) {
+    throw new TypeError(`renderSvcCardForm: ${option} must be the page's origin, e.g. "https://shop.example" (got ${JSON.stringify(value)})`);
+  }
+  return value;
+}
+
+/** The shadow root's content in frame mode: the reserve's styles and the iframe, loading the frame from the HTML. */
+export function renderFrameShadow(attributes: Map<string, string>, origin: unknown): string {
+  const pageOrigin = exactOrigin(origin, 'options.origin');
+  let src: URL | undefined;
+  try {
+    src = new URL(attributes.get('frame-src')!);
+  } catch {
+    // told below
+  }
+  if (!src || !/^https?:$/.test(src.protocol)) throw new TypeError('renderSvcCardForm: frame-src must be an absolute http(s) URL');
+  const lang = attributes.get('lang')!;
+  const config = configOf({
+    lang, strings: {}, acceptedBrands: listAttribute(attributes.get('accepted-brands') ?? null), disabled: attributes.has('disabled'),
+    keyId: attributes.get('key-id') ?? '', plans: jsonAttribute(attributes.get('installments') ?? null),
+    amount: Number(attributes.get('amount') ?? 0), holderDocument: attributes.has('holder-document'),
+  });
+  const title = attributes.get('title') || stringsFor(lang).group;
+  const url = frameUrl(src, channelId(), pageOrigin, config);
+  return `<style>${FRAME_STYLES}</style><iframe referrerpolicy="no-referrer" title="${escapeHtml(title)}" src="${escapeHtml(url.href)}"></iframe>`;
+}
