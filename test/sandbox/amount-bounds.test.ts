@@ -126,3 +126,22 @@ describe('a product priced R$ 0.00', () => {
     }
   });
 });
+
+describe('a boleto above R$ 99,999,999.99', () => {
+  it('is refused on paymentMethod (its value field has 10 digits), where a subscription is sold and where a charge is paid; it was a 500', async () => {
+    const client = { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' };
+    const methods = ['PIX', 'BOLETO'].map((type) => ({ type, active: true, installments: [{ installment: 1 }] }));
+    const charge = { frequencyDays: 30, deniedIntervalDays: 1, maxDeniedAttempts: 1, invoiceIdentification: 'X', paymentMethod: methods };
+    const big = (await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 100_000_000, title: 'Fazenda', warranty: 0 }, charge })).body._id;
+    const sold = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: big }, paymentMethod: 'BOLETO', client });
+    expect([sold.status, sold.body.error_messages?.[0]?.path]).toEqual([400, 'paymentMethod']);
+    expect(sold.body.error_messages[0].msg).toContain('R$ 99,999,999.99');
+    const byPix = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: big }, paymentMethod: 'PIX', client });
+    expect(byPix.status).toBe(200);
+    for (const [amount, status] of [[100_000_000, 400], [99_999_999.99, 200]] as const) {
+      const made = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: byPix.body.clientId, productId: big, dueDate: '2030-01-10', amount });
+      const paid = await call(sandbox, 'POST', '/v1/charge/pay', { companyId: COMPANY, _id: made.body._id, paymentMethod: 'BOLETO', captchaToken: 'sandbox-captcha-ok' });
+      expect([paid.status, paid.body.error_messages?.[0]?.path ?? paid.body.boleto.barcode.slice(9, 19)], `R$ ${amount}`).toEqual([status, status === 400 ? 'paymentMethod' : '9999999999']);
+    }
+  });
+});

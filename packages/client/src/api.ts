@@ -630,7 +630,7 @@ export interface paths {
          * Pay a charge (captcha-protected, no apiKey)
          * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
          *
-         *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
+         *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; BOLETO for at most R$ 99,999,999.99; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
          */
         post: operations["postV1ChargePay"];
         delete?: never;
@@ -714,7 +714,7 @@ export interface paths {
          * Create a subscription and pay its first period
          * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge's end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
          *
-         *     Refused beyond the schema (400): `product.id` a product of the company, on sale, priced at least R$ 0.01; `paymentMethod` one the product offers; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
+         *     Refused beyond the schema (400): `product.id` a product of the company, on sale, priced at least R$ 0.01; `paymentMethod` one the product offers; BOLETO for at most R$ 99,999,999.99; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
         post: operations["postV1Subscription"];
         delete?: never;
