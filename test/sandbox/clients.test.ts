@@ -83,6 +83,16 @@ describe('GET /v1/client', () => {
     expect((await list(`?id=${ids[1]}`)).body).toMatchObject({ total: 1, items: [{ name: 'Bruno' }] });
   });
 
+  it('search is accent-insensitive too, either way: "conceicao" finds "Conceição", "JOÃO" finds "Joao", a decomposed mark (c + U+0327) as the composed one', async () => {
+    const { apiKey } = await createCredential(sandbox.db, { permissions: ['client.read', 'client.write'], companies: ['company_accents'] });
+    const make = async (name: string, doc: string) => (await call(sandbox, 'POST', '/v1/client', { companyId: 'company_accents', name, doc, email: 'maria@example.com' }, { apiKey })).body._id;
+    const accented = await make('Maria da Conceição', '86288366757');
+    const plain = await make('Joao Ávila', '71428793860');
+    const found = async (term: string) => (await list(`?search=${encodeURIComponent(term)}`, apiKey)).body.items.map((c: { _id: string }) => c._id);
+    for (const term of ['conceicao', 'CONCEIÇAO', 'Conceição', 'conceic\u0327a\u0303o']) expect(await found(term), term).toEqual([accented]);
+    for (const term of ['joão', 'JOÃO', 'avila', 'joao ávila']) expect(await found(term), term).toEqual([plain]);
+  });
+
   it('range on the sorted property: createdAt from the third client on', async () => {
     const third = (await list(`?id=${ids[2]}`)).body.items[0];
     const after = await list(`?sort.direction=asc&range.start=${encodeURIComponent(third.createdAt)}`);

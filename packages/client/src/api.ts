@@ -12200,7 +12200,7 @@ export interface operations {
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                /** @description part of the name, document (digits), e-mail or external reference; case-insensitive */
+                /** @description part of the name, document (digits), e-mail or external reference; case- and accent-insensitive: a Latin letter with marks matches its base letter either way ("conceicao" finds "Conceição", "JOÃO" finds "Joao") */
                 search?: string;
                 "sort.direction": "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
