@@ -58,6 +58,29 @@ describe('amounts the sandbox takes', () => {
     }
   });
 
+  it('the half-up rule reads the decimal as written digit by digit: 1.0049999999 is 100 cents (not 101), 0.0049999999 is 0 (a price below half a cent)', async () => {
+    const made = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 10, title: 'X', warranty: 0 } });
+    const sub = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: made.body._id }, paymentMethod: 'PIX', client: { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' } });
+    for (const [amount, cents] of [[1.0049999999, 100], [2.9999999999, 300], [0.0149999999, 1]] as const) {
+      const charge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: sub.body.clientId, productId: made.body._id, dueDate: '2030-01-10', amount });
+      expect(charge.body.amount.value, `charge of ${amount}`).toBe(cents);
+    }
+    const tiny = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 0.0049999999, title: 'X', warranty: 0 } });
+    const sold = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: tiny.body._id }, paymentMethod: 'PIX', client: { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' } });
+    expect([sold.status, sold.body.error_messages?.[0]?.path]).toEqual([400, 'product.id']);
+  });
+
+  it('any decimal of up to 15 significant digits becomes the cents its written digits say (the third decimal decides, half up)', async () => {
+    const { toCents } = await import('../../packages/sandbox/payment/cents.js');
+    // The digits after the cents: any, or one digit then a run of nines (4999999 is below half a cent however long the run).
+    const rest = fc.oneof(fc.stringMatching(/^\d{0,8}$/), fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 7 })).map(([d, nines]) => `${d}${'9'.repeat(nines)}`));
+    const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), rest);
+    fc.assert(fc.property(decimal, ([reais, cents, rest]) => {
+      const amount = Number(`${reais}.${String(cents).padStart(2, '0')}${rest}`);
+      expect(toCents(amount), String(amount)).toBe(reais * 100 + cents + (rest !== '' && rest[0]! >= '5' ? 1 : 0));
+    }), { numRuns: 5_000 });
+  });
+
   it('any price in whole cents up to the maximum is charged as those cents', async () => {
     const { toCents } = await import('../../packages/sandbox/payment/cents.js');
     fc.assert(fc.property(fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), (cents) => toCents(cents / 100) === cents), { numRuns: 2_000 });
