@@ -7088,21 +7088,21 @@ export interface operations {
     };
     getSandboxV1Payables: {
         parameters: {
-            query: {
+            query?: {
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "WAITING_FUNDS" | "PAID" | "REVERSED";
                 transactionId?: string;
             };
@@ -10490,25 +10490,25 @@ export interface operations {
     };
     getV1Alert: {
         parameters: {
-            query: {
+            query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
                 /** @description externalReference */
                 reference?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                 type?: "NETWORK_A" | "NETWORK_B";
             };
@@ -10784,7 +10784,7 @@ export interface operations {
     };
     getV1AlertExports: {
         parameters: {
-            query: {
+            query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
                 /** @description default: every company of the credential */
@@ -10795,9 +10795,9 @@ export interface operations {
                 "range.start"?: string;
                 /** @description externalReference */
                 reference?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                 type?: "NETWORK_A" | "NETWORK_B";
             };
@@ -12186,25 +12186,25 @@ export interface operations {
     };
     getV1Client: {
         parameters: {
-            query: {
+            query?: {
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
                 /** @description one client by _id */
                 id?: string;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
                 /** @description part of the name, document (digits), e-mail or external reference; case- and accent-insensitive: a Latin letter with marks matches its base letter either way ("conceicao" finds "Conceição", "JOÃO" finds "Joao") */
                 search?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
             };
             header?: never;
             path?: never;
@@ -13472,23 +13472,23 @@ export interface operations {
     };
     getV1Subscription: {
         parameters: {
-            query: {
+            query?: {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 productId?: string;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "ACTIVE" | "ERROR_PAYMENT" | "NO_PAYMENT_ROUTE" | "CREATED" | "PENDING_PAYMENT" | "RECOVERED" | "NO_PAYMENT" | "CANCELED_ALERT_NETWORK_A" | "BLOCKED" | "CANCELED_MANUAL" | "IMPORTED" | "STANDBY" | "OVERDUE";
             };
             header?: never;
@@ -14871,7 +14871,7 @@ export interface operations {
     };
     getV1SubscriptionExports: {
         parameters: {
-            query: {
+            query?: {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
@@ -14880,9 +14880,9 @@ export interface operations {
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "ACTIVE" | "ERROR_PAYMENT" | "NO_PAYMENT_ROUTE" | "CREATED" | "PENDING_PAYMENT" | "RECOVERED" | "NO_PAYMENT" | "CANCELED_ALERT_NETWORK_A" | "BLOCKED" | "CANCELED_MANUAL" | "IMPORTED" | "STANDBY" | "OVERDUE";
             };
             header?: never;
@@ -15948,23 +15948,23 @@ export interface operations {
     };
     getV1Transaction: {
         parameters: {
-            query: {
+            query?: {
                 chargeId?: string;
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "PAID" | "PROCESSING" | "DECLINED" | "CANCELED" | "DISCARDED" | "AUTHORIZED" | "IN_ANALYSIS" | "ERROR_PAYMENT" | "DISPUTE" | "STANDBY" | "CHARGEBACK" | "PENDING_REVIEW" | "PENDING_3DS" | "BLOCKED" | "INVALID_PAYMENT" | "NO_PAYMENT_ROUTE" | "PENDING_PAYMENT" | "ERROR_REFUNDED";
                 subscriptionId?: string;
             };
