@@ -145,6 +145,12 @@ describe('the cross-field rules are standard JSON Schema, said by field', () => 
       .toEqual([expect.objectContaining({ path: 'client.doc', msg: 'client.doc or cpf is required' })]);
   });
 
+  it('a body that is not an object (null, a list, text, a number, a boolean) is one item on body: never "token and paymentProfile are exclusive" for members not sent', async () => {
+    for (const url of ['/v1/transaction', '/v1/subscription', '/v1/charge/pay'])
+      for (const [sent, got] of [[null, 'null'], [[], 'array'], ['x', 'string'], [1, 'number'], [true, 'boolean']] as const)
+        expect((await call(sandbox, 'POST', url, sent)).body.error_messages, `${url} ${got}`).toEqual([expect.objectContaining({ path: 'body', msg: `body must be object, got ${got}` })]);
+  });
+
   it('a card payment without a card names the method; PIX with a card names the card field', async () => {
     const pay = (extra: Record<string, unknown>) => call(sandbox, 'POST', '/v1/charge/pay', { _id: DEMO_CHARGE, companyId: COMPANY, captchaToken: SANDBOX_CAPTCHA_TOKEN, ...extra }, {});
     expect((await pay({ paymentMethod: 'DEBIT_CARD' })).body.error_messages)
