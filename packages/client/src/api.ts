@@ -2094,8 +2094,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     externalReference?: string;
                     transactionId: string;
                     /** @enum {unknown} */
@@ -2398,8 +2398,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     externalReference?: string;
                     /** @description the transaction the network names; none, or one the company does not have: the alert is NOT_FOUND */
                     transactionId?: string;
@@ -2706,8 +2706,8 @@ export interface operations {
                     /** @enum {unknown} */
                     action: "acknowledge" | "refund";
                     alertId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3007,8 +3007,8 @@ export interface operations {
             content: {
                 "application/json": {
                     alertId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3308,8 +3308,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3671,8 +3671,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3980,8 +3980,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -4469,8 +4469,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @enum {unknown} */
                     paymentMethod: "PIX" | "BOLETO";
                 };
@@ -4949,8 +4949,8 @@ export interface operations {
     getSandboxV1Clock: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5193,8 +5193,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     days?: number;
                     seconds?: number;
                 } | unknown | unknown;
@@ -5462,8 +5462,8 @@ export interface operations {
     getSandboxV1CompanySettings: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5739,8 +5739,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     routes?: {
                         active: boolean;
                         /** @enum {unknown} */
@@ -6065,8 +6065,8 @@ export interface operations {
         parameters: {
             query: {
                 after?: number;
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 limit?: number;
                 type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
             };
@@ -6312,8 +6312,8 @@ export interface operations {
     getSandboxV1Faults: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -6566,8 +6566,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @description slow only (required there): milliseconds before the provider answers; above 5,000 it times out */
                     delayMs?: number;
                     /**
@@ -6855,8 +6855,8 @@ export interface operations {
     deleteSandboxV1Faults: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 /** @description one fault; all of the company's when absent */
                 faultId?: string;
             };
@@ -8055,8 +8055,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     action: "pause" | "block" | "resume" | "unblock";
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     subscriptionId: string;
                 };
             };
@@ -8359,8 +8359,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     action: "open" | "win" | "lose";
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     transactionId: string;
                 };
             };
@@ -8783,8 +8783,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @enum {unknown} */
                     decision: "flag" | "approve" | "deny";
                     transactionId: string;
@@ -9199,8 +9199,8 @@ export interface operations {
     getSandboxV1Webhooks: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -9450,8 +9450,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[] | null;
                     /** Format: uri */
                     url?: string & unknown;
@@ -9730,8 +9730,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @description The event types to receive; absent: every type the credential may read */
                     events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
                     /** Format: uri */
@@ -10001,8 +10001,8 @@ export interface operations {
     deleteSandboxV1Webhooks: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 /** @description The webhook to remove */
                 webhookId: string;
             };
@@ -10242,8 +10242,8 @@ export interface operations {
     getSandboxV1WebhooksDeliveries: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 eventType?: string;
             };
             header?: never;
@@ -11073,8 +11073,8 @@ export interface operations {
             content: {
                 "application/json": {
                     alertId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -11345,8 +11345,8 @@ export interface operations {
                     cardAuth?: boolean;
                     /** @description an existing client of the company */
                     clientId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     description?: string;
                     /**
                      * Format: date
@@ -11668,8 +11668,8 @@ export interface operations {
                     /** @description Checked by the captcha guard (401 when wrong); the sandbox stub accepts "sandbox-captcha-ok" */
                     captchaToken?: string;
                     cardAuthId?: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * @description Default 1 (part 8); the sandbox accepts 1 to 12
                      * @default 1
@@ -12501,8 +12501,8 @@ export interface operations {
                     };
                     /** Format: date */
                     birthDate?: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     device?: {
                         [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
                             [key: string]: string | (number | boolean | null);
@@ -12934,8 +12934,8 @@ export interface operations {
                             meta?: string;
                         };
                     };
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @default false */
                     deleted?: boolean;
                     discount?: {
@@ -13776,8 +13776,8 @@ export interface operations {
             content: {
                 "application/json": {
                     _id: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     productId: string;
                 };
             };
@@ -14098,8 +14098,8 @@ export interface operations {
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
                     } | unknown | unknown;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * @description Default 1 (part 8); the sandbox accepts 1 to 12
                      * @default 1
@@ -14612,8 +14612,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     subscriptionId: string;
                 };
             };
@@ -15633,8 +15633,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     filter?: {
                         [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
                             [key: string]: string | (number | boolean | null);
@@ -16401,8 +16401,8 @@ export interface operations {
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
                     } | unknown | unknown;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * @description Default 1 (part 8); the sandbox accepts 1 to 12
                      * @default 1
@@ -16871,8 +16871,8 @@ export interface operations {
                 "application/json": {
                     /** @description true: the linked subscription is canceled too (CANCELED_MANUAL) */
                     cancelSubscription?: boolean;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
                 } | unknown | unknown;
@@ -17154,8 +17154,8 @@ export interface operations {
                 "application/json": {
                     /** @description ignored: the amount stored on the transaction is captured (4.3) */
                     amount?: number;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
                 } | unknown | unknown;
@@ -18040,8 +18040,8 @@ export interface operations {
                     affiliateId?: string;
                     /** @description an existing client */
                     clientId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * Format: date
                      * @description due date of the first charge; from 2000-01-01 to 2099-12-31
