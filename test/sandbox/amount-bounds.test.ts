@@ -166,5 +166,10 @@ describe('a boleto above R$ 99,999,999.99', () => {
       const paid = await call(sandbox, 'POST', '/v1/charge/pay', { companyId: COMPANY, _id: made.body._id, paymentMethod: 'BOLETO', captchaToken: 'sandbox-captcha-ok' });
       expect([paid.status, paid.body.error_messages?.[0]?.path ?? paid.body.boleto.barcode.slice(9, 19)], `R$ ${amount}`).toEqual([status, status === 400 ? 'paymentMethod' : '9999999999']);
     }
+    // Nor does the sandbox's bank settle a boleto no bank could have issued; PIX it settles.
+    const huge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: byPix.body.clientId, productId: big, dueDate: '2030-01-10', amount: 100_000_000 });
+    const settled = await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: huge.body._id, paymentMethod: 'BOLETO' });
+    expect([settled.status, settled.body.error_messages?.[0]?.path]).toEqual([400, 'paymentMethod']);
+    expect((await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: huge.body._id, paymentMethod: 'PIX' })).body.transaction.status).toBe('PAID');
   });
 });
