@@ -27,7 +27,7 @@ Choices where the reference says "not shown":
 
 - Success statuses: 201 for POST /v1/product (as 4.2 says), 200 for every other success.
 - Not found: 404 with code \`not_found\` in the part-7 body; a record of another company is 403 forbidden (see "The description is the contract").
-- Body problems (wrong Content-Type, bodies over 64 KiB (1 MiB for POST /v1/subscription/list, whose 1,000 items need it), invalid JSON) are 400 SchemaValidationException with a message naming the problem; \`application/json-seq\` and every other type than \`application/json\` is refused.
+- Body problems (wrong Content-Type, bodies over 64 KiB (1 MiB for POST /v1/subscription/list, whose 1,000 items need it), invalid JSON, bytes that are not UTF-8 (JSON is UTF-8, RFC 8259: a Latin-1 "ç" is refused, never stored changed)) are 400 SchemaValidationException with a message naming the problem; \`application/json-seq\` and every other type than \`application/json\` is refused.
 - Unknown body fields are ignored.
 - Slow clients: the request (headers and body) must arrive within 10 seconds, or the connection is answered 408 (code request_timeout) and closed; never a second answer after a refusal sent before the body arrived.
 - Requests that reach no route are refused in the part-7 body too, with a status every operation lists: 400 SchemaValidationException when the request line, headers or framing cannot be read as HTTP/1.1 (path "" when no path was read), for an HTTP/1.1 request without Host, and for a path that is not valid percent-encoded UTF-8; 431 headers_too_large for headers over 16 KiB. Any method without a route, CONNECT included, is 404 not_found. An Expect other than 100-continue is ignored (no 417).
