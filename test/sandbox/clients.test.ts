@@ -115,3 +115,12 @@ describe('GET /v1/client', () => {
     expect((await list('?companyId=company_list')).body.total).toBe(5);
   });
 });
+
+describe('a query value that is not UTF-8', () => {
+  it('is 400 naming the parameter: a Latin-1 "concei%E7%E3o" searched for the text "concei%E7%E3o" and found nothing; a lone % is still text', async () => {
+    const answer = await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=concei%E7%E3o`);
+    expect([answer.status, answer.body.error_messages]).toEqual([400, [expect.objectContaining({ path: 'search', location: 'query', msg: 'search is not percent-encoded UTF-8 (a Latin-1 byte such as %E7 for "ç" is %C3%A7 in UTF-8)' })]]);
+    expect((await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=50%`)).status).toBe(200);
+    expect((await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=concei%C3%A7%C3%A3o`)).status).toBe(200);
+  });
+});
