@@ -8,6 +8,7 @@ import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
 import { installAnswerHeaders } from './http/answer-headers.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
+import { ApiError } from './http/errors.js';
 import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { installOpenApi } from './http/openapi.js';
 import { clientErrorHandler, frameworkErrors, installRequestChecks } from './http/unrouted.js';
@@ -55,7 +56,14 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   app.removeAllContentTypeParsers();
   // `__proto__` / `constructor.prototype` members are dropped (never a prototype), so a body
   // carrying one is judged on what is left and a refusal still names the member.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('remove', 'remove'));
+  // JSON is UTF-8 (RFC 8259): other bytes (a Latin-1 "ç") are refused, never read as U+FFFD and stored changed.
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try { text = utf8.decode(body as Buffer); } catch { return done(new ApiError(400, 'SchemaValidationException', [{ msg: 'body is not UTF-8: send JSON as UTF-8 text (RFC 8259)' }]), undefined); }
+    parseJson(request, text, done);
+  });
   // A body announced over the limit is read to its end and dropped before the refusal goes out:
   // answering while the client still sends would reset the connection and lose the answer
   // (RFC 9112 9.6). The request timeout (server.ts) bounds how long that can take.

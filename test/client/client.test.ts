@@ -137,6 +137,14 @@ describe('pages and exports', () => {
     expect(pages).toBe(Math.ceil(total / 2) - 1);
   });
 
+  it('a list is called with only the filters wanted: page, limit and the sort are optional in the types, as in the sandbox', async () => {
+    const { items, limit } = await client.GET('/v1/client', { params: { query: { search: 'nobody-by-this-name' } } });
+    expect([items, limit]).toEqual([[], 20]);
+    let seen = 0;
+    for await (const t of client.items('/v1/transaction', { companyId: COMPANY })) if (t.companyId === COMPANY) seen++;
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('pages after the first are asked by next_cursor, so records made during the walk neither repeat nor hide items', async () => {
     for (let i = 0; i < 6; i++) await client.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 300 + i, paymentProfile: PAID_PROFILE } });
     const query = { limit: 2, 'sort.direction': 'desc', 'sort.property': 'createdAt' } as const;

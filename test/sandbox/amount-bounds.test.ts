@@ -58,6 +58,29 @@ describe('amounts the sandbox takes', () => {
     }
   });
 
+  it('the half-up rule reads the decimal as written digit by digit: 1.0049999999 is 100 cents (not 101), 0.0049999999 is 0 (a price below half a cent)', async () => {
+    const made = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 10, title: 'X', warranty: 0 } });
+    const sub = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: made.body._id }, paymentMethod: 'PIX', client: { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' } });
+    for (const [amount, cents] of [[1.0049999999, 100], [2.9999999999, 300], [0.0149999999, 1]] as const) {
+      const charge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: sub.body.clientId, productId: made.body._id, dueDate: '2030-01-10', amount });
+      expect(charge.body.amount.value, `charge of ${amount}`).toBe(cents);
+    }
+    const tiny = await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 0.0049999999, title: 'X', warranty: 0 } });
+    const sold = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: tiny.body._id }, paymentMethod: 'PIX', client: { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' } });
+    expect([sold.status, sold.body.error_messages?.[0]?.path]).toEqual([400, 'product.id']);
+  });
+
+  it('any decimal of up to 15 significant digits becomes the cents its written digits say (the third decimal decides, half up)', async () => {
+    const { toCents } = await import('../../packages/sandbox/payment/cents.js');
+    // The digits after the cents: any, or one digit then a run of nines (4999999 is below half a cent however long the run).
+    const rest = fc.oneof(fc.stringMatching(/^\d{0,8}$/), fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 7 })).map(([d, nines]) => `${d}${'9'.repeat(nines)}`));
+    const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), rest);
+    fc.assert(fc.property(decimal, ([reais, cents, rest]) => {
+      const amount = Number(`${reais}.${String(cents).padStart(2, '0')}${rest}`);
+      expect(toCents(amount), String(amount)).toBe(reais * 100 + cents + (rest !== '' && rest[0]! >= '5' ? 1 : 0));
+    }), { numRuns: 5_000 });
+  });
+
   it('any price in whole cents up to the maximum is charged as those cents', async () => {
     const { toCents } = await import('../../packages/sandbox/payment/cents.js');
     fc.assert(fc.property(fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), (cents) => toCents(cents / 100) === cents), { numRuns: 2_000 });
@@ -124,5 +147,29 @@ describe('a product priced R$ 0.00', () => {
       const charge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: sub.body.clientId, productId: free, dueDate: '2030-01-10', amount: 5 });
       expect([charge.status, charge.body.amount?.value]).toEqual([200, 500]);
     }
+  });
+});
+
+describe('a boleto above R$ 99,999,999.99', () => {
+  it('is refused on paymentMethod (its value field has 10 digits), where a subscription is sold and where a charge is paid; it was a 500', async () => {
+    const client = { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' };
+    const methods = ['PIX', 'BOLETO'].map((type) => ({ type, active: true, installments: [{ installment: 1 }] }));
+    const charge = { frequencyDays: 30, deniedIntervalDays: 1, maxDeniedAttempts: 1, invoiceIdentification: 'X', paymentMethod: methods };
+    const big = (await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, product: { price: 100_000_000, title: 'Fazenda', warranty: 0 }, charge })).body._id;
+    const sold = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: big }, paymentMethod: 'BOLETO', client });
+    expect([sold.status, sold.body.error_messages?.[0]?.path]).toEqual([400, 'paymentMethod']);
+    expect(sold.body.error_messages[0].msg).toContain('R$ 99,999,999.99');
+    const byPix = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: big }, paymentMethod: 'PIX', client });
+    expect(byPix.status).toBe(200);
+    for (const [amount, status] of [[100_000_000, 400], [99_999_999.99, 200]] as const) {
+      const made = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: byPix.body.clientId, productId: big, dueDate: '2030-01-10', amount });
+      const paid = await call(sandbox, 'POST', '/v1/charge/pay', { companyId: COMPANY, _id: made.body._id, paymentMethod: 'BOLETO', captchaToken: 'sandbox-captcha-ok' });
+      expect([paid.status, paid.body.error_messages?.[0]?.path ?? paid.body.boleto.barcode.slice(9, 19)], `R$ ${amount}`).toEqual([status, status === 400 ? 'paymentMethod' : '9999999999']);
+    }
+    // Nor does the sandbox's bank settle a boleto no bank could have issued; PIX it settles.
+    const huge = await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId: byPix.body.clientId, productId: big, dueDate: '2030-01-10', amount: 100_000_000 });
+    const settled = await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: huge.body._id, paymentMethod: 'BOLETO' });
+    expect([settled.status, settled.body.error_messages?.[0]?.path]).toEqual([400, 'paymentMethod']);
+    expect((await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: huge.body._id, paymentMethod: 'PIX' })).body.transaction.status).toBe('PAID');
   });
 });

@@ -65,4 +65,19 @@ describe('permissions and company scope', () => {
   it('a companyId outside the credential, in the body: 403 forbidden', async () => {
     expectRefusal(await call(sandbox, 'POST', '/v1/transaction', payment('someone_else')), 403, 'forbidden', /companyId/);
   });
+
+  it('a body\'s companyId names one company: "company_demo,company_demo" (each part the credential\'s) is 400 on companyId, and no record of such a company is made', async () => {
+    const twice = `${COMPANY},${COMPANY}`;
+    const bodies: [string, string, Record<string, unknown>][] = [
+      ['POST', '/v1/transaction', payment(twice)],
+      ['POST', '/v1/client', { companyId: twice, name: 'Ana', doc: '52998224725', email: 'ana@example.com' }],
+      ['POST', '/v1/product', { companyId: twice, product: { price: 1, title: 'X', warranty: 0 } }],
+      ['POST', '/sandbox/v1/clock/advance', { companyId: twice, days: 1 }],
+    ];
+    for (const [method, url, body] of bodies) {
+      const { status, body: answer } = await call(sandbox, method, url, body);
+      expect([status, answer.error_messages?.[0]?.path], url).toEqual([400, 'companyId']);
+    }
+    expect((await call(sandbox, 'GET', `/sandbox/v1/clock?companyId=${encodeURIComponent(twice)}`)).status).toBe(400);
+  });
 });

@@ -83,6 +83,16 @@ describe('GET /v1/client', () => {
     expect((await list(`?id=${ids[1]}`)).body).toMatchObject({ total: 1, items: [{ name: 'Bruno' }] });
   });
 
+  it('search is accent-insensitive too, either way: "conceicao" finds "Conceição", "JOÃO" finds "Joao", a decomposed mark (c + U+0327) as the composed one', async () => {
+    const { apiKey } = await createCredential(sandbox.db, { permissions: ['client.read', 'client.write'], companies: ['company_accents'] });
+    const make = async (name: string, doc: string) => (await call(sandbox, 'POST', '/v1/client', { companyId: 'company_accents', name, doc, email: 'maria@example.com' }, { apiKey })).body._id;
+    const accented = await make('Maria da Conceição', '86288366757');
+    const plain = await make('Joao Ávila', '71428793860');
+    const found = async (term: string) => (await list(`?search=${encodeURIComponent(term)}`, apiKey)).body.items.map((c: { _id: string }) => c._id);
+    for (const term of ['conceicao', 'CONCEIÇAO', 'Conceição', 'conceic\u0327a\u0303o']) expect(await found(term), term).toEqual([accented]);
+    for (const term of ['joão', 'JOÃO', 'avila', 'joao ávila']) expect(await found(term), term).toEqual([plain]);
+  });
+
   it('range on the sorted property: createdAt from the third client on', async () => {
     const third = (await list(`?id=${ids[2]}`)).body.items[0];
     const after = await list(`?sort.direction=asc&range.start=${encodeURIComponent(third.createdAt)}`);
@@ -103,5 +113,14 @@ describe('GET /v1/client', () => {
     expect((await list(`?companyId=${COMPANY}`)).status).toBe(403);
     expect((await call(sandbox, 'GET', '/v1/client?companyId=company_list', undefined, { apiKey: API_KEY })).status).toBe(403);
     expect((await list('?companyId=company_list')).body.total).toBe(5);
+  });
+});
+
+describe('a query value that is not UTF-8', () => {
+  it('is 400 naming the parameter: a Latin-1 "concei%E7%E3o" searched for the text "concei%E7%E3o" and found nothing; a lone % is still text', async () => {
+    const answer = await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=concei%E7%E3o`);
+    expect([answer.status, answer.body.error_messages]).toEqual([400, [expect.objectContaining({ path: 'search', location: 'query', msg: 'search is not percent-encoded UTF-8 (a Latin-1 byte such as %E7 for "ç" is %C3%A7 in UTF-8)' })]]);
+    expect((await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=50%`)).status).toBe(200);
+    expect((await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=concei%C3%A7%C3%A3o`)).status).toBe(200);
   });
 });

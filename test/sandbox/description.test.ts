@@ -29,6 +29,16 @@ it('the request schema in the document is the one that validates (a field the do
   expect(refused.body.error_messages.map((m: { path: string }) => m.path)).toEqual(expect.arrayContaining(schema.required));
 });
 
+it('a query parameter the sandbox fills in by default (page, limit, sort.direction, sort.property) is optional in the document, and a list answers without it', async () => {
+  const { body } = await call(sandbox, 'GET', '/openapi.json', undefined, {});
+  const requiredWithDefault: string[] = [];
+  for (const [path, methods] of Object.entries(body.paths) as [string, Record<string, { parameters?: { name: string; required?: boolean; schema?: { default?: unknown } }[] }>][])
+    for (const [method, operation] of Object.entries(methods))
+      for (const parameter of operation.parameters ?? []) if (parameter.required && parameter.schema?.default !== undefined) requiredWithDefault.push(`${method} ${path} ${parameter.name}`);
+  expect(requiredWithDefault).toEqual([]);
+  expect((await call(sandbox, 'GET', '/v1/transaction')).body).toMatchObject({ page: 1, limit: 20 });
+});
+
 it('GET /docs: a readable page of the description', async () => {
   const response = await sandbox.app.inject({ method: 'GET', url: '/docs/' });
   expect(response.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { PAGE_MAX } from '../../packages/sandbox/schemas/list.js';
 import { BATCH_BODY_LIMIT_BYTES, BATCH_MAX_ITEMS } from '../../packages/sandbox/routes/subscription-batches.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
-import { COMPANY, DEMO_CHARGE, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { API_KEY, COMPANY, DEMO_CHARGE, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
@@ -145,6 +145,12 @@ describe('the cross-field rules are standard JSON Schema, said by field', () => 
       .toEqual([expect.objectContaining({ path: 'client.doc', msg: 'client.doc or cpf is required' })]);
   });
 
+  it('a body that is not an object (null, a list, text, a number, a boolean) is one item on body: never "token and paymentProfile are exclusive" for members not sent', async () => {
+    for (const url of ['/v1/transaction', '/v1/subscription', '/v1/charge/pay'])
+      for (const [sent, got] of [[null, 'null'], [[], 'array'], ['x', 'string'], [1, 'number'], [true, 'boolean']] as const)
+        expect((await call(sandbox, 'POST', url, sent)).body.error_messages, `${url} ${got}`).toEqual([expect.objectContaining({ path: 'body', msg: `body must be object, got ${got}` })]);
+  });
+
   it('a card payment without a card names the method; PIX with a card names the card field', async () => {
     const pay = (extra: Record<string, unknown>) => call(sandbox, 'POST', '/v1/charge/pay', { _id: DEMO_CHARGE, companyId: COMPANY, captchaToken: SANDBOX_CAPTCHA_TOKEN, ...extra }, {});
     expect((await pay({ paymentMethod: 'DEBIT_CARD' })).body.error_messages)
@@ -258,5 +264,21 @@ describe('an active split\'s own rules are JSON Schema too', () => {
       .toEqual([expect.objectContaining({ path: 'split.rules', msg: expect.stringMatching(/^split\.rules must hold at least 1 item with split\.active true/) })]);
     expect((await pay({ active: true, rules: [{ companyId: COMPANY, percentage: 0 }, { companyId: COMPANY, percentage: 100 }] })).body.error_messages)
       .toEqual([expect.objectContaining({ path: 'split.rules[0].percentage', msg: expect.stringMatching(/^split\.rules\[0\]\.percentage must be above 0 with split\.active true/) })]);
+  });
+});
+
+describe('a body that is not UTF-8', () => {
+  it('is 400 saying so (a Latin-1 "Conceição" or "café" was read with U+FFFD in place of each byte, stored in free text and refused on name by the letters rule)', async () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    for (const [url, body] of [
+      ['/v1/client', `{"companyId":"${COMPANY}","name":"Maria da Conceição","doc":"04252011000110","email":"m@example.com"}`],
+      ['/v1/client', `{"companyId":"${COMPANY}","name":"Ana","doc":"04252011000110","email":"a@example.com","note":"café"}`],
+    ] as const) {
+      const answer = await sandbox.app.inject({ method: 'POST', url, payload: latin1(body), headers: { apiKey: API_KEY, 'content-type': 'application/json' } });
+      expect(answer.statusCode, body).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'SchemaValidationException', error_messages: [{ msg: 'body is not UTF-8: send JSON as UTF-8 text (RFC 8259)' }] });
+    }
+    const utf8 = await sandbox.app.inject({ method: 'POST', url: '/v1/client', payload: Buffer.from(`\uFEFF{"companyId":"${COMPANY}","name":"Maria da Conceição","doc":"04252011000110","email":"m@example.com"}`, 'utf8'), headers: { apiKey: API_KEY, 'content-type': 'application/json' } });
+    expect([utf8.statusCode, JSON.parse(utf8.body).name]).toEqual([200, 'Maria da Conceição']);
   });
 });

@@ -25,6 +25,8 @@ it('runs on PostgreSQL: a transaction, the lists, an export, the clock', async (
   expect(made.body).toMatchObject({ status: 'PAID', amount: { value: 4321 } });
   expect((await call(sandbox, 'GET', '/v1/transaction?status=PAID')).body.items[0]._id).toBe(made.body._id);
   expect((await call(sandbox, 'GET', '/v1/client?search=529.982')).body.total).toBe(1);
+  expect((await call(sandbox, 'POST', '/v1/client', { companyId: COMPANY, name: 'Maria da Conceição', doc: '86288366757', email: 'maria@example.com' })).status).toBe(200);
+  expect((await call(sandbox, 'GET', '/v1/client?search=CONCEICAO')).body.items.map((c: { name: string }) => c.name)).toEqual(['Maria da Conceição']); // accents folded on PostgreSQL too
   const { subscription } = (await call(sandbox, 'POST', '/v2/subscription', { companyId: COMPANY, productId: 'prod_demo_monthly', clientId: made.body.clientId, dueDate: '2020-01-01', paymentMethod: 'PIX' })).body;
   expect((await call(sandbox, 'GET', '/v1/subscription/exports')).body.map((s: { _id: string }) => s._id)).toEqual([subscription._id]);
   // range bounds as instants, whatever offset or year the date-time format allows (issue 24: PostgreSQL refused +16:00).

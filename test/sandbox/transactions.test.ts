@@ -118,3 +118,11 @@ describe('GET /v1/transaction and /v1/transaction/full', () => {
     expect((await call(sandbox, 'GET', '/v1/transaction/full?tid=nope')).status).toBe(404);
   });
 });
+
+describe('an unknown transaction', () => {
+  it('is 404 saying "no transaction with <field> <value> in this company" (it said "no the transaction with ...")', async () => {
+    const messages = async (method: string, url: string, body?: unknown) => (await call(sandbox, method, url, body)).body.error_messages.map((m: { msg: string }) => m.msg);
+    expect(await messages('GET', `/v1/transaction/full?companyId=${COMPANY}&transactionId=nope`)).toEqual(['no transaction with transactionId nope in this company']);
+    expect(await messages('PUT', '/v1/transaction/cancel', { companyId: COMPANY, transactionId: 'nope', tid: 'x' })).toEqual(['no transaction with transactionId nope and tid x in this company']);
+  });
+});

@@ -256,7 +256,7 @@ export interface paths {
          * Sandbox only: the bank settles a PIX or boleto charge
          * @description As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `chargeId` a payable charge (not PAID, not ended) whose product is not deleted; `paymentMethod` one the charge offers.
+         *     Refused beyond the schema (400): `chargeId` a payable charge (not PAID, not ended) whose product is not deleted; `paymentMethod` one the charge offers; BOLETO for at most R$ 99,999,999.99.
          */
         post: operations["postSandboxV1ChargesSettle"];
         delete?: never;
@@ -630,7 +630,7 @@ export interface paths {
          * Pay a charge (captcha-protected, no apiKey)
          * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
          *
-         *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
+         *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; BOLETO for at most R$ 99,999,999.99; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
          */
         post: operations["postV1ChargePay"];
         delete?: never;
@@ -714,7 +714,7 @@ export interface paths {
          * Create a subscription and pay its first period
          * @description A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge's end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.
          *
-         *     Refused beyond the schema (400): `product.id` a product of the company, on sale, priced at least R$ 0.01; `paymentMethod` one the product offers; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
+         *     Refused beyond the schema (400): `product.id` a product of the company, on sale, priced at least R$ 0.01; `paymentMethod` one the product offers; BOLETO for at most R$ 99,999,999.99; `installments` a count the product offers; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's; `client.doc` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored); `client.cpf` a CPF (11 digits) or CNPJ (14) whose check digits hold (format br-doc; punctuation ignored).
          */
         post: operations["postV1Subscription"];
         delete?: never;
@@ -2094,8 +2094,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     externalReference?: string;
                     transactionId: string;
                     /** @enum {unknown} */
@@ -2398,8 +2398,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     externalReference?: string;
                     /** @description the transaction the network names; none, or one the company does not have: the alert is NOT_FOUND */
                     transactionId?: string;
@@ -2706,8 +2706,8 @@ export interface operations {
                     /** @enum {unknown} */
                     action: "acknowledge" | "refund";
                     alertId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3007,8 +3007,8 @@ export interface operations {
             content: {
                 "application/json": {
                     alertId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3308,8 +3308,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3671,8 +3671,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -3980,8 +3980,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -4469,8 +4469,8 @@ export interface operations {
             content: {
                 "application/json": {
                     chargeId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @enum {unknown} */
                     paymentMethod: "PIX" | "BOLETO";
                 };
@@ -4949,8 +4949,8 @@ export interface operations {
     getSandboxV1Clock: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5193,8 +5193,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     days?: number;
                     seconds?: number;
                 } | unknown | unknown;
@@ -5462,8 +5462,8 @@ export interface operations {
     getSandboxV1CompanySettings: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5739,8 +5739,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     routes?: {
                         active: boolean;
                         /** @enum {unknown} */
@@ -6065,8 +6065,8 @@ export interface operations {
         parameters: {
             query: {
                 after?: number;
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 limit?: number;
                 type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
             };
@@ -6312,8 +6312,8 @@ export interface operations {
     getSandboxV1Faults: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -6566,8 +6566,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @description slow only (required there): milliseconds before the provider answers; above 5,000 it times out */
                     delayMs?: number;
                     /**
@@ -6855,8 +6855,8 @@ export interface operations {
     deleteSandboxV1Faults: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 /** @description one fault; all of the company's when absent */
                 faultId?: string;
             };
@@ -7088,21 +7088,21 @@ export interface operations {
     };
     getSandboxV1Payables: {
         parameters: {
-            query: {
+            query?: {
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "WAITING_FUNDS" | "PAID" | "REVERSED";
                 transactionId?: string;
             };
@@ -8055,8 +8055,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     action: "pause" | "block" | "resume" | "unblock";
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     subscriptionId: string;
                 };
             };
@@ -8359,8 +8359,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     action: "open" | "win" | "lose";
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     transactionId: string;
                 };
             };
@@ -8783,8 +8783,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @enum {unknown} */
                     decision: "flag" | "approve" | "deny";
                     transactionId: string;
@@ -9199,8 +9199,8 @@ export interface operations {
     getSandboxV1Webhooks: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
             };
             header?: never;
             path?: never;
@@ -9450,8 +9450,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[] | null;
                     /** Format: uri */
                     url?: string & unknown;
@@ -9730,8 +9730,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @description The event types to receive; absent: every type the credential may read */
                     events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
                     /** Format: uri */
@@ -10001,8 +10001,8 @@ export interface operations {
     deleteSandboxV1Webhooks: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 /** @description The webhook to remove */
                 webhookId: string;
             };
@@ -10242,8 +10242,8 @@ export interface operations {
     getSandboxV1WebhooksDeliveries: {
         parameters: {
             query: {
-                /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                companyId: string;
+                /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                companyId: string & unknown;
                 eventType?: string;
             };
             header?: never;
@@ -10490,25 +10490,25 @@ export interface operations {
     };
     getV1Alert: {
         parameters: {
-            query: {
+            query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
                 /** @description externalReference */
                 reference?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                 type?: "NETWORK_A" | "NETWORK_B";
             };
@@ -10784,7 +10784,7 @@ export interface operations {
     };
     getV1AlertExports: {
         parameters: {
-            query: {
+            query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
                 /** @description default: every company of the credential */
@@ -10795,9 +10795,9 @@ export interface operations {
                 "range.start"?: string;
                 /** @description externalReference */
                 reference?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "CREATED" | "ACKNOWLEDGEMENT" | "NOT_FOUND" | "REFUNDED" | "RESOLVED" | "ERROR_REFUNDED" | "ERROR" | "CANCELED" | "CHARGEBACK" | "DISPUTE";
                 type?: "NETWORK_A" | "NETWORK_B";
             };
@@ -11073,8 +11073,8 @@ export interface operations {
             content: {
                 "application/json": {
                     alertId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                 };
             };
         };
@@ -11345,8 +11345,8 @@ export interface operations {
                     cardAuth?: boolean;
                     /** @description an existing client of the company */
                     clientId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     description?: string;
                     /**
                      * Format: date
@@ -11668,8 +11668,8 @@ export interface operations {
                     /** @description Checked by the captcha guard (401 when wrong); the sandbox stub accepts "sandbox-captcha-ok" */
                     captchaToken?: string;
                     cardAuthId?: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * @description Default 1 (part 8); the sandbox accepts 1 to 12
                      * @default 1
@@ -12186,25 +12186,25 @@ export interface operations {
     };
     getV1Client: {
         parameters: {
-            query: {
+            query?: {
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
                 /** @description one client by _id */
                 id?: string;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                /** @description part of the name, document (digits), e-mail or external reference; case-insensitive */
+                /** @description part of the name, document (digits), e-mail or external reference; case- and accent-insensitive: a Latin letter with marks matches its base letter either way ("conceicao" finds "Conceição", "JOÃO" finds "Joao") */
                 search?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
             };
             header?: never;
             path?: never;
@@ -12501,8 +12501,8 @@ export interface operations {
                     };
                     /** Format: date */
                     birthDate?: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     device?: {
                         [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
                             [key: string]: string | (number | boolean | null);
@@ -12934,8 +12934,8 @@ export interface operations {
                             meta?: string;
                         };
                     };
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /** @default false */
                     deleted?: boolean;
                     discount?: {
@@ -13472,23 +13472,23 @@ export interface operations {
     };
     getV1Subscription: {
         parameters: {
-            query: {
+            query?: {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 productId?: string;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "ACTIVE" | "ERROR_PAYMENT" | "NO_PAYMENT_ROUTE" | "CREATED" | "PENDING_PAYMENT" | "RECOVERED" | "NO_PAYMENT" | "CANCELED_ALERT_NETWORK_A" | "BLOCKED" | "CANCELED_MANUAL" | "IMPORTED" | "STANDBY" | "OVERDUE";
             };
             header?: never;
@@ -13776,8 +13776,8 @@ export interface operations {
             content: {
                 "application/json": {
                     _id: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     productId: string;
                 };
             };
@@ -14098,8 +14098,8 @@ export interface operations {
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
                     } | unknown | unknown;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * @description Default 1 (part 8); the sandbox accepts 1 to 12
                      * @default 1
@@ -14612,8 +14612,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     subscriptionId: string;
                 };
             };
@@ -14871,7 +14871,7 @@ export interface operations {
     };
     getV1SubscriptionExports: {
         parameters: {
-            query: {
+            query?: {
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
@@ -14880,9 +14880,9 @@ export interface operations {
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "ACTIVE" | "ERROR_PAYMENT" | "NO_PAYMENT_ROUTE" | "CREATED" | "PENDING_PAYMENT" | "RECOVERED" | "NO_PAYMENT" | "CANCELED_ALERT_NETWORK_A" | "BLOCKED" | "CANCELED_MANUAL" | "IMPORTED" | "STANDBY" | "OVERDUE";
             };
             header?: never;
@@ -15633,8 +15633,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     filter?: {
                         [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
                             [key: string]: string | (number | boolean | null);
@@ -15948,23 +15948,23 @@ export interface operations {
     };
     getV1Transaction: {
         parameters: {
-            query: {
+            query?: {
                 chargeId?: string;
                 clientId?: string;
                 /** @description default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
-                limit: number;
+                limit?: number;
                 /** @description at most 1,000,000,000: page × limit stays an exact integer */
-                page: number;
+                page?: number;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
                 /** @description inclusive, on the sorted property */
                 "range.start"?: string;
-                "sort.direction": "asc" | "desc";
+                "sort.direction"?: "asc" | "desc";
                 /** @description lastUpdate sorts by updatedAt */
-                "sort.property": "createdAt" | "lastUpdate";
+                "sort.property"?: "createdAt" | "lastUpdate";
                 status?: "PAID" | "PROCESSING" | "DECLINED" | "CANCELED" | "DISCARDED" | "AUTHORIZED" | "IN_ANALYSIS" | "ERROR_PAYMENT" | "DISPUTE" | "STANDBY" | "CHARGEBACK" | "PENDING_REVIEW" | "PENDING_3DS" | "BLOCKED" | "INVALID_PAYMENT" | "NO_PAYMENT_ROUTE" | "PENDING_PAYMENT" | "ERROR_REFUNDED";
                 subscriptionId?: string;
             };
@@ -16401,8 +16401,8 @@ export interface operations {
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
                     } | unknown | unknown;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * @description Default 1 (part 8); the sandbox accepts 1 to 12
                      * @default 1
@@ -16871,8 +16871,8 @@ export interface operations {
                 "application/json": {
                     /** @description true: the linked subscription is canceled too (CANCELED_MANUAL) */
                     cancelSubscription?: boolean;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
                 } | unknown | unknown;
@@ -17154,8 +17154,8 @@ export interface operations {
                 "application/json": {
                     /** @description ignored: the amount stored on the transaction is captured (4.3) */
                     amount?: number;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
                 } | unknown | unknown;
@@ -18040,8 +18040,8 @@ export interface operations {
                     affiliateId?: string;
                     /** @description an existing client */
                     clientId: string;
-                    /** @description Owner company; the credential must have access to it (part 5 rule 6) */
-                    companyId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
                     /**
                      * Format: date
                      * @description due date of the first charge; from 2000-01-01 to 2099-12-31

@@ -46,7 +46,7 @@ type Json200<O> = O extends { responses: { 200: { content: { 'application/json':
 export type ListPath = { [P in PathsWith<'get'>]: Json200<GetOp<P>> extends { items: unknown[]; has_more: boolean } ? P : never }[PathsWith<'get'>];
 /** GET paths answering a JSON array (the exports). */
 export type ExportPath = { [P in PathsWith<'get'>]: Json200<GetOp<P>> extends unknown[] ? P : never }[PathsWith<'get'>];
-export type QueryOf<P> = GetOp<P> extends { parameters: { query: infer Q } } ? Q : never;
+export type QueryOf<P> = GetOp<P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 export type PageOf<P> = Json200<GetOp<P>>;
 export type ItemOf<P> = Json200<GetOp<P>> extends { items: (infer I)[] } ? I : Json200<GetOp<P>> extends (infer I)[] ? I : never;
 /** A list's query; `page` is where iteration starts (default 1). */

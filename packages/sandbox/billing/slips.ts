@@ -10,6 +10,8 @@ import type { Queryable } from '../db/database.js';
 import { move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE, OPEN, chargePaidEvent } from '../domain/states/charge.js';
 import { boletoFor, pixFor } from '../payment/bank-slips.js';
+import { BOLETO_MAX_CENTS } from '../payment/boleto.js';
+import { fieldError, invalid } from '../http/errors.js';
 import { discardSlip } from '../payment/pay-by-card.js';
 import type { ChargeDoc, TransactionDoc } from '../store/tables.js';
 import { addDays, dayOf } from './dates.js';
@@ -21,6 +23,11 @@ export const PAYABLE: readonly string[] = OPEN;
 /** The charge paid (by card or slip) by `transaction`: PAID (the charge table's `paid` row; RECOVERED by `recovered` when it was OVERDUE), its waiting slip gone; charge.paid carries it as written. */
 export function payCharge(db: Queryable, { slip: _paid, ...charge }: ChargeDoc, transaction: TransactionDoc, patch: Partial<ChargeDoc> = {}): Promise<ChargeDoc> {
   return move(CHARGE_MACHINE, db, charge, chargePaidEvent(charge.status), new Date(transaction.updatedAt), { patch, data: { transactionId: transaction._id } });
+}
+
+/** A BOLETO for more than its value field holds is refused (400 on paymentMethod); checked before anything is made. */
+export function assertSlipAmount(cents: number, method: string): void {
+  if (method === 'BOLETO' && cents > BOLETO_MAX_CENTS) throw invalid(fieldError('paymentMethod', `paymentMethod BOLETO carries at most R$ 99,999,999.99 (a boleto's value field has 10 digits); this payment is ${cents} cents: pay it by PIX or card`));
 }
 
 /** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip` (slip_issued: PENDING_PAYMENT, charge.updated); a card method issues nothing. */

@@ -7,12 +7,17 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from './database.js';
 import { fieldError, invalid } from '../http/errors.js';
-import { PAGE_MAX, TOTAL_EXACT_MAX } from '../schemas/list.js';
+import { LIST_DEFAULTS, PAGE_MAX, TOTAL_EXACT_MAX } from '../schemas/list.js';
 
+/** A list's query as the description has it: page, limit and the sort may be left out (LIST_DEFAULTS). */
 export interface ListParams {
-  page: number; limit: number; 'sort.direction': 'asc' | 'desc'; 'sort.property': 'createdAt' | 'lastUpdate';
+  page?: number; limit?: number; 'sort.direction'?: 'asc' | 'desc'; 'sort.property'?: 'createdAt' | 'lastUpdate';
   'range.start'?: string; 'range.end'?: string; cursor?: string;
 }
+type FilledParams = ListParams & { [K in keyof typeof LIST_DEFAULTS]-?: NonNullable<ListParams[K]> };
+
+/** The query with every default filled in. */
+export const withListDefaults = (params: ListParams): FilledParams => ({ ...params, ...Object.fromEntries(Object.entries(LIST_DEFAULTS).map(([name, value]) => [name, params[name as keyof typeof LIST_DEFAULTS] ?? value])) }) as FilledParams;
 /** A condition with a `?` per value, in order, e.g. `['status = ?', 'ACTIVE']`. */
 export type Filter = [sql: string, ...values: unknown[]];
 
@@ -66,7 +71,7 @@ export function whereOf(companies: string[], params: Partial<ListParams>, filter
 /** What a cursor carries: the page it opens, the last row's sort key, and the query it belongs to. */
 interface Cursor { p: number; at: string; id: string; q: string }
 
-const fingerprint = (table: string, companies: string[], params: ListParams, filters: Filter[]) =>
+const fingerprint = (table: string, companies: string[], params: FilledParams, filters: Filter[]) =>
   createHash('sha256').update(JSON.stringify([table, [...companies].sort(), filters, params.limit, params['sort.direction'], params['sort.property'],
     params['range.start'] ?? null, params['range.end'] ?? null])).digest('base64url').slice(0, 16);
 
@@ -96,7 +101,8 @@ async function totalOf(db: Queryable, table: string, where: string, values: unkn
   return Math.max(estimate, exact, known);
 }
 
-export async function listPage<Doc>(db: Queryable, table: string, companies: string[], params: ListParams, filters: Filter[] = []): Promise<PageOf<Doc>> {
+export async function listPage<Doc>(db: Queryable, table: string, companies: string[], query: ListParams, filters: Filter[] = []): Promise<PageOf<Doc>> {
+  const params = withListDefaults(query);
   const q = fingerprint(table, companies, params, filters);
   const cursor = params.cursor ? decodeCursor(params.cursor, q) : undefined;
   const page = cursor ? cursor.p : params.page;

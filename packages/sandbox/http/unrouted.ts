@@ -7,7 +7,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, type ApiErrorCode } from './errors.js';
+import { ApiError, errorBody, fieldError, invalid, type ApiErrorCode } from './errors.js';
 import { pathOf } from './error-handler.js';
 
 /** A whole answer as bytes, for a socket no response object owns; the connection is closed after it. */
@@ -63,10 +63,36 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * 9110 10.1.1 allows it), so the request is answered as if it had none. Marks
  * the connections answered before their body arrived (clientErrorHandler).
  */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The first query parameter whose %XX escapes are not UTF-8 (a lone "%" stays text, as the query parser reads it). */
+export function nonUtf8Parameter(url: string): string | undefined {
+  const query = url.indexOf('?') < 0 ? '' : url.slice(url.indexOf('?') + 1);
+  const isUtf8 = (text: string) => {
+    const bytes: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '%' && /^[0-9a-f]{2}$/i.test(text.slice(i + 1, i + 3))) { bytes.push(parseInt(text.slice(i + 1, i + 3), 16)); i += 2; }
+      else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+    }
+    try { strictUtf8.decode(Uint8Array.from(bytes)); return true; } catch { return false; }
+  };
+  for (const pair of query.split('&')) {
+    const [name = '', value = ''] = pair.split(/=(.*)/s);
+    if (isUtf8(name) && isUtf8(value)) continue;
+    if (!isUtf8(name)) return 'query';
+    try { return decodeURIComponent(name.replace(/\+/g, ' ')); } catch { return name; }
+  }
+  return undefined;
+}
+
 export function installRequestChecks(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw new ApiError(400, 'SchemaValidationException', [{ msg: 'an HTTP/1.1 request needs a Host header' }]);
+    // As a path must be (FST_ERR_BAD_URL), a query value is percent-encoded UTF-8: a Latin-1 %E7 would be read as the text "%E7".
+    const parameter = request.url.includes('%') ? nonUtf8Parameter(request.url) : undefined;
+    if (parameter !== undefined)
+      throw invalid(fieldError(parameter, `${parameter} is not percent-encoded UTF-8 (a Latin-1 byte such as %E7 for "ç" is %C3%A7 in UTF-8)`, 'query'));
   });
   app.addHook('onResponse', async ({ raw }) => {
     if (raw.complete || !raw.socket) return;

@@ -81,6 +81,8 @@ function ruleErrors(error: ErrorObject, location: FieldLocation, when: string): 
     return [fieldError(first, `${[first, ...names.slice(1)].join(' or ')} is required${when}`, location)];
   }
   if (error.keyword === 'not' && isRequiredOnly(error.schema)) {
+    // `required` holds for anything but an object, so `not` fails there: the value's type error says what is wrong, not the members it lacks.
+    if (error.data === null || typeof error.data !== 'object' || Array.isArray(error.data)) return [];
     const names = (error.schema as { required: string[] }).required;
     return names.map((name) => fieldError(join(name), `${join(name)} and ${names.filter((n) => n !== name).join(' and ')} are exclusive: send one, never both${when}`, location));
   }

@@ -32,8 +32,11 @@ export function mod11(digits: string): number {
 
 export interface Boleto { barcode: string; digitableLine: string }
 
+/** The most a boleto carries: its value field has 10 digits of cents (R$ 99,999,999.99). */
+export const BOLETO_MAX_CENTS = 9_999_999_999;
+
 export function boleto({ bank = '001', dueDate, cents, freeField }: { bank?: string; dueDate: string; cents: number; freeField: string }): Boleto {
-  if (!/^\d{25}$/.test(freeField) || !/^\d{3}$/.test(bank) || cents >= 1e10) throw new RangeError('boleto: bank 3 digits, free field 25 digits, amount under 10^10 cents');
+  if (!/^\d{25}$/.test(freeField) || !/^\d{3}$/.test(bank) || cents > BOLETO_MAX_CENTS) throw new RangeError('boleto: bank 3 digits, free field 25 digits, amount under 10^10 cents');
   const rest = `${dueFactor(dueDate)}${String(cents).padStart(10, '0')}${freeField}`;
   const head = `${bank}9`;
   const barcode = `${head}${mod11(head + rest)}${rest}`;

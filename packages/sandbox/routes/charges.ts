@@ -13,7 +13,7 @@ import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, S
 import { Payable } from '../schemas/payable.js';
 import { anticipateCharge, disableCharge } from '../domain/billing-actions.js';
 import { toCents } from '../payment/cents.js';
-import { PAYABLE, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
+import { PAYABLE, assertSlipAmount, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { chargeLinks } from '../billing/charges.js';
 import { chargeAfterCardAttempt } from '../billing/card-attempt.js';
@@ -56,7 +56,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'captcha' },
     schema: {
       tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)', security: [],
-      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
+      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -67,6 +67,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     // The charge's product, when it has one, decides which installment counts it offers.
     const product = seen.productId ? await products.get(ctx.db, seen.companyId, seen.productId) : undefined;
     assertChargePayable(seen, product, body.paymentMethod);
+    assertSlipAmount(seen.amount.value, body.paymentMethod);
     assertCardAuth(seen, product, body.paymentMethod, body.cardAuthId);
     const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
@@ -110,7 +111,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the bank settles a PIX or boleto charge', security: SECURITY,
-      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers' }),
+      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99' }),
       body: SettleBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -119,6 +120,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const charge = await lockedCharge(tx, companyId, chargeId);
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status, 'chargeId');
       assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
+      assertSlipAmount(charge.amount.value, paymentMethod);
       const transaction = await paySlip(ctx, tx, {
         companyId, cents: charge.amount.value, paymentMethod,
         links: chargeLinks(charge),

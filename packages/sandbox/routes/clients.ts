@@ -1,11 +1,10 @@
 // Clients (4.6): POST /v1/client, GET /v1/client.
 import { listPage, scopeOf, type Filter } from '../db/list.js';
-import { docDigits } from '../clients/doc.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { Client, ClientListQuery, CreateClientBody } from '../schemas/client.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
-import { insertOrReuse, newClient } from '../store/clients.js';
+import { clientSearchFilter, insertOrReuse, newClient } from '../store/clients.js';
 import { CLIENT_DOC, LIST_CURSOR, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
@@ -34,12 +33,8 @@ export const clientRoutes: ResourceRoutes = async (app, { ctx }) => {
     const { search, id, companyId } = request.query;
     const filters: Filter[] = [];
     if (id) filters.push(['id = ?', id]);
-    if (search) {
-      // The document matches by its digits too ("123.456" finds 12345678909).
-      const text = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const digits = docDigits(search);
-      filters.push(digits.length >= 3 ? ['(search LIKE ? OR doc LIKE ?)', text, `%${digits}%`] : ['search LIKE ?', text]);
-    }
+    // The document matches by its digits too ("123.456" finds 12345678909); the rest without case or accents.
+    if (search) filters.push(clientSearchFilter(search));
     return listPage(ctx.db, 'clients', scopeOf(request.credential!.companies, companyId), request.query, filters);
   });
 };

@@ -13,7 +13,7 @@ import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { originOf } from '../http/origin.js';
-import { issueSlip } from '../billing/slips.js';
+import { assertSlipAmount, issueSlip } from '../billing/slips.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateSubscriptionV1Body, CreateSubscriptionV2Body, SubscriptionAndCharge, SubscriptionWithPayment } from '../schemas/subscription.js';
 import { clientAndProduct } from '../store/client-and-product.js';
@@ -29,7 +29,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge\'s end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale, priced at least R$ 0.01', paymentMethod: 'one the product offers', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
+      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge\'s end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale, priced at least R$ 0.01', paymentMethod: 'one the product offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -39,6 +39,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     assertOnSale(product, 'product.id');
     assertPriced(product, 'product.id');
     assertMethodOffered(product, body.paymentMethod);
+    assertSlipAmount(priceCents(product), body.paymentMethod);
     const installments = checkInstallments(body.installments, body.paymentMethod, product);
     const hasCard = body.token !== undefined || body.paymentProfile !== undefined;
     const profile = hasCard ? await openCard(body as never, ctx.decryptor) : undefined;

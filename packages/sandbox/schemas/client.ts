@@ -45,6 +45,6 @@ export const Client = Type.Object({
 });
 
 export const ClientListQuery = ListQuery({
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the name, document (digits), e-mail or external reference; case-insensitive' })),
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the name, document (digits), e-mail or external reference; case- and accent-insensitive: a Latin letter with marks matches its base letter either way ("conceicao" finds "Conceição", "JOÃO" finds "Joao")' })),
   id: Type.Optional(Type.String({ minLength: 1, description: 'one client by _id' })),
 });

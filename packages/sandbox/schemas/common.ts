@@ -7,7 +7,8 @@ export const CARD_METHODS = ['CREDIT_CARD', 'DEBIT_CARD'];
 export const PaymentMethod = Type.Enum([...PAYMENT_METHODS], { description: 'Payment method (2)' });
 
 export const Id = (description: string) => Type.String({ minLength: 1, description });
-export const CompanyId = Id('Owner company; the credential must have access to it (part 5 rule 6)');
+/** One company: a comma would pass the company scope part by part (lists take "a,b") and make records of a company no credential holds. */
+export const CompanyId = Type.String({ minLength: 1, pattern: '^[^,]+$', 'x-pattern-message': 'must name one company (no comma)', description: 'Owner company, one; the credential must have access to it (part 5 rule 6)' });
 export const Timestamp = Type.String({ format: 'date-time' });
 /**
  * A due date a request sets: 2000-01-01 to 2099-12-31 (a sandbox bound), so every date

@@ -12,12 +12,15 @@ export const CURSOR_MAX_LENGTH = 512;
 
 export const SORT_PROPERTIES = ['createdAt', 'lastUpdate'] as const;
 
+/** What a list reads when its query leaves these out: optional in the description, filled in by the schema's defaults (and by db/list.ts for a caller without the schema). */
+export const LIST_DEFAULTS = { page: 1, limit: 20, 'sort.direction': 'desc', 'sort.property': 'createdAt' } as const;
+
 /** page, limit, sort.direction, sort.property, range.start, range.end (on the sorted property), companyId. */
 export const ListQuery = <Extra extends TProperties>(extra: Extra) => Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1, description: `at most ${PAGE_MAX.toLocaleString('en')}: page × limit stays an exact integer` }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  'sort.direction': Type.Enum(['asc', 'desc'], { default: 'desc' }),
-  'sort.property': Type.Enum([...SORT_PROPERTIES], { default: 'createdAt', description: 'lastUpdate sorts by updatedAt' }),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: LIST_DEFAULTS.page, description: `at most ${PAGE_MAX.toLocaleString('en')}: page × limit stays an exact integer` })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: LIST_DEFAULTS.limit })),
+  'sort.direction': Type.Optional(Type.Enum(['asc', 'desc'], { default: LIST_DEFAULTS['sort.direction'] })),
+  'sort.property': Type.Optional(Type.Enum([...SORT_PROPERTIES], { default: LIST_DEFAULTS['sort.property'], description: 'lastUpdate sorts by updatedAt' })),
   'range.start': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
   'range.end': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
   companyId: Type.Optional(Type.String({ minLength: 1, description: 'default: every company of the credential' })),

@@ -1,6 +1,7 @@
 // Clients by document (4.3: the inline client is created or reused by its
 // document). The unique (company, doc) index makes two racing creations one.
 import type { Queryable } from '../db/database.js';
+import type { Filter } from '../db/list.js';
 import { clientTypeOf, docDigits } from '../clients/doc.js';
 import { clients, newId, type ClientDoc } from './tables.js';
 
@@ -31,3 +32,27 @@ export async function insertOrReuse(db: Queryable, candidate: ClientDoc): Promis
 
 export const findOrCreateClient = (db: Queryable, companyId: string, input: ClientInput, now: Date) =>
   insertOrReuse(db, newClient(companyId, input, now));
+
+// Accent folding for the client search, done by SQL's translate() on both sides
+// (the stored search text and the term), so PGlite and PostgreSQL fold alike and
+// rows written before need no migration: every Latin letter of U+00C0-U+024F
+// whose decomposition is one ASCII letter and marks becomes that letter, and the
+// combining marks (U+0300-U+036F) are removed, so "Conceição" and "conceicao" meet.
+const FOLDED: [string, string][] = [];
+for (let code = 0xc0; code <= 0x24f; code++) {
+  const letter = String.fromCodePoint(code).toLowerCase();
+  const base = letter.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  if (letter.length === 1 && base !== letter && /^[a-z]$/.test(base) && !FOLDED.some(([from]) => from === letter)) FOLDED.push([letter, base]);
+}
+const FOLD_FROM = FOLDED.map(([from]) => from).join('') + Array.from({ length: 0x70 }, (_, i) => String.fromCodePoint(0x300 + i)).join('');
+const FOLD_TO = FOLDED.map(([, to]) => to).join('');
+
+/** GET /v1/client's `search`: part of the name, e-mail or external reference without regard to case or accents, or of the document's digits. */
+export function clientSearchFilter(search: string): Filter {
+  const text = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const folded = 'translate(search, ?, ?) LIKE translate(?, ?, ?)';
+  const digits = docDigits(search);
+  return digits.length >= 3
+    ? [`(${folded} OR doc LIKE ?)`, FOLD_FROM, FOLD_TO, text, FOLD_FROM, FOLD_TO, `%${digits}%`]
+    : [folded, FOLD_FROM, FOLD_TO, text, FOLD_FROM, FOLD_TO];
+}

@@ -13,7 +13,7 @@ export async function findTransaction(db: Queryable, companies: string[], ref: T
     [companies, ref.transactionId ?? null, ref.tid ?? null]);
   if (!rows[0]) {
     const named = `${ref.transactionId ? `transactionId ${ref.transactionId}` : ''}${ref.transactionId && ref.tid ? ' and ' : ''}${ref.tid ? `tid ${ref.tid}` : ''}`;
-    throw await missingOrForeign(db, 'transactions', { id: ref.transactionId, tid: ref.tid }, `the transaction with ${named}`, 'this company');
+    throw await missingOrForeign(db, 'transactions', { id: ref.transactionId, tid: ref.tid }, `transaction with ${named}`, 'this company');
   }
   return rows[0].data;
 }
