@@ -84,7 +84,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     if (rendered) {
       this.#iframe = rendered; // not moved: an iframe taken out of the document loses its page
       for (const node of [...root.childNodes]) if (node !== rendered) node.remove();
-    } else root.append(this.#iframe);
+    } else root.replaceChildren(this.#iframe); // a root rendered for inline mode holds fields, not a frame
     root.append(this.#probe);
   }
 
