@@ -7,7 +7,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { startDemo } from '../demo/start-demo.mjs';
 
-const demo = await startDemo({ port: 0, keysDir: workerData.keysDir });
+// `embedders`: other origins that frame the card frame (bench/frame-shopper.mjs's front).
+const demo = await startDemo({ port: 0, keysDir: workerData.keysDir, embedders: () => workerData.embedders ?? [] });
 parentPort.postMessage({ url: demo.url });
 parentPort.once('message', async () => {
   await demo.close();
