@@ -7,7 +7,7 @@
 // manifest for the frame's CSP. `<!--svc-jwks-->` is where the frame host puts the keys.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { renderSkeleton, ssrStyleSource } from '../dist/ssr.js';
+import { inlineStyleSource, renderSkeleton } from '../dist/ssr.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const script = `card-frame-${version}.js`;
@@ -32,5 +32,5 @@ writeFileSync('dist/frame/card-frame.html', `<!doctype html>
 `);
 integrity['card-frame.html'] = sri('frame/card-frame.html');
 const parent = 'svc-card-form-frame.js';
-writeFileSync('dist/frame/manifest.json', `${JSON.stringify({ version, page: 'card-frame.html', files: integrity, styleSources: [styleSource, ...(await ssrStyleSource()).split(' ')], parentScript: { file: parent, integrity: sri(parent) } }, null, 2)}\n`);
+writeFileSync('dist/frame/manifest.json', `${JSON.stringify({ version, page: 'card-frame.html', files: integrity, styleSources: [styleSource, await inlineStyleSource()], parentScript: { file: parent, integrity: sri(parent) } }, null, 2)}\n`);
 console.log(`card frame ${version}: ${Object.keys(integrity).join(', ')}`);

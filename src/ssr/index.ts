@@ -106,5 +106,8 @@ const sha256Source = async (text: string) =>
  * every render of this version.
  */
 export async function ssrStyleSource(): Promise<string> {
-  return `${await sha256Source(styles)} ${await sha256Source(FRAME_STYLES)}`;
+  return `${await inlineStyleSource()} ${await sha256Source(FRAME_STYLES)}`;
 }
+
+/** @internal The inline render's source alone: the card frame's page (scripts/build-frame.mjs) has no frame in it. */
+export const inlineStyleSource = (): Promise<string> => sha256Source(styles);
