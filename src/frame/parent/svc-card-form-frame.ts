@@ -253,7 +253,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   #configure(): void {
     // Before the frame answers, the disabled state alone: the link's opening sends the config as it
     // is then. A config sent per attribute meanwhile reached the frame stale, and ready followed the first.
-    if (!this.#answered) return void this.#config();
+    if (!this.#answered) return setState(this, this[internals], 'disabled', this.#blocked);
     const computed = getComputedStyle(this);
     const style = forwardableStyle(computed);
     const font = computed.fontFamily;
