@@ -2,7 +2,7 @@
 // CSP); the public key and keyId travel in attributes, never the private key
 // or the apiKey (API reference 4.9). One page per language (messages.mjs):
 // <html lang> tells the element and checkout.js which texts to show.
-import { renderSvcCardForm } from '../../dist/ssr.js';
+import { renderSvcCardForm, renderSvcPaymentMethods } from '../../dist/ssr.js';
 import { PAGE_TEXTS } from './messages.mjs';
 import { hintRows, testCardsTable } from './test-cards-hint.mjs';
 
@@ -22,7 +22,8 @@ export const formatBRL = (cents) =>
  * inline page of a demo whose default is frame mode (`?isolation=inline`). `pageOrigin`, when known: in
  * frame mode the element is rendered with its iframe (svc-card/ssr), so the frame loads as the HTML is
  * parsed, and the frame-mode script is `defer` (issue 27: svc-ready sooner). svc-next-action.js, needed once Pay
- * is answered, is `defer` in both modes; the chooser's script blocks (its radios would appear above the card).
+ * is answered, is `defer` in both modes; so is the chooser's: it is rendered with its radios (svc-card/ssr),
+ * so no script blocks the parser before the card form.
  */
 export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false, pageOrigin }) {
   const say = PAGE_TEXTS[lang];
@@ -51,7 +52,7 @@ ${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
 ${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"${pageOrigin ? ' defer' : ''}></script>` : script(assets.element)}
 ${script(assets.nextAction, ' defer')}
-${script(assets.paymentMethods)}
+${script(assets.paymentMethods, ' defer')}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>
@@ -70,13 +71,13 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">${escape(say.payment)}</h2>
     <form id="checkout" novalidate>
-      <svc-payment-methods id="methods" lang="${lang}" methods="${escape(offer.methods.join(' '))}">
+      ${renderSvcPaymentMethods({ id: 'methods', lang, methods: offer.methods.join(' ') }, `
       ${frame
         ? frameCard
         : `<svc-card-form slot="card" name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
       <p slot="pix" class="method-note">${escape(say.methodNotes.pix)}</p>
       <p slot="boleto" class="method-note">${escape(say.methodNotes.boleto)}</p>
-      </svc-payment-methods>
+      `)}
       <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
     </form>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>

@@ -123,7 +123,7 @@ async function checkoutPage(request, response, { url, product, assets, config, s
     return response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the catalogue is unavailable: try again in a moment');
   }
   const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame, pageOrigin: pageOriginOf(request) });
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin, styleSource: frame && styleSource }) });
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin, styleSource }) });
   response.end(request.method === 'HEAD' ? undefined : page);
 }
 
@@ -135,7 +135,7 @@ async function checkoutPage(request, response, { url, product, assets, config, s
  */
 export async function startMerchant({ port = 0, product = DEMO_PRODUCT, ...config }) {
   const assets = loadAssets();
-  const styleSource = await ssrStyleSource(); // the server-rendered element's <style> (frame mode)
+  const styleSource = await ssrStyleSource(); // the server-rendered elements' <style>: the chooser, frame mode's card form
   const forwarding = { ...config, customerName: `Cliente ${product.store}` };
   const server = await startDemoServer((request, response) => {
     const url = requestUrl(request);

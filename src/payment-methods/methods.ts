@@ -22,3 +22,7 @@ export function parseMethods(text: string | null | undefined): PaymentMethodId[]
   }
   return found.length ? found : [...ALL_METHODS];
 }
+
+/** The method chosen before the shopper chooses: `value` when offered, else the first offered. */
+export const firstChoice = (offered: readonly PaymentMethodId[], value: string | null | undefined): PaymentMethodId =>
+  offered.find((method) => method === value) ?? offered[0]!;

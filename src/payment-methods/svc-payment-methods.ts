@@ -6,8 +6,9 @@
 // PIX and boleto need no frame. No Lit: a script of its own (dist/svc-payment-methods.js).
 import { BaseElement } from '../shared/base-element.js';
 import { langOf } from '../shared/lang.js';
-import { API_METHOD, parseMethods, type PaymentMethodId } from './methods.js';
-import { METHOD_TEXTS, methodsLang } from './texts.js';
+import { API_METHOD, firstChoice, parseMethods, type PaymentMethodId } from './methods.js';
+import { STYLE } from './styles.js';
+import { methodsView, type Make } from './view.js';
 
 /** The detail of `svc-method-change`. */
 export interface MethodChangeDetail {
@@ -15,31 +16,6 @@ export interface MethodChangeDetail {
   /** The API's paymentMethod for it: what the merchant's server sends to POST /v1/charge/pay. */
   paymentMethod: (typeof API_METHOD)[PaymentMethodId];
 }
-
-// Below 420 px of its width (a phone) the methods are a row of short names (wrapping when even those
-// do not fit, at 200% zoom); the legend stays the group's name for a screen reader, out of sight.
-const STYLE = `
-:host { display: block; font-family: var(--svc-font-family, inherit); container-type: inline-size; }
-:host([hidden]), [hidden] { display: none; }
-fieldset { border: 0; margin: 0 0 var(--svc-gap, 12px); padding: 0; display: grid; gap: 8px; min-width: 0; }
-legend { font-weight: var(--svc-label-font-weight, 600); padding: 0; margin-bottom: 8px; }
-label { display: grid; grid-template-columns: auto 1fr; column-gap: 10px; align-items: center; cursor: pointer;
-  padding: 10px 12px; border: var(--svc-border-width, 1px) solid var(--svc-color-border, color-mix(in srgb, currentColor 40%, transparent));
-  border-radius: var(--svc-radius, 6px); background: var(--svc-color-background, transparent); }
-label:has(input:checked) { border-color: var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); box-shadow: inset 0 0 0 1px var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); }
-input { margin: 0; width: 18px; height: 18px; accent-color: var(--svc-color-focus, auto); grid-row: span 2; }
-input:focus-visible { outline: 3px solid var(--svc-color-focus, color-mix(in srgb, #1a56db 75%, currentColor)); outline-offset: 2px; }
-span { font-weight: 600; }
-b { display: none; }
-small { color: var(--svc-color-muted, color-mix(in srgb, currentColor 78%, transparent)); font-size: .875em; }
-@container (width<420px) {
-  fieldset { display: flex; flex-wrap: wrap; }
-  label { flex: auto; padding: 8px 6px; column-gap: 6px; }
-  small,span { display: none; }
-  b { display: inline; }
-  legend { position: absolute; clip-path: inset(50%); }
-}
-`;
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -92,7 +68,7 @@ export class SvcPaymentMethods extends BaseElement {
    */
   get value(): PaymentMethodId {
     const offered = this.methods;
-    return this.#value && offered.includes(this.#value) ? this.#value : (offered.find((m) => m === this.getAttribute('value')) ?? offered[0]!);
+    return this.#value && offered.includes(this.#value) ? this.#value : firstChoice(offered, this.getAttribute('value'));
   }
   set value(method: PaymentMethodId) {
     if (this.methods.includes(method)) this.#choose(method);
@@ -129,24 +105,19 @@ export class SvcPaymentMethods extends BaseElement {
   }
 
   #render(): void {
-    const say = METHOD_TEXTS[methodsLang(langOf(this))];
-    const offered = this.methods;
-    const group = document.createElement('fieldset');
-    group.setAttribute('part', 'methods');
-    group.hidden = offered.length < 2;
-    group.append(Object.assign(document.createElement('legend'), { textContent: say.legend }));
-    for (const method of offered) {
-      const [name, hint, short] = say[method];
-      const label = document.createElement('label');
-      label.setAttribute('part', `method method-${method}`);
-      const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'method', value: method });
-      label.append(radio, Object.assign(document.createElement('span'), { textContent: name }), Object.assign(document.createElement('b'), { textContent: short }), Object.assign(document.createElement('small'), { textContent: hint }));
-      group.append(label);
-    }
-    this.#root.replaceChildren(group, this.#slot);
-    this.#choose(this.value);
+    const chosen = this.value;
+    this.#root.replaceChildren(methodsView(make, langOf(this), this.methods, chosen), this.#slot);
+    this.#choose(chosen);
   }
 }
+
+/** The view's elements made in the document (the server render makes the same as text: svc-card/ssr). */
+const make: Make<Element> = (tag, attributes, ...children) => {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== false) element.setAttribute(name, value === true ? '' : value);
+  element.append(...children);
+  return element;
+};
 
 /** The chooser's events by name: its DOM typings and the framework typings are built from it. */
 export interface SvcPaymentMethodsEventMap {

@@ -7,8 +7,7 @@ import { configOf, channelId, frameUrl } from '../frame/config.js';
 import { FRAME_STYLES } from '../frame/parent/styles.js';
 import { jsonAttribute, listAttribute } from '../shared/attributes.js';
 import { stringsFor } from '../shared/i18n.js';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from './attributes.js';
 
 /** An exact http(s) origin, e.g. `https://shop.example`; anything else throws, naming `option`. */
 function exactOrigin(value: unknown, option: string): string {

@@ -3,7 +3,8 @@
 // content is the element's own template (template.ts) rendered by @lit-labs/ssr with Lit's
 // hydration markers, in the state the element starts in; `svc-card/hydrate` (loaded before the
 // element's script) then hydrates it: the same nodes are kept, nothing is painted again or moves.
-// Server-only: @lit-labs/ssr (an optional peer dependency) is never in a browser script.
+// Server-only: @lit-labs/ssr (an optional peer dependency) is never in a browser script. The
+// payment methods chooser is rendered here too (payment-methods.ts, issue 27).
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { nothing } from 'lit/html.js';
@@ -16,7 +17,12 @@ import { styles } from '../element/svc-card-form.styles.js';
 import { renderCard, type View } from '../element/template.js';
 import { FIELDS, type FieldName } from '../element/validation.js';
 import { FRAME_STYLES } from '../frame/parent/styles.js';
+import { attributeMap, writeAttributes, type HtmlAttributes } from './attributes.js';
 import { renderFrameShadow } from './frame.js';
+import { STYLE } from '../payment-methods/styles.js';
+
+export { renderSvcPaymentMethods } from './payment-methods.js';
+export type { HtmlAttributes } from './attributes.js';
 
 /**
  * The element's attributes, as written in HTML (`public-key`, `key-id`, `name`, `lang`,
@@ -24,10 +30,8 @@ import { renderFrameShadow } from './frame.js';
  * other such as `id` or `class`). `true` writes a boolean attribute; `false`, null or undefined
  * leave it out.
  */
-export type SvcCardFormAttributes = Record<string, string | number | boolean | null | undefined>;
+export type SvcCardFormAttributes = HtmlAttributes;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const NAME = /^[a-z][a-z0-9-]*$/;
 const noop = () => {};
 
 /** The attributes as the element reads them (its converters), for its first render. */
@@ -83,30 +87,24 @@ export function renderSvcCardForm(attributes: SvcCardFormAttributes = {}, option
 export const renderSkeleton = (attributes: SvcCardFormAttributes = {}): string => renderElement(attributes, true);
 
 function renderElement(attributes: SvcCardFormAttributes, busy: boolean, origin?: string): string {
-  const given = new Map<string, string>();
-  for (const [name, value] of Object.entries(attributes)) {
-    if (!NAME.test(name)) throw new TypeError(`renderSvcCardForm: "${name}" is not an attribute name`);
-    if (value === false || value == null) continue;
-    given.set(name, value === true ? '' : String(value));
-  }
+  const given = attributeMap(attributes, 'renderSvcCardForm');
   if (!given.get('lang')) given.set('lang', 'pt-BR');
   const shadow = given.has('frame-src')
     ? renderFrameShadow(given, origin)
     : `<style>${styles}</style>${collectResultSync(render(renderCard(initialView(given, busy))))}`;
-  const attrs = [...given].map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`)).join('');
-  return `<svc-card-form${attrs}><template shadowrootmode="open" shadowrootdelegatesfocus>${shadow}</template></svc-card-form>`;
+  return `<svc-card-form${writeAttributes(given)}><template shadowrootmode="open" shadowrootdelegatesfocus>${shadow}</template></svc-card-form>`;
 }
 
 const sha256Source = async (text: string) =>
   `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
 
 /**
- * The CSP sources that allow the shadow root's `<style>` under a strict `style-src`, e.g.
- * `style-src 'self' 'sha256-…' 'sha256-…'`: the inline render's and frame mode's, the same for
- * every render of this version.
+ * The CSP sources that allow the shadow roots' `<style>` under a strict `style-src`, e.g.
+ * `style-src 'self' 'sha256-…' 'sha256-…' 'sha256-…'`: the card form's inline render's, frame
+ * mode's and the chooser's (renderSvcPaymentMethods), the same for every render of this version.
  */
 export async function ssrStyleSource(): Promise<string> {
-  return `${await inlineStyleSource()} ${await sha256Source(FRAME_STYLES)}`;
+  return `${await inlineStyleSource()} ${await sha256Source(FRAME_STYLES)} ${await sha256Source(STYLE)}`;
 }
 
 /** @internal The inline render's source alone: the card frame's page (scripts/build-frame.mjs) has no frame in it. */

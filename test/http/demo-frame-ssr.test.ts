@@ -6,15 +6,16 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
+import { renderSvcPaymentMethods, ssrStyleSource } from '../../src/ssr/index.js';
 
 let demo: Demo | undefined;
 beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
 afterAll(() => demo?.close());
 
 /** GET / with a Host header of our choosing (fetch sets its own). */
-const page = (host: string) => new Promise<{ html: string; csp: string }>((resolve, reject) => {
+const page = (host: string, path = '/?lang=en') => new Promise<{ html: string; csp: string }>((resolve, reject) => {
   const url = new URL(demo!.url);
-  request({ host: url.hostname, port: url.port, path: '/?lang=en', headers: { host } }, (response) => {
+  request({ host: url.hostname, port: url.port, path, headers: { host } }, (response) => {
     let html = '';
     response.setEncoding('utf8').on('data', (chunk) => (html += chunk)).on('end', () => resolve({ html, csp: String(response.headers['content-security-policy']) }));
   }).on('error', reject).end();
@@ -33,7 +34,17 @@ describe('the demo\'s frame-mode page, rendered with its iframe', () => {
     expect(new URLSearchParams(new URL(iframeSrc(second.html)!).hash.slice(1)).get('channel')).not.toBe(fragment.get('channel'));
     expect(first.html).toContain(`<script src="${demo!.frame.script}"`);
     expect(first.html).toMatch(/svc-card-form-frame\.js"[^>]* defer><\/script>/);
-    expect(first.csp).toMatch(/style-src 'self' 'sha256-[^']+' 'sha256-[^']+';/);
+    expect(first.csp).toContain(`style-src 'self' ${await ssrStyleSource()};`);
+  });
+
+  it('renders the chooser with its radios in both modes, its script deferred: no script blocks the parser before the card form', async () => {
+    const host = new URL(demo!.url).host;
+    for (const path of ['/?lang=en', '/?lang=en&isolation=inline']) {
+      const { html, csp } = await page(host, path);
+      expect(html).toContain(renderSvcPaymentMethods({ id: 'methods', lang: 'en', methods: 'card pix boleto' }).replace(/<\/svc-payment-methods>$/, ''));
+      expect(html).toMatch(/svc-payment-methods-[\d.]+\.js"[^>]* defer><\/script>/);
+      expect(csp).toContain(`style-src 'self' ${await ssrStyleSource()};`);
+    }
   });
 
   it('renders the plain element, its script blocking, for a Host that is not a host', async () => {

@@ -2,7 +2,7 @@
 // shadow DOM with Lit's hydration markers; the browser side is e2e/element/ssr-hydrate.spec.ts.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { renderSvcCardForm, ssrStyleSource } from '../../src/ssr/index.js';
+import { renderSvcCardForm, renderSvcPaymentMethods, ssrStyleSource } from '../../src/ssr/index.js';
 import { styles } from '../../src/element/svc-card-form.styles.js';
 
 const shadowOf = (html: string) => /<template shadowrootmode="open" shadowrootdelegatesfocus>([\s\S]*)<\/template><\/svc-card-form>$/.exec(html)?.[1] ?? '';
@@ -40,10 +40,10 @@ describe('renderSvcCardForm', () => {
     expect(() => renderSvcCardForm({ 'onload="x"': 'y' })).toThrow(/is not an attribute name/);
   });
 
-  it('gives the CSP sources of its <style>: the SHA-256 of the text each mode renders', async () => {
+  it('gives the CSP sources of its <style>: the SHA-256 of the text each render writes (both modes, the chooser)', async () => {
     const source = (html: string) => `'sha256-${createHash('sha256').update(/<style>([\s\S]*?)<\/style>/.exec(html)![1]!).digest('base64')}'`;
     const framed = renderSvcCardForm({ 'frame-src': FRAME_SRC }, { origin: ORIGIN });
-    expect(await ssrStyleSource()).toBe(`${source(renderSvcCardForm())} ${source(framed)}`);
+    expect(await ssrStyleSource()).toBe(`${source(renderSvcCardForm())} ${source(framed)} ${source(renderSvcPaymentMethods())}`);
   });
 });
 
