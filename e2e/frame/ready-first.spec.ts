@@ -162,35 +162,3 @@ test('once the page took a port, the frame hears no knock: a knock with its chan
   });
   expect(hellos).toBe(0);
 });
-
-test('the chooser is painted from the HTML (svc-card/ssr): before its deferred script, its radios and the card form are drawn, the PIX note is not; its script moves nothing', async ({ page, demo }) => {
-  let release!: () => void;
-  let held: Promise<void>;
-  await page.route(/svc-payment-methods-[\d.]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  for (const path of ['/?lang=en', '/?lang=en&isolation=inline']) {
-    held = new Promise<void>((resolve) => (release = resolve));
-    await page.goto(`${demo.url}${path}`, { waitUntil: 'commit' });
-    const look = () => page.evaluate(() => {
-      const box = (element: Element | null | undefined) => element && JSON.stringify(element.getBoundingClientRect());
-      const chooser = document.querySelector('svc-payment-methods')!;
-      return {
-        defined: !!customElements.get('svc-payment-methods'),
-        radios: [...(chooser.shadowRoot?.querySelectorAll('input[type=radio]') ?? [])].map((radio) => `${(radio as HTMLInputElement).value}${(radio as HTMLInputElement).checked ? '*' : ''}`),
-        legend: box(chooser.shadowRoot?.querySelector('legend')),
-        card: box(document.querySelector('svc-card-form')),
-        pixNote: document.querySelector('[slot=pix]')!.getBoundingClientRect().height,
-        pay: box(document.querySelector('#pay')),
-      };
-    });
-    await page.waitForFunction(() => !!document.querySelector('#pay')); // parsed past the form
-    const before = await look();
-    expect(before).toMatchObject({ defined: false, radios: ['card*', 'pix', 'boleto'], pixNote: 0 });
-    release();
-    await expect.poll(async () => (await look()).defined).toBe(true);
-    const after = await look();
-    expect(after).toEqual({ ...before, defined: true });
-  }
-});
