@@ -171,6 +171,35 @@ for (const width of [247, 240, 209, 190, 170, 148, NARROWEST]) {
   });
 }
 
+// A card form not shown while the frame gets ready (a chooser with PIX first, a collapsed step):
+// the frame has no width then, and measured its form one word a line (783 px at 240 px: the
+// failure of a CI run in Chromium, where the port's config overtook the frame's size). Shown,
+// the form took that height, then shrank: Pay jumped under the shopper's eye.
+for (const [hidden, how] of [['display:none', 'not rendered'], ['width:0;overflow:hidden', 'collapsed to no width']]) {
+  test(`a card form ${how} until after svc-ready takes the height reserved for it, not one measured with no width`, async ({ enginePage: page }) => {
+    site.setFirstScript(firstScriptOf((rule: string) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(`svc-card-form{${rule}}`);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      const heights: number[] = ((window as unknown as { heights: number[] }).heights = []);
+      document.addEventListener('DOMContentLoaded', () => {
+        const element = document.querySelector('svc-card-form')!;
+        element.addEventListener('svc-ready', () => setTimeout(() => {
+          sheet.replaceSync('');
+          new ResizeObserver(([entry]) => heights.push(Math.round(entry!.contentRect.height))).observe(element);
+        }, 300));
+      });
+    }, hidden));
+    await openFrameCheckoutAt(page, site.url, 'pt-BR');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heights: number[] }).heights.length)).toBeGreaterThan(0);
+    // The frame's answer to its new width, if any, has come and been taken.
+    await inCard(page, (frame) => frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const heights = await heightsTaken(page);
+    expect(new Set(heights).size, `heights taken: ${heights.join(', ')}`).toBe(1);
+  });
+}
+
 test('a dark merchant page gets a dark form in the frame, in its text colour, axe clean', async ({ enginePage: page }) => {
   await openFrameCheckoutAt(page, site.url);
   const inputBackground = () => inCard(page, (frame) => frame.shadow('svc-card-form', '#number').evaluate((input: Element) => getComputedStyle(input).backgroundColor));

@@ -11,7 +11,10 @@ import { safeScheme, safeStyleValue, STYLE_PROPERTIES } from '../style-props.js'
 import { pickKey } from './keys.js';
 
 
-const height = () => ({ height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+// No width yet (a frame before its parent's layout reached it, or one not shown): no height either.
+// Laid out at no width, the form stood one word a line, and the page took that height (783 px).
+const root = document.documentElement;
+const height = () => ({ height: innerWidth && Math.ceil(root.getBoundingClientRect().height) });
 
 function hasState(element: HTMLElement, state: string): boolean {
   try {
@@ -57,18 +60,18 @@ export function bridge(element: SvcCardForm, keys: Promise<PublicJwk[]>, config?
 
   const configure = (config: Record<string, unknown>) => {
     // Members TO_FRAME checked, named as the element's properties.
-    const { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument } = config as unknown as SvcCardForm;
-    Object.assign(element, { lang, strings, acceptedBrands, disabled, installments, amount, holderDocument });
-    document.documentElement.lang = lang || 'pt-BR';
+    for (const name of ['lang', 'strings', 'acceptedBrands', 'disabled', 'installments', 'amount', 'holderDocument'] as const) {
+      (element[name] as unknown) = config[name];
+    }
+    root.lang = (config.lang as string) || 'pt-BR';
     const style = config.style as Record<string, unknown>;
     for (const name of STYLE_PROPERTIES) {
       const value = style[name];
       if (safeStyleValue(value)) element.style.setProperty(name, value);
       else element.style.removeProperty(name);
     }
-    const root = document.documentElement.style;
-    root.color = safeStyleValue(style['--svc-page-color']) ? style['--svc-page-color'] : '';
-    root.colorScheme = safeScheme(style['--svc-page-scheme']) ? style['--svc-page-scheme'] : '';
+    root.style.color = safeStyleValue(style['--svc-page-color']) ? style['--svc-page-color'] : '';
+    root.style.colorScheme = safeScheme(style['--svc-page-scheme']) ? style['--svc-page-scheme'] : '';
     const keyId = config.keyId as string;
     keyReady = keys.then((list) => {
       const key = pickKey(list, keyId);
@@ -152,7 +155,7 @@ export function bridge(element: SvcCardForm, keys: Promise<PublicJwk[]>, config?
   });
   new ResizeObserver(() => {
     if (ready) send('height', height());
-  }).observe(document.documentElement);
+  }).observe(root);
   // Only a config: nothing else of the protocol may come from the frame's URL (none or not an object: dropped).
   take({ ...(config as object), type: 'config' });
   return (chosen, first) => {

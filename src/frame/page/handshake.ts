@@ -20,8 +20,9 @@ const CHANNEL = /^[A-Za-z0-9_-]{16,64}$/;
 /** The fragment's parameters, or null when they are missing or malformed (the frame then stays inert). */
 export function readParams(hash: string): FrameParams | null {
   const params = new URLSearchParams(hash.slice(1));
-  const channel = params.get('channel') ?? '';
-  const origin = params.get('origin') ?? '';
+  // Either missing (null) is refused below: "null" is no channel, and no URL.
+  const channel = params.get('channel')!;
+  const origin = params.get('origin')!;
   let parsed: URL | undefined;
   let config: unknown;
   try {
