@@ -526,7 +526,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's last 100 deliveries, newest first (by their event's time), with every answer */
+        /**
+         * The company's deliveries, newest first (by their event's time), with every answer; paged by `after`
+         * @description The deliveries of the events this credential may read (as GET /sandbox/v1/events lists them: "Tenants kept apart"), newest first: by their event's time, then the order the events were made. At most `limit` (default 100); for the next page pass the last one's `_id` as `after`. A page shorter than `limit` is the last. eventType narrows to one event type.
+         *
+         *     Refused beyond the schema (400): `after` a delivery of this company, of a type this credential may read (400 otherwise).
+         */
         get: operations["getSandboxV1WebhooksDeliveries"];
         put?: never;
         post?: never;
@@ -10242,9 +10247,12 @@ export interface operations {
     getSandboxV1WebhooksDeliveries: {
         parameters: {
             query: {
+                /** @description A delivery's _id: the deliveries after it in this list (older) */
+                after?: string;
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
-                eventType?: string;
+                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                limit?: number;
             };
             header?: never;
             path?: never;

@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { listEvents } from '../store/events.js';
 import { CompanyId, ERROR_RESPONSES, Timestamp } from '../schemas/common.js';
-import { EVENT_PERMISSIONS, EVENT_TYPES } from '../webhooks/event-permissions.js';
+import { EVENT_TYPES, readableTypes } from '../webhooks/event-permissions.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 const Event = Type.Object({
@@ -26,7 +26,6 @@ export const eventRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => {
     const { companyId, type, after = 0, limit = 100 } = request.query;
-    const readable = EVENT_TYPES.filter((t) => request.credential!.permissions.includes(EVENT_PERMISSIONS[t]) && (!type || t === type));
-    return { items: (await listEvents(ctx.db, { companyId, types: readable, afterSeq: after, limit })) as never };
+    return { items: (await listEvents(ctx.db, { companyId, types: readableTypes(request.credential!, type), afterSeq: after, limit })) as never };
   });
 };

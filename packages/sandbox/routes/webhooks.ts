@@ -10,8 +10,8 @@ import { Type } from 'typebox';
 import { fieldError, invalid, notFound } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
-import { changeWebhook, countLiveWebhooks, insertWebhook, listWebhooks, lockWebhook, recentDeliveries, removeWebhook } from '../store/webhooks.js';
-import { EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY } from '../webhooks/event-permissions.js';
+import { changeWebhook, countLiveWebhooks, hasDelivery, insertWebhook, listDeliveries, listWebhooks, lockWebhook, removeWebhook } from '../store/webhooks.js';
+import { EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY, readableTypes } from '../webhooks/event-permissions.js';
 import { strictPolicy } from '../webhooks/targets.js';
 import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
@@ -112,11 +112,23 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/sandbox/v1/webhooks/deliveries', {
     config: { auth: 'transaction.read' },
     schema: {
-      tags: ['webhooks'], summary: 'The company\'s last 100 deliveries, newest first (by their event\'s time), with every answer', security: SECURITY,
-      querystring: Type.Object({ companyId: CompanyId, eventType: Type.Optional(Type.String()) }),
+      tags: ['webhooks'], summary: 'The company\'s deliveries, newest first (by their event\'s time), with every answer; paged by `after`', security: SECURITY,
+      description: 'The deliveries of the events this credential may read (as GET /sandbox/v1/events lists them: "Tenants kept apart"), newest first: by their event\'s time, then the order the events were made. At most `limit` (default 100); for the next page pass the last one\'s `_id` as `after`. A page shorter than `limit` is the last. eventType narrows to one event type.' + beyondSchema({
+        after: 'a delivery of this company, of a type this credential may read (400 otherwise)',
+      }),
+      querystring: Type.Object({
+        companyId: CompanyId, eventType: Type.Optional(Type.Enum(EVENT_TYPES)),
+        after: Type.Optional(Id('A delivery\'s _id: the deliveries after it in this list (older)')),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+      }),
       response: { 200: Type.Object({ items: Type.Array(Delivery) }), ...ERROR_RESPONSES },
     },
   }, async (request) => {
-    return { items: await recentDeliveries(ctx.db, request.query.companyId, request.query.eventType) as never };
+    const { companyId, eventType, after, limit = 100 } = request.query;
+    const types = readableTypes(request.credential!, eventType);
+    if (after !== undefined && !(await hasDelivery(ctx.db, companyId, types, after))) {
+      throw invalid(fieldError('after', `no delivery of this company${eventType ? ` of type ${eventType}` : ''} with this _id`));
+    }
+    return { items: await listDeliveries(ctx.db, { companyId, types, after, limit }) as never };
   });
 };

@@ -49,9 +49,23 @@ export async function removeWebhook(db: Queryable, companyId: string, webhookId:
   return row;
 }
 
-/** The company's last 100 deliveries, newest first (by their event's time), with every answer. */
-export const recentDeliveries = (db: Queryable, companyId: string, eventType?: string): Promise<WebhookRow[]> =>
+/** Which deliveries to list: the company's, of these event types, at most `limit`, those after the delivery `after` in the list's order. */
+export interface DeliveryPage { companyId: string; types: readonly string[]; after?: string; limit: number }
+
+// The list's order, newest first: by the event's time, then the order the events were made, then the delivery's id.
+const DELIVERY_ORDER = '(d.created_at, e.seq, d.id)';
+
+/** A page of the company's deliveries, newest first (by their event's time), with every answer. */
+export const listDeliveries = (db: Queryable, { companyId, types, after, limit }: DeliveryPage): Promise<WebhookRow[]> =>
   db.query<WebhookRow>(`SELECT d.id AS "_id", d.event_id AS "eventId", e.type AS "eventType", d.webhook_id AS "webhookId", w.url, d.status, d.attempts,
       to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "nextAttemptAt", d.answers
     FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
-    WHERE d.company_id = $1 AND ($2::text IS NULL OR e.type = $2) ORDER BY d.created_at DESC, e.seq DESC, d.id DESC LIMIT 100`, [companyId, eventType ?? null]);
+    WHERE d.company_id = $1 AND e.type = ANY($2::text[])
+      AND ($3::text IS NULL OR ${DELIVERY_ORDER} < (SELECT d2.created_at, e2.seq, d2.id FROM deliveries d2 JOIN events e2 ON e2.id = d2.event_id WHERE d2.id = $3))
+    ORDER BY d.created_at DESC, e.seq DESC, d.id DESC LIMIT $4`, [companyId, types, after ?? null, limit]);
+
+/** Whether the company has the delivery `id` of one of these event types (a page's `after` must name one the caller may see). */
+export async function hasDelivery(db: Queryable, companyId: string, types: readonly string[], id: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1 AND d.company_id = $2 AND e.type = ANY($3::text[])`, [id, companyId, types]);
+  return rows.length > 0;
+}

@@ -1,7 +1,7 @@
 // Which permission an event needs (issue 29): a webhook receives an event only
 // when the credential that registered it holds the read permission of the
 // event's resource, at the time of the event and again at each attempt.
-import type { Permission } from '../auth/permissions.js';
+import type { Credential, Permission } from '../auth/permissions.js';
 import type { EventType } from '../events.js';
 
 export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
@@ -21,6 +21,10 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_PERMISSIONS) as EventType[];
+
+/** The event types `credential` may read (as a webhook of it would receive them), narrowed to `type` when given. */
+export const readableTypes = (credential: Credential, type?: EventType): EventType[] =>
+  EVENT_TYPES.filter((t) => credential.permissions.includes(EVENT_PERMISSIONS[t]) && (!type || t === type));
 
 /** The most webhooks one company keeps (deleted ones do not count). */
 export const MAX_WEBHOOKS_PER_COMPANY = 16;
