@@ -15,9 +15,10 @@ test('bench/frame.mjs pays in both modes and prints both times', async () => {
   expect(stdout).toMatch(/submit -> token +: frame +\d+\.\d ms, inline +\d+\.\d ms/);
 });
 
-test('bench/frame-shopper.mjs opens the checkout in both modes with nothing attached and prints both times', async () => {
+test('bench/frame-shopper.mjs opens the checkout in both modes with nothing attached and prints both times, first visit and returning', async () => {
   test.setTimeout(180_000);
   const { stdout } = await promisify(execFile)(process.execPath, ['bench/frame-shopper.mjs', '1'], { cwd: new URL('../..', import.meta.url), timeout: 170_000 });
   expect(stdout).toMatch(/no automation attached/);
   expect(stdout).toMatch(/navigation -> svc-ready: frame +\d+\.\d ms, inline +\d+\.\d ms, frame\/inline \d+\.\d\dx/);
+  expect(stdout).toMatch(/navigation -> svc-ready, visit 3 \(returning\): frame +\d+\.\d ms, inline +\d+\.\d ms, frame\/inline \d+\.\d\dx/);
 });
