@@ -26,8 +26,10 @@ export function packagePaths() {
           const source = byPath.get(sourceOf(indexPath, entry.declaration.module));
           return (source?.declarations ?? []).filter((declaration) => declaration.name === entry.name);
         });
-        // A member without a name is the analyzer's misreading (the chooser's `sheet ??= new CSSStyleSheet()`).
-        for (const declaration of declarations) if (declaration.members) declaration.members = declaration.members.filter((member) => member.name);
+        // The analyzer's misreadings: a member without a name (the chooser's `sheet ??= new CSSStyleSheet()`),
+        // and a shadow root's `root.adoptedStyleSheets = [sheet]` in a constructor taken for the element's field.
+        const misread = (member) => !member.name || (member.kind === 'field' && member.name === 'adoptedStyleSheets');
+        for (const declaration of declarations) if (declaration.members) declaration.members = declaration.members.filter((member) => !misread(member));
         const tag = declarations.find((declaration) => declaration.customElement && declaration.name === className)?.tagName;
         if (!tag) throw new Error(`manifest-paths: ${className} is no custom element among the public exports of ${indexPath}`);
         const exports = declarations.map(({ name }) => ({ kind: 'js', name, declaration: { name, module } }));
