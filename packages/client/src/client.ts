@@ -35,8 +35,9 @@ type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 /** The paths that have this method. */
 export type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, {}> ? P : never }[keyof paths];
-/** The 2xx body of an operation. */
-export type Answer<Op, Init = {}> = NonNullable<FetchResponse<Op & Record<string | number, any>, Init, 'application/json'>['data']>;
+/** The 2xx body of an operation; undefined when it may answer 204 No Content (PUT /v1/transaction/cancel). */
+export type Answer<Op, Init = {}> = NonNullable<FetchResponse<Op & Record<string | number, any>, Init, 'application/json'>['data']>
+  | (Op extends { responses: { 204: unknown } } ? undefined : never);
 
 type Call<M extends Method> = <P extends PathsWith<M>, I extends MaybeOptionalInit<paths[P], M>>(url: P, ...init: InitParam<I>) => Promise<Answer<paths[P][M], I>>;
 
