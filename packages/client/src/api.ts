@@ -5202,7 +5202,7 @@ export interface operations {
                     companyId: string & unknown;
                     days?: number;
                     seconds?: number;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -5778,7 +5778,7 @@ export interface operations {
                     };
                     /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
                     standby?: boolean;
-                } | unknown | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -11701,23 +11701,13 @@ export interface operations {
                         holderName: string & unknown;
                     };
                     referenceId?: string;
-                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag */
+                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
-                        [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                            [key: string]: string | (number | boolean | null);
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            };
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            })[] | {
-                                [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                    [key: string]: string | (number | boolean | null);
-                                };
-                            };
-                        };
+                        authTag?: string;
+                        ciphertext?: string;
+                        encryptedKey?: string;
+                        iv?: string;
+                        keyId?: string;
                     };
                 } & (unknown & unknown & unknown);
             };
@@ -12539,7 +12529,7 @@ export interface operations {
                      */
                     email: string;
                     externalReference?: string;
-                    ip?: string | unknown | unknown;
+                    ip?: string;
                     /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                     name: string & unknown;
                     note?: string;
@@ -14105,7 +14095,7 @@ export interface operations {
                         email?: string;
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
-                    } | unknown | unknown;
+                    };
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /**
@@ -14132,23 +14122,13 @@ export interface operations {
                     product: {
                         id: string;
                     };
-                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag */
+                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
-                        [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                            [key: string]: string | (number | boolean | null);
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            };
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            })[] | {
-                                [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                    [key: string]: string | (number | boolean | null);
-                                };
-                            };
-                        };
+                        authTag?: string;
+                        ciphertext?: string;
+                        encryptedKey?: string;
+                        iv?: string;
+                        keyId?: string;
                     };
                 } & (unknown & unknown & unknown);
             };
@@ -16408,7 +16388,7 @@ export interface operations {
                         email?: string;
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
-                    } | unknown | unknown;
+                    };
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /**
@@ -16438,25 +16418,15 @@ export interface operations {
                             percentage: number;
                         }[];
                     };
-                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag */
+                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
-                        [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                            [key: string]: string | (number | boolean | null);
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            };
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            })[] | {
-                                [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                    [key: string]: string | (number | boolean | null);
-                                };
-                            };
-                        };
+                        authTag?: string;
+                        ciphertext?: string;
+                        encryptedKey?: string;
+                        iv?: string;
+                        keyId?: string;
                     };
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -16883,7 +16853,7 @@ export interface operations {
                     companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -17166,7 +17136,7 @@ export interface operations {
                     companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
