@@ -22,3 +22,24 @@ describe('PUT /v1/subscription', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('an ended subscription', () => {
+  it('has no nextChargeDate once canceled, refunded with cancelSubscription or ended unpaid: no renewal date shown that will never come', async () => {
+    const k = await clockCompany(sandbox, {}, { unsubscription: { type: 'OVERDUE_DAYS', overdueDays: 1 } });
+    const canceled = await k.v1();
+    expect(canceled.nextChargeDate).toEqual(expect.any(String));
+    await k.as('PUT', '/v1/subscription/cancel', { companyId: k.companyId, subscriptionId: canceled._id });
+    const refunded = await k.v1();
+    await k.as('PUT', '/v1/transaction/cancel', { companyId: k.companyId, transactionId: refunded.transaction._id, cancelSubscription: true });
+    const unpaid = await k.v2();
+    await k.advance(3);
+    for (const [id, status] of [[canceled._id, 'CANCELED_MANUAL'], [refunded._id, 'CANCELED_MANUAL'], [unpaid.subscription._id, 'NO_PAYMENT']] as const) {
+      const full = await k.full(id);
+      expect(full.status).toBe(status);
+      expect(full).not.toHaveProperty('nextChargeDate');
+      const listed = (await k.as('GET', `/v1/subscription?companyId=${k.companyId}&status=${status}&limit=100`)).body.items.find((s: { _id: string }) => s._id === id);
+      expect(listed).not.toHaveProperty('nextChargeDate');
+    }
+  });
+});
+
