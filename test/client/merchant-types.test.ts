@@ -1,7 +1,7 @@
 // The client's types as a merchant meets them: the files of
 // test/client/merchant-code are compiled with the project's compiler options;
-// they must have no error (a mistake they make on purpose is marked
-// @ts-expect-error, so a type that stops catching it is an error too).
+// they must have no error (a mistake they make on purpose is marked as an
+// expected error, so a type that stops catching it is an error too).
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
