@@ -39,7 +39,10 @@ export type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends
 export type Answer<Op, Init = {}> = NonNullable<FetchResponse<Op & Record<string | number, any>, Init, 'application/json'>['data']>
   | (Op extends { responses: { 204: unknown } } ? undefined : never);
 
-type Call<M extends Method> = <P extends PathsWith<M>, I extends MaybeOptionalInit<paths[P], M>>(url: P, ...init: InitParam<I>) => Promise<Answer<paths[P][M], I>>;
+// The init is typed by the path alone (not inferred as a type of its own), so an
+// object literal gets TypeScript's excess-property check: a misspelt optional
+// member (instalments) is an error, not a member the service ignores.
+type Call<M extends Method> = <P extends PathsWith<M>>(url: P, ...init: InitParam<MaybeOptionalInit<paths[P], M>>) => Promise<Answer<paths[P][M]>>;
 
 type GetOp<P> = P extends keyof paths ? (paths[P] extends { get: infer O } ? O : never) : never;
 type Json200<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
