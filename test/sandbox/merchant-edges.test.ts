@@ -43,3 +43,19 @@ describe('an ended subscription', () => {
   });
 });
 
+describe('lists and exports', () => {
+  it('a range whose end is before its start is refused: 400 on range.end (location query), on lists and exports, never an empty answer taken for no records', async () => {
+    const k = await clockCompany(sandbox);
+    await k.v1();
+    const range = 'range.start=2030-01-01T00:00:00Z&range.end=2020-01-01T00:00:00Z';
+    for (const url of [`/v1/subscription?${range}`, `/v1/subscription/exports?${range}`, `/v1/transaction?${range}&sort.property=lastUpdate`, `/v1/alert/exports?${range}`, `/sandbox/v1/payables?${range}`]) {
+      const answer = await k.as('GET', url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error_messages, url).toEqual([expect.objectContaining({ path: 'range.end', location: 'query', msg: expect.stringContaining('before range.start') })]);
+    }
+    // One instant (start = end) is a range, and so is a start with another offset naming an earlier instant.
+    expect((await k.as('GET', '/v1/subscription?range.start=2030-01-01T00:00:00Z&range.end=2030-01-01T00:00:00Z')).status).toBe(200);
+    expect((await k.as('GET', '/v1/subscription?range.start=2030-01-01T02:00:00%2B03:00&range.end=2030-01-01T00:00:00Z')).status).toBe(200);
+  });
+});
+

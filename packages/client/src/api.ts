@@ -381,7 +381,7 @@ export interface paths {
          * Sandbox only: the payables owed to a recipient company
          * @description companyId is the recipient (default: every company of the credential). Filters: transactionId, status. Paginated like the other lists.
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getSandboxV1Payables"];
         put?: never;
@@ -552,7 +552,7 @@ export interface paths {
          * List alerts
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Alert"];
         put?: never;
@@ -570,7 +570,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export alerts (a JSON array, at most 100,000), streamed */
+        /**
+         * Export alerts (a JSON array, at most 100,000), streamed
+         * @description The list's filters and sort, without pages; streamed.
+         *
+         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
+         */
         get: operations["getV1AlertExports"];
         put?: never;
         post?: never;
@@ -655,7 +660,7 @@ export interface paths {
          * List clients
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Client"];
         put?: never;
@@ -705,7 +710,7 @@ export interface paths {
          * List subscriptions
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Subscription"];
         /**
@@ -758,6 +763,8 @@ export interface paths {
         /**
          * Export subscriptions (a JSON array, at most 10,000)
          * @description The list's filters and sort, without pages; streamed.
+         *
+         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1SubscriptionExports"];
         put?: never;
@@ -816,7 +823,7 @@ export interface paths {
          * List transactions
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Transaction"];
         put?: never;
