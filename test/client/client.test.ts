@@ -124,6 +124,29 @@ describe('Idempotency-Key and retries', () => {
 });
 
 describe('pages and exports', () => {
+  it('timeoutMs bounds the wait for an answer, not the reading of an export: a slow for-await over a long export is not cut, an answer that never comes still is', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((request, response) => {
+      if (request.url?.startsWith('/v1/alert?')) return; // never answers
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[{"n":1},');
+      setTimeout(() => response.end('{"n":2}]'), 400);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const slow = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY, timeoutMs: 150, maxRetries: 0 });
+      const seen: unknown[] = [];
+      for await (const alert of slow.exportItems('/v1/alert/exports', {})) seen.push(alert);
+      expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+      // An answer that does not come is still given up after timeoutMs.
+      await expect(slow.GET('/v1/alert', { params: { query: { limit: 1 } } })).rejects.toMatchObject({ name: 'TimeoutError' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('for await over items reads every transaction of a list once, page after page', async () => {
     for (let i = 0; i < 7; i++) await client.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 100 + i, paymentProfile: PAID_PROFILE } });
     const query = { limit: 2, 'sort.direction': 'asc', 'sort.property': 'createdAt' } as const;

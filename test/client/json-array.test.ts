@@ -35,4 +35,19 @@ describe('jsonArrayItems', () => {
     await expect(read(streamOf('{"a":1}', []))).rejects.toThrow(/not a JSON array/);
     await expect(read(streamOf('[1] 2', []))).rejects.toThrow(/after the closing/);
   });
+
+  it('a reader that stops early (break, or an item that does not parse) cancels the stream: the export is not left downloading', async () => {
+    const stopped = (onCancel: () => void, chunks: string[]) => {
+      let next = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) { if (next < chunks.length) controller.enqueue(new TextEncoder().encode(chunks[next++]!)); },
+        cancel: onCancel,
+      });
+    };
+    let canceled = 0;
+    for await (const item of jsonArrayItems(stopped(() => { canceled++; }, ['[1,', '2,', '3', ']']))) if (item === 1) break;
+    expect(canceled).toBe(1);
+    await expect(read(stopped(() => { canceled++; }, ['[1,', '{x}', ']']))).rejects.toThrow(SyntaxError);
+    expect(canceled).toBe(2);
+  });
 });

@@ -381,7 +381,7 @@ export interface paths {
          * Sandbox only: the payables owed to a recipient company
          * @description companyId is the recipient (default: every company of the credential). Filters: transactionId, status. Paginated like the other lists.
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getSandboxV1Payables"];
         put?: never;
@@ -552,7 +552,7 @@ export interface paths {
          * List alerts
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Alert"];
         put?: never;
@@ -570,7 +570,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export alerts (a JSON array, at most 100,000), streamed */
+        /**
+         * Export alerts (a JSON array, at most 100,000), streamed
+         * @description The list's filters and sort, without pages; streamed.
+         *
+         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
+         */
         get: operations["getV1AlertExports"];
         put?: never;
         post?: never;
@@ -655,7 +660,7 @@ export interface paths {
          * List clients
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Client"];
         put?: never;
@@ -705,14 +710,14 @@ export interface paths {
          * List subscriptions
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Subscription"];
         /**
          * Update a subscription (productId)
-         * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod (400 on productId). Unknown subscription: 404; another company's: 403.
+         * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod.
+         *     Refused beyond the schema (400): `_id` a subscription of the company that has not ended; `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod.
          */
         put: operations["putV1Subscription"];
         /**
@@ -758,6 +763,8 @@ export interface paths {
         /**
          * Export subscriptions (a JSON array, at most 10,000)
          * @description The list's filters and sort, without pages; streamed.
+         *
+         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1SubscriptionExports"];
         put?: never;
@@ -816,7 +823,7 @@ export interface paths {
          * List transactions
          * @description Paginated (see Lists at scale).
          *
-         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId).
+         *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1Transaction"];
         put?: never;
@@ -5202,7 +5209,7 @@ export interface operations {
                     companyId: string & unknown;
                     days?: number;
                     seconds?: number;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -5778,7 +5785,7 @@ export interface operations {
                     };
                     /** @description true: the company's merchant account is on standby (as an account under verification): approved, captured payments of POST /v1/transaction are STANDBY, no payables; false releases them (STANDBY -> PAID, payables made). Absent: not on standby */
                     standby?: boolean;
-                } | unknown | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -11701,23 +11708,13 @@ export interface operations {
                         holderName: string & unknown;
                     };
                     referenceId?: string;
-                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag */
+                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
-                        [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                            [key: string]: string | (number | boolean | null);
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            };
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            })[] | {
-                                [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                    [key: string]: string | (number | boolean | null);
-                                };
-                            };
-                        };
+                        authTag?: string;
+                        ciphertext?: string;
+                        encryptedKey?: string;
+                        iv?: string;
+                        keyId?: string;
                     };
                 } & (unknown & unknown & unknown);
             };
@@ -12539,7 +12536,7 @@ export interface operations {
                      */
                     email: string;
                     externalReference?: string;
-                    ip?: string | unknown | unknown;
+                    ip?: string;
                     /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                     name: string & unknown;
                     note?: string;
@@ -14105,7 +14102,7 @@ export interface operations {
                         email?: string;
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
-                    } | unknown | unknown;
+                    };
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /**
@@ -14132,23 +14129,13 @@ export interface operations {
                     product: {
                         id: string;
                     };
-                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag */
+                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
-                        [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                            [key: string]: string | (number | boolean | null);
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            };
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            })[] | {
-                                [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                    [key: string]: string | (number | boolean | null);
-                                };
-                            };
-                        };
+                        authTag?: string;
+                        ciphertext?: string;
+                        encryptedKey?: string;
+                        iv?: string;
+                        keyId?: string;
                     };
                 } & (unknown & unknown & unknown);
             };
@@ -16408,7 +16395,7 @@ export interface operations {
                         email?: string;
                         /** @description letters, spaces, apostrophes, dots and hyphens; no digits or other special characters */
                         name: string & unknown;
-                    } | unknown | unknown;
+                    };
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /**
@@ -16438,25 +16425,15 @@ export interface operations {
                             percentage: number;
                         }[];
                     };
-                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag */
+                    /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
-                        [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                            [key: string]: string | (number | boolean | null);
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            };
-                        })[] | {
-                            [key: string]: string | (number | boolean | null) | (string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                [key: string]: string | (number | boolean | null);
-                            })[] | {
-                                [key: string]: string | (number | boolean | null) | (string | (number | boolean | null))[] | {
-                                    [key: string]: string | (number | boolean | null);
-                                };
-                            };
-                        };
+                        authTag?: string;
+                        ciphertext?: string;
+                        encryptedKey?: string;
+                        iv?: string;
+                        keyId?: string;
                     };
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -16883,7 +16860,7 @@ export interface operations {
                     companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -17166,7 +17143,7 @@ export interface operations {
                     companyId: string & unknown;
                     tid?: string;
                     transactionId?: string;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {

@@ -35,10 +35,14 @@ type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 /** The paths that have this method. */
 export type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, {}> ? P : never }[keyof paths];
-/** The 2xx body of an operation. */
-export type Answer<Op, Init = {}> = NonNullable<FetchResponse<Op & Record<string | number, any>, Init, 'application/json'>['data']>;
+/** The 2xx body of an operation; undefined when it may answer 204 No Content (PUT /v1/transaction/cancel). */
+export type Answer<Op, Init = {}> = NonNullable<FetchResponse<Op & Record<string | number, any>, Init, 'application/json'>['data']>
+  | (Op extends { responses: { 204: unknown } } ? undefined : never);
 
-type Call<M extends Method> = <P extends PathsWith<M>, I extends MaybeOptionalInit<paths[P], M>>(url: P, ...init: InitParam<I>) => Promise<Answer<paths[P][M], I>>;
+// The init is typed by the path alone (not inferred as a type of its own), so an
+// object literal gets TypeScript's excess-property check: a misspelt optional
+// member (instalments) is an error, not a member the service ignores.
+type Call<M extends Method> = <P extends PathsWith<M>>(url: P, ...init: InitParam<MaybeOptionalInit<paths[P], M>>) => Promise<Answer<paths[P][M]>>;
 
 type GetOp<P> = P extends keyof paths ? (paths[P] extends { get: infer O } ? O : never) : never;
 type Json200<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;

@@ -10,7 +10,9 @@ export type KnownErrorCode =
   | 'SchemaValidationException' | 'unauthorized' | 'forbidden' | 'not_found' | 'unknown_server_error'
   | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE'
   | 'TOKEN_MALFORMED' | 'TOKEN_UNKNOWN_KEY' | 'TOKEN_UNDECRYPTABLE' | 'TOKEN_INVALID_PAYLOAD'
-  | 'TOKEN_NOT_YET_VALID' | 'TOKEN_EXPIRED' | 'TOKEN_REUSED' | 'idempotency_key_reused' | 'idempotency_key_in_use';
+  | 'TOKEN_NOT_YET_VALID' | 'TOKEN_EXPIRED' | 'TOKEN_REUSED' | 'idempotency_key_reused' | 'idempotency_key_in_use'
+  /** 409: a move the resource's state table does not allow. */
+  | 'conflict';
 
 export interface ErrorBody { error_messages: ErrorMessage[]; code: string; path: string; metadata: Record<string, unknown> }
 

@@ -1,6 +1,8 @@
 // Reads a streamed JSON array (the export endpoints' answer) one item at a time:
 // only the item being read is held, however long the array. A stream that ends
 // before its closing `]` is an error, never a short array taken for a whole one.
+// A reader that stops early (a break, an item that does not parse) cancels the
+// stream, so the rest of the export is not downloaded into nothing.
 
 export async function* jsonArrayItems<T>(body: ReadableStream<Uint8Array>): AsyncGenerator<T> {
   const decoder = new TextDecoder();
@@ -10,10 +12,11 @@ export async function* jsonArrayItems<T>(body: ReadableStream<Uint8Array>): Asyn
   let escaped = false;
   let item = '';
   const reader = body.getReader();
+  let ended = false;
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) break;
+      if (done) { ended = true; break; }
       const text = decoder.decode(value, { stream: true });
       let start = 0;
       const out: T[] = [];
@@ -52,6 +55,7 @@ export async function* jsonArrayItems<T>(body: ReadableStream<Uint8Array>): Asyn
       yield* out;
     }
   } finally {
+    if (!ended) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
   if ((state as string) !== 'done') throw new SyntaxError('export: the answer ended before its closing ] (the export was cut)');

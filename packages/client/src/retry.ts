@@ -17,7 +17,7 @@ export interface RetryOptions {
   backoffMs?: number;
   /** No wait longer than this (default 8 s). */
   maxBackoffMs?: number;
-  /** One attempt's time before it counts as a network error (default 30 s). */
+  /** One attempt's wait for its answer (status and headers) before it counts as a network error (default 30 s); reading the body after, an export's stream say, is not bounded by it. */
   timeoutMs?: number;
 }
 
@@ -52,7 +52,10 @@ export function retryingFetch(base: typeof fetch, options: RetryOptions, newKey:
     }
     for (let retry = 0; ; retry++) {
       const last = retry >= maxRetries;
-      const signal = request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+      // The timer stops once the answer is here: an export read slowly item by item is not cut.
+      const timer = new AbortController();
+      const timeout = setTimeout(() => timer.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      const signal = request.signal ? AbortSignal.any([request.signal, timer.signal]) : timer.signal;
       let response: Response;
       try {
         response = await base(new Request(request.clone(), { signal }));
@@ -61,6 +64,8 @@ export function retryingFetch(base: typeof fetch, options: RetryOptions, newKey:
         if (last || request.signal?.aborted) throw error;
         await sleep(waitBefore(retry, options));
         continue;
+      } finally {
+        clearTimeout(timeout);
       }
       if (response.ok) return response;
       if (last || !RETRIED_STATUSES.includes(response.status)) throw await ApiError.from(response, key);

@@ -50,6 +50,9 @@ function numbered(all: Filter[], values: unknown[]): string {
 function conditionsOf(params: Partial<ListParams>, filters: Filter[]): { conditions: Filter[]; column: string } {
   const column = params['sort.property'] === 'lastUpdate' ? 'updated_at' : 'created_at';
   const conditions: Filter[] = [...filters];
+  // Reversed (end before start) it holds nothing: a swapped pair, refused rather than answered empty.
+  if (params['range.start'] && params['range.end'] && epochMs(params['range.end']) < epochMs(params['range.start']))
+    throw invalid(fieldError('range.end', `range.end ${params['range.end']} is before range.start ${params['range.start']}: the range holds nothing (swapped?)`, 'query'));
   // As an instant (epoch ms): any offset the date-time format allows (up to ±23:59) and any year, never PostgreSQL's parse.
   if (params['range.start']) conditions.push([`${column} >= to_timestamp(?::double precision / 1000)`, epochMs(params['range.start'])]);
   if (params['range.end']) conditions.push([`${column} <= to_timestamp(?::double precision / 1000)`, epochMs(params['range.end'])]);

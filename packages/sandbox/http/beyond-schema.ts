@@ -23,5 +23,7 @@ export const CLIENT_DOC = { doc: `${CHECK_DIGITS}, not the document of another c
 
 export const TOKEN_RULE = { token: 'the decryptor\'s codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema\'s' };
 
-/** Every paginated list (db/list.ts; the description's Lists at scale). */
-export const LIST_CURSOR = { cursor: 'a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId)' };
+/** Every list and export (db/list.ts; the description's Lists at scale). */
+export const LIST_RANGE = { 'range.end': 'not before range.start (compared as instants)' };
+/** Every paginated list (db/list.ts; the description's Lists at scale): its cursor and its range. */
+export const LIST_CURSOR = { cursor: 'a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId)', ...LIST_RANGE };

@@ -27,7 +27,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Update a subscription (productId)', security: SECURITY,
-      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). Unknown subscription: 404; another company\'s: 403.' + beyondSchema({ productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod' }),
+      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company\'s: 403.' + beyondSchema({ _id: 'a subscription of the company that has not ended', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod' }),
       body: UpdateSubscriptionBody, response: { 200: Subscription, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -39,6 +39,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     return ctx.db.transaction(async (tx) => {
       const subscription = await subscriptions.get(tx, companyId, _id, true);
       if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: _id }, `subscription ${_id}`, 'this company');
+      if (isEnded(subscription.status)) throw invalid(fieldError('_id', `the subscription is ${subscription.status}: an ended subscription cannot be updated (create a new one)`));
       assertMethodOffered(product, subscription.paymentMethod, 'productId');
       const now = ctx.now(companyId);
       return subscriptions.update(tx, { ...scheduleFor(subscription, product, dayOf(now)), productId, updatedAt: now.toISOString() });

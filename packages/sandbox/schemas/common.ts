@@ -39,8 +39,15 @@ export const Money = Type.Object({ value: Type.Integer({ description: 'cents' })
 export const MAX_INSTALLMENTS = 12;
 export const Installments = Type.Integer({ minimum: 1, maximum: MAX_INSTALLMENTS, default: 1, description: `Default 1 (part 8); the sandbox accepts 1 to ${MAX_INSTALLMENTS}` });
 
-/** The encrypted card token (2.7); its contents are judged by the decryptor, not by the schema. */
-export const Token = Type.Object({}, { description: 'Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag', additionalProperties: true });
+/**
+ * The encrypted card token (2.7): its five members are named and typed strings
+ * (so a client's types take the object encryptCard made), each optional here:
+ * which are missing, their base64, the key and the token's age are judged by
+ * the decryptor (TOKEN_* codes), not by the schema.
+ */
+const tokenMember = () => Type.Optional(Type.String());
+export const Token = Type.Object({ keyId: tokenMember(), encryptedKey: tokenMember(), iv: tokenMember(), ciphertext: tokenMember(), authTag: tokenMember() },
+  { description: 'Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it' });
 
 // The open card is checked as 4.9 checks the encrypted one (the issuer judges Luhn);
 // x-pattern-message is what a refusal says (http/validation.ts).

@@ -22,7 +22,9 @@ export const HELD = ['STANDBY', 'BLOCKED'] as const satisfies readonly Subscript
 const live = [...LIVE];
 const endable = [...LIVE, ...HELD];
 const HOLD = 'POST /sandbox/v1/subscriptions/hold';
-const ENDS = 'inactive; its open charges end with it (the charge table\'s ended_* rows)';
+const ENDS = 'inactive, no nextChargeDate (it never renews again); its open charges end with it (the charge table\'s ended_* rows)';
+/** An ended subscription renews no more: it shows no next charge date. */
+const withoutRenewal = ({ nextChargeDate: _never, ...doc }: SubscriptionDoc): SubscriptionDoc => doc;
 const rows: Row<SubscriptionStatus, SubscriptionEvent>[] = [
   { event: 'created', from: NEW, to: 'PENDING_PAYMENT', effects: 'its first charge ACTIVE', emits: 'subscription.created', by: 'POST /v1/subscription (then paid at once by card)' },
   { event: 'created', from: NEW, to: 'CREATED', effects: 'its first charge ACTIVE', emits: 'subscription.created', by: 'POST /v2/subscription' },
@@ -59,7 +61,7 @@ const notes: Record<SubscriptionStatus, StatusNote> = {
 
 export const SUBSCRIPTION_MACHINE: Machine<SubscriptionStatus, SubscriptionEvent, SubscriptionDoc> = {
   resource: 'subscription', statuses: SUBSCRIPTION_STATUSES, subsets: { live: LIVE, held: HELD, ended: ENDED }, rows, notes,
-  insert: subscriptions.insert, update: async (db, doc) => subscriptions.update(db, (ENDED as readonly string[]).includes(doc.status) ? { ...doc, active: false } : doc),
+  insert: subscriptions.insert, update: async (db, doc) => subscriptions.update(db, (ENDED as readonly string[]).includes(doc.status) ? withoutRenewal({ ...doc, active: false }) : doc),
   after: (db, _before, written, at) => followSubscriptions(db, written.companyId, written.clientId, at),
 };
 
