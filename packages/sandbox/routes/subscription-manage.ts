@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { holdSubscription } from '../domain/billing-actions.js';
 import { endSubscription } from '../domain/end-subscription.js';
 import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '../domain/product-rules.js';
-import { isEnded } from '../domain/states/subscription.js';
+import { ENDED, isEnded } from '../domain/states/subscription.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { missingOrForeign } from '../store/not-yours.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -27,7 +27,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Update a subscription (productId)', security: SECURITY,
-      description: 'Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company\'s: 403.' + beyondSchema({ _id: 'a subscription of the company that has not ended', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod' }),
+      description: `Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). An ended subscription (${ENDED.join(', ')}) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company\'s: 403.` + beyondSchema({ _id: 'a subscription of the company that has not ended', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod' }),
       body: UpdateSubscriptionBody, response: { 200: Subscription, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -52,16 +52,13 @@ export async function removeWebhook(db: Queryable, companyId: string, webhookId:
 /** Which deliveries to list: the company's, of these event types, at most `limit`, those after the delivery `after` in the list's order. */
 export interface DeliveryPage { companyId: string; types: readonly string[]; after?: string; limit: number }
 
-// The list's order, newest first: by the event's time, then the order the events were made, then the delivery's id.
-const DELIVERY_ORDER = '(d.created_at, e.seq, d.id)';
-
-/** A page of the company's deliveries, newest first (by their event's time), with every answer. */
+/** A page of the company's deliveries, newest first (by their event's time, then the order the events were made, then id), with every answer. */
 export const listDeliveries = (db: Queryable, { companyId, types, after, limit }: DeliveryPage): Promise<WebhookRow[]> =>
   db.query<WebhookRow>(`SELECT d.id AS "_id", d.event_id AS "eventId", e.type AS "eventType", d.webhook_id AS "webhookId", w.url, d.status, d.attempts,
       to_char(d.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "nextAttemptAt", d.answers
     FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
     WHERE d.company_id = $1 AND e.type = ANY($2::text[])
-      AND ($3::text IS NULL OR ${DELIVERY_ORDER} < (SELECT d2.created_at, e2.seq, d2.id FROM deliveries d2 JOIN events e2 ON e2.id = d2.event_id WHERE d2.id = $3))
+      AND ($3::text IS NULL OR (d.created_at, e.seq, d.id) < (SELECT d2.created_at, e2.seq, d2.id FROM deliveries d2 JOIN events e2 ON e2.id = d2.event_id WHERE d2.id = $3))
     ORDER BY d.created_at DESC, e.seq DESC, d.id DESC LIMIT $4`, [companyId, types, after ?? null, limit]);
 
 /** Whether the company has the delivery `id` of one of these event types (a page's `after` must name one the caller may see). */
