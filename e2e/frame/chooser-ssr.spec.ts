@@ -27,7 +27,10 @@ test('the chooser is painted from the HTML (svc-card/ssr): before its deferred s
         pay: box(document.querySelector('#pay')),
       };
     });
-    await page.waitForFunction(() => !!document.querySelector('#pay')); // parsed past the form
+    // Parsed past the form, and painted: read before the page's stylesheet came (CI, Chromium), the
+    // boxes were the unstyled page's (x 8, the form 1264 px wide), not the ones the shopper first sees.
+    await page.waitForFunction(() => !!document.querySelector('#pay') &&
+      performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'));
     const before = await look();
     expect(before).toMatchObject({ defined: false, radios: ['card*', 'pix', 'boleto'], pixNote: 0 });
     release();
