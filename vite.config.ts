@@ -28,9 +28,9 @@ const iife = (entry: string, fileName: string, target: string, postBanner = '', 
 const DOM_ONLY = 'if(!globalThis.customElements)return;';
 
 // The card frame's element never has frame-src, nor a form or a name to submit its value under, and
-// its key comes from the JWKS after it connects (no setup warning): those element modules are
+// its key comes from the JWKS after it connects (no setup warning), a JWK (no PEM): those modules are
 // replaced by the frame's stand-ins (src/frame/page/stand-ins.ts, typed as the originals).
-const STANDING_IN = new Set(['frame-src', 'form-value', 'form-owner', 'key-check']);
+const STANDING_IN = new Set(['frame-src', 'form-value', 'form-owner', 'key-check', 'pem']);
 const frameStandIns = elementStandIns('card-frame-stand-ins', (module) => (STANDING_IN.has(module) ? 'src/frame/page/stand-ins.ts' : null));
 
 // The decryptor's worker thread (src/server/rsa-workers.ts) loads dist/rsa-worker.mjs, beside

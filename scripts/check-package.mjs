@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { FEATURES, gzipSize, sizeWithout } from './size/feature-costs.mjs';
 
+const FRAME_SCRIPT = `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`;
 const BUDGETS = [
   // Raised from 2048 by issue 9: encryptCard takes a public JWK too (src/core/jwk.ts, about 470 bytes);
   // 1944 bytes before it. Said in the issue-9 report, not silently.
@@ -40,9 +41,10 @@ const BUDGETS = [
   // with the element's additions of issues 11 and 12 (the same code runs in the frame): 21,228 B.
   // Lowered with the element's own base (-1,822 B, then +22 B for its <style> fallback) and the
   // stand-ins for the form value and the form's side of the form owner (the frame has neither
-  // name nor form: -496 B): 18,929 B.
+  // name nor form: -496 B): 18,929 B. Lowered again (session 22) with the PEM reader left out (its
+  // keys are JWKs: -164 B) and the element's `ready` added (+10 B): 18,826 B measured.
   // Over the goal, and said so: the rest is lit-html and the element the frame must run.
-  { file: `dist/frame/card-frame-${JSON.parse(readFileSync('package.json', 'utf8')).version}.js`, mode: 'card-frame', limit: 18_980, goal: 15_000 },
+  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 18_850, goal: 15_000 },
   // Server-rendered pages (issue 28): the hydrating renderer, a script of its own loaded only by
   // pages rendered with svc-card/ssr (@lit-labs/ssr-client's hydrate and its lit-html): 5,033 B measured.
   { file: 'dist/svc-card-hydrate.js', limit: 5_200 },
@@ -128,6 +130,12 @@ for (const entry of ['dist/svc-card-form-frame.js', 'dist/frame-mode-define.js']
     return { ok: found.length === 0, detail: found.length ? `found ${found.join(', ')}` : 'none of subtle, importKey, PEM markers, RSA-OAEP, kty, publicKey' };
   });
 }
+
+// The card frame's keys are its JWKS's JWKs: its build leaves the PEM reader out (src/frame/page/stand-ins.ts).
+check(`${FRAME_SCRIPT} reads no PEM`, () => {
+  const found = ['BEGIN', 'PUBLIC KEY'].filter((word) => read(FRAME_SCRIPT).includes(word));
+  return { ok: found.length === 0, detail: found.length ? `found ${found.join(', ')}` : 'none of the PEM markers' };
+});
 
 // The internals core and server share (src/internal, issue 12) ship to the browser only as far
 // as the core uses them: no decryptor code, error codes or Node modules in a browser bundle.

@@ -77,8 +77,8 @@ async function sendToken({ encryptedCard, installments, holderDocument }) {
 }
 
 // Pay waits for the card form: disabled, saying why, until svc-ready (or svc-error: a frame that
-// never answers, told on the click). The inline element's script runs before this deferred one,
-// so the form may be ready already.
+// never answers, told on the click). The form may be ready before this deferred script runs (the
+// inline element's script runs first; the frame may answer first): its `ready` says so.
 // PIX and boleto need no card form: Pay waits only while the card is chosen.
 const pay = document.getElementById('pay');
 let cardReady = false;
@@ -96,7 +96,7 @@ const ready = () => {
 };
 card.addEventListener('svc-ready', ready);
 card.addEventListener('svc-error', ready);
-if (!card.hasAttribute('frame-src') && card.shadowRoot?.getElementById('number')) ready();
+if (card.ready) ready();
 /**
  * Pays; when the card asks for 3-D Secure (issue 23) the challenge is shown with what the API
  * answered (svc.handleNextAction, dist/svc-next-action.js), then the store's server is asked for

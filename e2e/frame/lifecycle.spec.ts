@@ -7,7 +7,7 @@ import { PAID_CARD } from '../support/cards.mjs';
 import { finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 
-type Element = HTMLElement & { encrypt(): Promise<{ hasErrors: boolean; encryptedCard: object | null }>; checkValidity(): boolean };
+type Element = HTMLElement & { encrypt(): Promise<{ hasErrors: boolean; encryptedCard: object | null }>; checkValidity(): boolean; readonly ready: boolean };
 const element = (page: Page) => page.locator('svc-card-form');
 const formValue = (page: Page) => page.evaluate(() => new FormData(document.getElementById('checkout') as HTMLFormElement).get('card'));
 /** Counts svc-ready from now on (window.readies). */
@@ -54,13 +54,19 @@ test('removed and never put back: encrypt() rejects with FRAME_UNAVAILABLE, and 
   expect(codes).toEqual(['FRAME_UNAVAILABLE', 'FRAME_UNAVAILABLE']);
 });
 
-test('frame-src changed after connection: the new frame loads, svc-ready again, and it pays', async ({ page, demo }) => {
+test('frame-src changed after connection: the new frame loads, svc-ready again (ready false until then), and it pays', async ({ page, demo }) => {
   await openFrameCheckout(page, demo);
   await typeCard(cardFrame(page), PAID_CARD);
   await countReadies(page);
   const moved = `${demo.frame.src}?v=2`;
-  await element(page).evaluate((el, src) => el.setAttribute('frame-src', src), moved);
+  // `ready`, as a late script reads it: true, then false from the change until the new frame's svc-ready.
+  expect(await element(page).evaluate((el: Element, src) => {
+    const before = el.ready;
+    el.setAttribute('frame-src', src);
+    return [before, el.ready];
+  }, moved)).toEqual([true, false]);
   await expect.poll(() => page.evaluate(() => (window as unknown as { readies: number }).readies)).toBe(1);
+  expect(await element(page).evaluate((el: Element) => el.ready)).toBe(true);
   expect(new URL((await page.locator('svc-card-form iframe').getAttribute('src'))!).search).toBe('?v=2');
   await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('');
   await typeCard(cardFrame(page), PAID_CARD);

@@ -19,3 +19,20 @@ for (const mode of ['frame', 'inline'] as const) {
     await expect(pay).toHaveAccessibleName(/^Pay R\$/);
   });
 }
+
+// The page's script may come after the card form said it was ready (a slow checkout.js, a
+// deferred script run after the frame's answer): it reads the element's `ready` then, as a
+// script that comes after `load` reads document.readyState, and Pay is Pay.
+for (const mode of ['frame', 'inline'] as const) {
+  test(`${mode}: a page script that comes after svc-ready still finds the card form ready`, async ({ page, demo }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/checkout.js', async (route) => { await held; await route.continue(); });
+    await page.goto(checkoutUrl(demo.url, 'en', mode), { waitUntil: 'commit' });
+    await page.waitForFunction(() => (document.querySelector('svc-card-form') as HTMLElement & { ready?: boolean })?.ready === true);
+    release();
+    const pay = page.locator('#pay');
+    await expect(pay).toBeEnabled();
+    await expect(pay).toHaveAccessibleName(/^Pay R\$/);
+  });
+}

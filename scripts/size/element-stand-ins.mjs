@@ -1,11 +1,11 @@
-// A Vite plugin that builds with stand-in files in place of some element modules: the card
+// A Vite plugin that builds with stand-in files in place of some element (or core) modules: the card
 // frame's build (vite.config.ts) and the feature costs (feature-costs.mjs) both use it.
 import { resolve } from 'node:path';
 
 /**
  * `standInFor(module)` names the file loaded instead of the element module imported as
- * `./<module>.js` or `../shared/<module>.js`, or nothing to keep it. Only imports made inside src/element/
- * and src/shared/ are replaced: a stand-in's own imports of the modules it stands in for (`../../element/…`)
+ * `./<module>.js` or `../shared/<module>.js`, or nothing to keep it. Only imports made inside src/element/,
+ * src/shared/ and src/core/ are replaced: a stand-in's own imports of the modules it stands in for (`../../element/…`)
  * stay as they are.
  */
 export function elementStandIns(name, standInFor) {
@@ -14,7 +14,7 @@ export function elementStandIns(name, standInFor) {
     enforce: 'pre',
     resolveId(id, importer) {
       const module = /^(?:\.|\.\.\/shared)\/([\w-]+)\.js$/.exec(id)?.[1];
-      if (!module || !/\/src\/(element|shared)\//.test(importer?.replace(/\\/g, '/') ?? '')) return null;
+      if (!module || !/\/src\/(element|shared|core)\//.test(importer?.replace(/\\/g, '/') ?? '')) return null;
       const file = standInFor(module);
       return file ? resolve(file) : null;
     },

@@ -2,7 +2,8 @@
 // (TOKEN-FORMAT.md "Encryption, step by step").
 import { toBase64Url, utf8 } from '../internal/base64.js';
 import { CEK_BYTES, IV_BYTES, additionalData, assembleToken } from '../internal/token-format.js';
-import { forgetPublicKey, importPublicKey, pemToSpki } from './public-key.js';
+import { pemToSpki } from './pem.js';
+import { forgetPublicKey, importPublicKey } from './public-key.js';
 import { SvcCardError } from '../internal/errors.js';
 import type { CardInput, EncryptCardResult } from './types.js';
 import { publicKeyError, validateCard } from './validate.js';

@@ -171,6 +171,14 @@ export abstract class ReactiveBase extends BaseElement {
     this.updated?.(changed);
   }
 
+  /**
+   * True once the first render is done, when the card form fires `svc-ready`: a script that comes
+   * later (deferred, or loaded after the element) reads it, as it reads `document.readyState`.
+   */
+  get ready(): boolean {
+    return this.#hasUpdated;
+  }
+
   // The hooks are optional, not empty methods: no bytes for what a subclass does not use.
   /** Before rendering: derive state from the changed properties (setting more joins this update). */
   protected willUpdate?(changed: PropertyValues<this>): void;

@@ -20,6 +20,18 @@ describe('<svc-card-form> lifecycle events', () => {
     expect(ready).toEqual([{}]);
   });
 
+  it('says ready from svc-ready on, so a script that comes later reads it instead of the event', async () => {
+    const el = document.createElement('svc-card-form');
+    const seen: boolean[] = [el.ready];
+    el.addEventListener('svc-ready', () => seen.push(el.ready));
+    document.body.append(el);
+    seen.push(el.ready); // connected, not rendered yet: the first update is a microtask away
+    await el.updateComplete;
+    el.remove();
+    seen.push(el.ready); // its fields stay rendered
+    expect(seen).toEqual([false, false, true, true]);
+  });
+
   it('bubbles svc-ready out of the element (composed), so a page can listen on document', async () => {
     const seen = record(document, 'svc-ready');
     await mount();

@@ -3,11 +3,12 @@
 // form (the parent element submits the token), and gets its key from the JWKS a moment after
 // it connects, so its setup check would warn "public-key: missing" on every load; its key's
 // problems are the JWKS's, not a public-key attribute's. Typed as the modules they replace, so
-// a change of their interface fails the type check here.
+// a change of their interface fails the type check here. Its keys are the JWKS's JWKs: no PEM is read.
 import type { createFormOwner as CreateFormOwner } from '../../shared/form-owner.js';
 import type { refuseFrameSrc as RefuseFrameSrc } from '../../element/frame-src.js';
 import type { formValue as FormValue } from '../../shared/form-value.js';
 import type { checkPublicKey as CheckPublicKey, warnSetup as WarnSetup } from '../../element/key-check.js';
+import type { pemToSpki as PemToSpki } from '../../core/pem.js';
 import { createFormlessOwner } from '../../shared/formless-owner.js';
 
 // Not resolved to this file again: the stand-ins' own imports are left alone (vite.config.ts).
@@ -37,3 +38,6 @@ export const formValue: typeof FormValue = (_name, token) => JSON.stringify(toke
 
 /** No form to own: the hold (the page's payment keeps the frame's fields still) and reportValidity() remain. */
 export const createFormOwner: typeof CreateFormOwner = createFormlessOwner;
+
+/** The frame's keys are JWKs from its JWKS: a PEM is no key here (keys.ts never gives one). */
+export const pemToSpki: typeof PemToSpki = () => null;

@@ -129,6 +129,9 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   get [owner](): FormOwner { return this.#formOwner; }
   get #blocked(): boolean { return this.disabled || this.#formDisabled; }
 
+  /** True from `svc-ready` until the frame is gone (out of the document, a new frame-src): a late script reads it. */
+  get ready(): boolean { return this.#ready; }
+
   connectedCallback(): void {
     this.#inDocument = true;
     this.#iframe.title = this.title || this.texts.group;
@@ -229,7 +232,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   #drop(): void {
     this.#stop?.abort();
     this.#link = undefined;
-    this.#answered = this.#complete = false;
+    this.#answered = this.#complete = this.#ready = false;
     this.#frameEdits = 0;
     const fresh = newIframe();
     fresh.title = this.#iframe.title;
@@ -247,6 +250,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   }
 
   #answered = false;
+  #ready = false;
   #inDocument = false;
   #stop: AbortController | undefined;
 
@@ -297,8 +301,10 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
   #onMessage({ type, body }: Message): void {
     this.#answered = true;
     if (type === 'ready' || type === 'height') this.#iframe.style.height = `${body.height}px`;
-    if (type === 'ready') emit(this, 'svc-ready', {});
-    else if (type === 'change') this.#onChange(body);
+    if (type === 'ready') {
+      this.#ready = true;
+      emit(this, 'svc-ready', {});
+    } else if (type === 'change') this.#onChange(body);
     else if (type === 'focus' || type === 'blur') emit(this, `svc-${type}`, body as { field: FieldName });
     else if (type === 'reveal') this.#reveal(body.top as number, body.bottom as number);
     else if (type === 'brand') emit(this, 'svc-brand', body as { brand: BrandId; name: string });
