@@ -968,7 +968,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -991,7 +991,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1014,7 +1014,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1037,7 +1037,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1060,7 +1060,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1083,7 +1083,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1106,7 +1106,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1129,7 +1129,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1152,7 +1152,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1195,7 +1195,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1218,7 +1218,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1241,7 +1241,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1264,7 +1264,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1287,7 +1287,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1310,7 +1310,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1333,7 +1333,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1356,7 +1356,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1379,7 +1379,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1428,7 +1428,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1451,7 +1451,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1474,7 +1474,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1497,7 +1497,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1520,7 +1520,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1543,7 +1543,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1566,7 +1566,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1589,7 +1589,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1612,7 +1612,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1661,7 +1661,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1684,7 +1684,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1707,7 +1707,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1730,7 +1730,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1753,7 +1753,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1776,7 +1776,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1799,7 +1799,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1822,7 +1822,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1845,7 +1845,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1894,7 +1894,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1917,7 +1917,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1940,7 +1940,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1963,7 +1963,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1986,7 +1986,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2009,7 +2009,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2032,7 +2032,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2055,7 +2055,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2078,7 +2078,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2173,7 +2173,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2196,7 +2196,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2219,7 +2219,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2244,7 +2244,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2267,7 +2267,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2290,7 +2290,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2313,7 +2313,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2336,7 +2336,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2359,7 +2359,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2382,7 +2382,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2478,7 +2478,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2501,7 +2501,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2524,7 +2524,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2549,7 +2549,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2572,7 +2572,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2595,7 +2595,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2618,7 +2618,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2641,7 +2641,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2664,7 +2664,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2687,7 +2687,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2781,7 +2781,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2804,7 +2804,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2827,7 +2827,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2852,7 +2852,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2875,7 +2875,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2898,7 +2898,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2921,7 +2921,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2944,7 +2944,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2967,7 +2967,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2990,7 +2990,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3082,7 +3082,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3105,7 +3105,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3128,7 +3128,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3153,7 +3153,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3176,7 +3176,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3199,7 +3199,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3222,7 +3222,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3245,7 +3245,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3268,7 +3268,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3291,7 +3291,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3445,7 +3445,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3468,7 +3468,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3491,7 +3491,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3516,7 +3516,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3539,7 +3539,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3562,7 +3562,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3585,7 +3585,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3608,7 +3608,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3631,7 +3631,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3654,7 +3654,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3754,7 +3754,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3777,7 +3777,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3800,7 +3800,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3825,7 +3825,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3848,7 +3848,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3871,7 +3871,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3894,7 +3894,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3917,7 +3917,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3940,7 +3940,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3963,7 +3963,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4243,7 +4243,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4266,7 +4266,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4289,7 +4289,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4314,7 +4314,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4337,7 +4337,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4360,7 +4360,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4383,7 +4383,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4406,7 +4406,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4429,7 +4429,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4452,7 +4452,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4734,7 +4734,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4757,7 +4757,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4780,7 +4780,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4805,7 +4805,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4828,7 +4828,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4851,7 +4851,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4874,7 +4874,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4897,7 +4897,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4920,7 +4920,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4943,7 +4943,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4993,7 +4993,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5016,7 +5016,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5039,7 +5039,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5062,7 +5062,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5085,7 +5085,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5108,7 +5108,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5131,7 +5131,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5154,7 +5154,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5177,7 +5177,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5247,7 +5247,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5270,7 +5270,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5293,7 +5293,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5318,7 +5318,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5341,7 +5341,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5364,7 +5364,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5387,7 +5387,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5410,7 +5410,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5433,7 +5433,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5456,7 +5456,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5539,7 +5539,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5562,7 +5562,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5585,7 +5585,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5608,7 +5608,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5631,7 +5631,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5654,7 +5654,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5677,7 +5677,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5700,7 +5700,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5723,7 +5723,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5849,7 +5849,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5872,7 +5872,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5895,7 +5895,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5920,7 +5920,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5943,7 +5943,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5966,7 +5966,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5989,7 +5989,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6012,7 +6012,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6035,7 +6035,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6058,7 +6058,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6122,7 +6122,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6145,7 +6145,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6168,7 +6168,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6191,7 +6191,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6214,7 +6214,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6237,7 +6237,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6260,7 +6260,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6283,7 +6283,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6306,7 +6306,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6366,7 +6366,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6389,7 +6389,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6412,7 +6412,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6435,7 +6435,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6458,7 +6458,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6481,7 +6481,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6504,7 +6504,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6527,7 +6527,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6550,7 +6550,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6640,7 +6640,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6663,7 +6663,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6686,7 +6686,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6711,7 +6711,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6734,7 +6734,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6757,7 +6757,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6780,7 +6780,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6803,7 +6803,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6826,7 +6826,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6849,7 +6849,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6899,7 +6899,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6922,7 +6922,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6945,7 +6945,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6968,7 +6968,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6991,7 +6991,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7014,7 +7014,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7037,7 +7037,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7060,7 +7060,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7083,7 +7083,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7199,7 +7199,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7222,7 +7222,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7245,7 +7245,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7268,7 +7268,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7291,7 +7291,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7314,7 +7314,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7337,7 +7337,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7360,7 +7360,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7383,7 +7383,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7602,7 +7602,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7625,7 +7625,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7648,7 +7648,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7671,7 +7671,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7694,7 +7694,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7717,7 +7717,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7740,7 +7740,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7763,7 +7763,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7786,7 +7786,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7853,7 +7853,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7876,7 +7876,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7899,7 +7899,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7922,7 +7922,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7945,7 +7945,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7968,7 +7968,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7991,7 +7991,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8014,7 +8014,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8037,7 +8037,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8132,7 +8132,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8155,7 +8155,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8178,7 +8178,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8203,7 +8203,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8226,7 +8226,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8249,7 +8249,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8272,7 +8272,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8295,7 +8295,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8318,7 +8318,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8341,7 +8341,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8558,7 +8558,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8581,7 +8581,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8604,7 +8604,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8629,7 +8629,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8652,7 +8652,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8675,7 +8675,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8698,7 +8698,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8721,7 +8721,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8744,7 +8744,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8767,7 +8767,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8984,7 +8984,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9007,7 +9007,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9030,7 +9030,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9055,7 +9055,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9078,7 +9078,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9101,7 +9101,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9124,7 +9124,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9147,7 +9147,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9170,7 +9170,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9193,7 +9193,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9250,7 +9250,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9273,7 +9273,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9296,7 +9296,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9319,7 +9319,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9342,7 +9342,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9365,7 +9365,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9388,7 +9388,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9411,7 +9411,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9434,7 +9434,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9505,7 +9505,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9528,7 +9528,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9551,7 +9551,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9576,7 +9576,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9599,7 +9599,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9622,7 +9622,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9645,7 +9645,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9668,7 +9668,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9691,7 +9691,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9714,7 +9714,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9786,7 +9786,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9809,7 +9809,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9832,7 +9832,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9857,7 +9857,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9880,7 +9880,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9903,7 +9903,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9926,7 +9926,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9949,7 +9949,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9972,7 +9972,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9995,7 +9995,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10052,7 +10052,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10075,7 +10075,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10098,7 +10098,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10121,7 +10121,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10144,7 +10144,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10167,7 +10167,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10190,7 +10190,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10213,7 +10213,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10236,7 +10236,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10304,7 +10304,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10327,7 +10327,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10350,7 +10350,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10373,7 +10373,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10396,7 +10396,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10419,7 +10419,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10442,7 +10442,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10465,7 +10465,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10488,7 +10488,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10598,7 +10598,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10621,7 +10621,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10644,7 +10644,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10667,7 +10667,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10690,7 +10690,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10713,7 +10713,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10736,7 +10736,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10759,7 +10759,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10782,7 +10782,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10875,7 +10875,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10898,7 +10898,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10921,7 +10921,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10944,7 +10944,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10967,7 +10967,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10990,7 +10990,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11013,7 +11013,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11036,7 +11036,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11059,7 +11059,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11117,7 +11117,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11140,7 +11140,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11163,7 +11163,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11188,7 +11188,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11211,7 +11211,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11234,7 +11234,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11257,7 +11257,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11280,7 +11280,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11303,7 +11303,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11326,7 +11326,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11441,7 +11441,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11464,7 +11464,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11487,7 +11487,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11512,7 +11512,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11535,7 +11535,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11558,7 +11558,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11581,7 +11581,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11604,7 +11604,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11627,7 +11627,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11650,7 +11650,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11965,7 +11965,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11988,7 +11988,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12011,7 +12011,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12036,7 +12036,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12059,7 +12059,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12082,7 +12082,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12105,7 +12105,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12128,7 +12128,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12151,7 +12151,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12174,7 +12174,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12275,7 +12275,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12298,7 +12298,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12321,7 +12321,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12344,7 +12344,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12367,7 +12367,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12390,7 +12390,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12413,7 +12413,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12436,7 +12436,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12459,7 +12459,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12600,7 +12600,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12623,7 +12623,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12646,7 +12646,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12671,7 +12671,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12694,7 +12694,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12717,7 +12717,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12740,7 +12740,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12763,7 +12763,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12786,7 +12786,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12809,7 +12809,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13251,7 +13251,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13274,7 +13274,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13297,7 +13297,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13322,7 +13322,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13345,7 +13345,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13368,7 +13368,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13391,7 +13391,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13414,7 +13414,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13437,7 +13437,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13460,7 +13460,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13568,7 +13568,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13591,7 +13591,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13614,7 +13614,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13637,7 +13637,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13660,7 +13660,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13683,7 +13683,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13706,7 +13706,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13729,7 +13729,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13752,7 +13752,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13846,7 +13846,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13869,7 +13869,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13892,7 +13892,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13917,7 +13917,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13940,7 +13940,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13963,7 +13963,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13986,7 +13986,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14009,7 +14009,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14032,7 +14032,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14055,7 +14055,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14370,7 +14370,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14393,7 +14393,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14416,7 +14416,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14441,7 +14441,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14464,7 +14464,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14487,7 +14487,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14510,7 +14510,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14533,7 +14533,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14556,7 +14556,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14579,7 +14579,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14640,7 +14640,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14663,7 +14663,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14686,7 +14686,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14711,7 +14711,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14734,7 +14734,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14757,7 +14757,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14780,7 +14780,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14803,7 +14803,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14826,7 +14826,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14849,7 +14849,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14940,7 +14940,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14963,7 +14963,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14986,7 +14986,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15009,7 +15009,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15032,7 +15032,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15055,7 +15055,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15078,7 +15078,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15101,7 +15101,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15124,7 +15124,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15416,7 +15416,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15439,7 +15439,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15462,7 +15462,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15485,7 +15485,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15508,7 +15508,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15531,7 +15531,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15554,7 +15554,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15577,7 +15577,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15600,7 +15600,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15717,7 +15717,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15740,7 +15740,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15763,7 +15763,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15788,7 +15788,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15811,7 +15811,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15834,7 +15834,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15857,7 +15857,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15880,7 +15880,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15903,7 +15903,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15926,7 +15926,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16157,7 +16157,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16180,7 +16180,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16203,7 +16203,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16226,7 +16226,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16249,7 +16249,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16272,7 +16272,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16295,7 +16295,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16318,7 +16318,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16341,7 +16341,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16617,7 +16617,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16640,7 +16640,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16663,7 +16663,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16688,7 +16688,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16711,7 +16711,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16734,7 +16734,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16757,7 +16757,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16780,7 +16780,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16803,7 +16803,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16826,7 +16826,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16900,7 +16900,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16923,7 +16923,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16946,7 +16946,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16971,7 +16971,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16994,7 +16994,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17017,7 +17017,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17040,7 +17040,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17063,7 +17063,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17086,7 +17086,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17109,7 +17109,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17330,7 +17330,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17353,7 +17353,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17376,7 +17376,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17401,7 +17401,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17424,7 +17424,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17447,7 +17447,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17470,7 +17470,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17493,7 +17493,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17516,7 +17516,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17539,7 +17539,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17810,7 +17810,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17833,7 +17833,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17856,7 +17856,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17879,7 +17879,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17902,7 +17902,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17925,7 +17925,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17948,7 +17948,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17971,7 +17971,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17994,7 +17994,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18168,7 +18168,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18191,7 +18191,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18214,7 +18214,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18239,7 +18239,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18262,7 +18262,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18285,7 +18285,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18308,7 +18308,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18331,7 +18331,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18354,7 +18354,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18377,7 +18377,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
