@@ -55,3 +55,25 @@ export class ApiError extends Error {
     return new ApiError(response.status, body, idempotencyKey);
   }
 }
+
+/**
+ * No answer came: the connection failed, or no answer within `timeoutMs`, on
+ * every attempt. The call may have run (a POST or PUT may have paid): send it
+ * again with `idempotencyKey` in the `Idempotency-Key` header, and the
+ * service answers its first answer instead of running it twice. The caller's
+ * own abort (its `signal`) is not one: that AbortError is thrown as it is.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  /** true when the last attempt had no answer within timeoutMs; false when its connection failed. */
+  readonly timedOut: boolean;
+  /** The Idempotency-Key the call was sent with (POST and PUT). */
+  readonly idempotencyKey: string | undefined;
+
+  constructor(cause: unknown, idempotencyKey?: string) {
+    const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+    super(`no answer${cause instanceof Error && cause.message ? `: ${cause.message}` : ''}`, { cause });
+    this.timedOut = timedOut;
+    this.idempotencyKey = idempotencyKey;
+  }
+}

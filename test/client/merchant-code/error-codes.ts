@@ -1,6 +1,6 @@
 // A merchant's switch over ApiError.code: every code the sandbox answers is a
 // KnownErrorCode of the client (so its editor offers it and a typo is visible).
-import { ApiError, type KnownErrorCode } from '../../../packages/client/src/index.js';
+import { ApiError, NetworkError, type KnownErrorCode } from '../../../packages/client/src/index.js';
 import type { ApiErrorCode } from '../../../packages/sandbox/http/errors.js';
 
 type NotInClient = Exclude<ApiErrorCode, KnownErrorCode>;
@@ -9,4 +9,15 @@ export const everyCodeKnown: [NotInClient] extends [never] ? true : NotInClient 
 export function retryLater(error: unknown): boolean {
   // A move the state table does not allow (POST /sandbox/v1/subscriptions/hold, ...).
   return error instanceof ApiError && (error.code === 'conflict' || error.code === 'idempotency_key_in_use');
+}
+
+/** Every way a call fails, handled: a refusal (ApiError), no answer (NetworkError, retried with its key), the caller's own abort. */
+export async function payOnce(pay: (key?: string) => Promise<unknown>): Promise<unknown> {
+  try {
+    return await pay();
+  } catch (error) {
+    if (error instanceof NetworkError) return pay(error.idempotencyKey);
+    if (error instanceof ApiError) return error.fieldErrors.map((f) => `${f.location} ${f.path}: ${f.msg}`);
+    throw error;
+  }
 }
