@@ -2,7 +2,7 @@
 // each test failed before its fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { call, memorySandbox } from './support/sandbox.js';
+import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
@@ -15,5 +15,25 @@ describe('field errors', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error_messages).toEqual([expect.objectContaining({ type: 'field', path: name, location: 'path' })]);
     }
+  });
+});
+
+describe('PUT /v1/subscription', () => {
+  it("refuses a product that does not offer the subscription's installment count: 400 on productId, so no renewal is charged in a count its product does not offer", async () => {
+    const plan = (installments: number[]) => ({ frequencyDays: 30, deniedIntervalDays: 1, maxDeniedAttempts: 1, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: installments.map((installment) => ({ installment })) }] });
+    const product = async (price: number, installments: number[]) =>
+      (await call(sandbox, 'POST', '/v1/product', { companyId: COMPANY, active: true, deleted: false, product: { price, title: 'Plano', warranty: 0 }, charge: plan(installments) })).body;
+    const inThree = await product(300, [1, 3]);
+    const atOnce = await product(100, [1]);
+    const alsoThree = await product(200, [3, 6]);
+    const subscription = (await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: inThree._id }, paymentMethod: 'CREDIT_CARD', installments: 3, paymentProfile: PAID_PROFILE })).body;
+    expect(subscription).toMatchObject({ status: 'ACTIVE', installments: 3 });
+    const refused = await call(sandbox, 'PUT', '/v1/subscription', { _id: subscription._id, companyId: COMPANY, productId: atOnce._id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_messages).toEqual([expect.objectContaining({ path: 'productId', msg: expect.stringContaining('offered: 1') })]);
+    const kept = (await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${subscription._id}`)).body;
+    expect(kept.productId).toBe(inThree._id);
+    const moved = await call(sandbox, 'PUT', '/v1/subscription', { _id: subscription._id, companyId: COMPANY, productId: alsoThree._id });
+    expect(moved.body).toMatchObject({ productId: alsoThree._id, installments: 3 });
   });
 });

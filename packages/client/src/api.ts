@@ -715,9 +715,9 @@ export interface paths {
         get: operations["getV1Subscription"];
         /**
          * Update a subscription (productId)
-         * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company's: 403.
+         * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod and, when it lists installment plans for it, the subscription's installments, which renewals keep (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `_id` a subscription of the company that has not ended; `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod.
+         *     Refused beyond the schema (400): `_id` a subscription of the company that has not ended; `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod and its installment count.
          */
         put: operations["putV1Subscription"];
         /**
