@@ -1,6 +1,7 @@
 // Defects a merchant met trying the sandbox and its typed client (session 22):
 // each test failed before its fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
@@ -35,5 +36,29 @@ describe('PUT /v1/subscription', () => {
     expect(kept.productId).toBe(inThree._id);
     const moved = await call(sandbox, 'PUT', '/v1/subscription', { _id: subscription._id, companyId: COMPANY, productId: alsoThree._id });
     expect(moved.body).toMatchObject({ productId: alsoThree._id, installments: 3 });
+  });
+});
+
+describe('lists and exports of several companies', () => {
+  it('companyId=a,b reads the records of both companies (as no companyId reads all of the credential\'s), a repeated or trailing comma changes nothing, on every list and export', async () => {
+    const companies = ['company_month_a', 'company_month_b', 'company_month_c'];
+    const { apiKey } = await createCredential(sandbox.db, { permissions: ['transaction.read', 'transaction.write', 'client.read', 'client.write', 'subscription.read', 'subscription.write', 'product.write', 'alert.read', 'alert.write'], companies });
+    const as = (method: string, url: string, body?: unknown) => call(sandbox, method, url, body, { apiKey });
+    const docs = ['52998224725', '11144477735', '39053344705'];
+    for (const [i, companyId] of companies.entries()) {
+      const product = (await as('POST', '/v1/product', { companyId, product: { price: 10, title: 'Plano', warranty: 0 } })).body;
+      const subscription = (await as('POST', '/v1/subscription', { companyId, product: { id: product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE, client: { name: 'Ana Souza', doc: docs[i], email: 'ana@example.com' } })).body;
+      expect(subscription.status).toBe('ACTIVE');
+      expect((await as('POST', '/sandbox/v1/alerts', { companyId, transactionId: subscription.transaction._id, type: 'NETWORK_B' })).status).toBe(200);
+    }
+    const companiesOf = (items: { companyId: string }[]) => [...new Set(items.map((item) => item.companyId))].sort();
+    for (const path of ['/v1/transaction', '/v1/client', '/v1/subscription', '/v1/alert', '/sandbox/v1/payables', '/v1/subscription/exports', '/v1/alert/exports']) {
+      for (const companyId of ['company_month_a,company_month_b', 'company_month_b,company_month_a,company_month_b', 'company_month_a,company_month_b,']) {
+        const answer = await as('GET', `${path}?companyId=${companyId}`);
+        expect(answer.status).toBe(200);
+        const items = Array.isArray(answer.body) ? answer.body : answer.body.items;
+        expect([path, companiesOf(items)]).toEqual([path, ['company_month_a', 'company_month_b']]);
+      }
+    }
   });
 });

@@ -7101,7 +7101,7 @@ export interface operations {
     getSandboxV1Payables: {
         parameters: {
             query?: {
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -10508,7 +10508,7 @@ export interface operations {
             query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -10802,7 +10802,7 @@ export interface operations {
             query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
@@ -12192,7 +12192,7 @@ export interface operations {
     getV1Client: {
         parameters: {
             query?: {
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -13479,7 +13479,7 @@ export interface operations {
         parameters: {
             query?: {
                 clientId?: string;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -14868,7 +14868,7 @@ export interface operations {
         parameters: {
             query?: {
                 clientId?: string;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 productId?: string;
                 /** @description inclusive, on the sorted property */
@@ -15946,7 +15946,7 @@ export interface operations {
             query?: {
                 chargeId?: string;
                 clientId?: string;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
