@@ -62,3 +62,23 @@ describe('lists and exports of several companies', () => {
     }
   });
 });
+
+describe('exports past their limit', () => {
+  it('an export matching more than its limit is refused before its first byte (400 on range.start), never answered as a whole array of the first 10,000; one within it answers them all', async () => {
+    const companies = ['company_month_many'];
+    const { apiKey } = await createCredential(sandbox.db, { permissions: ['subscription.read', 'subscription.write', 'product.write', 'transaction.write'], companies });
+    const product = (await call(sandbox, 'POST', '/v1/product', { companyId: companies[0], product: { price: 10, title: 'Plano', warranty: 0 } }, { apiKey })).body;
+    const template = (await call(sandbox, 'POST', '/v1/subscription', { companyId: companies[0], product: { id: product._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE }, { apiKey })).body;
+    // 10,000 more by SQL (a copy of the template's body), one a second from 2030-01-01: 10,001 in all.
+    await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, data)
+      SELECT 'many' || lpad(g::text, 6, '0'), company_id, status, timestamptz '2030-01-01' + g * interval '1 second', timestamptz '2030-01-01', data || jsonb_build_object('_id', 'many' || lpad(g::text, 6, '0'))
+      FROM subscriptions, generate_series(1, 10000) AS g WHERE id = $1`, [template._id]);
+    const all = await call(sandbox, 'GET', `/v1/subscription/exports?companyId=${companies[0]}`, undefined, { apiKey });
+    expect(all.status).toBe(400);
+    expect(all.body.error_messages).toEqual([expect.objectContaining({ path: 'range.start', location: 'query', msg: expect.stringContaining('10,000') })]);
+    const part = await call(sandbox, 'GET', `/v1/subscription/exports?companyId=${companies[0]}&range.start=2030-01-01T00:00:00Z`, undefined, { apiKey });
+    expect(part.status).toBe(200);
+    expect(part.body).toHaveLength(10_000);
+    expect(part.body.at(-1)._id).toBe('many000001');
+  });
+});

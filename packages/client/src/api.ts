@@ -574,7 +574,7 @@ export interface paths {
          * Export alerts (a JSON array, at most 100,000), streamed
          * @description The list's filters and sort, without pages; streamed.
          *
-         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
+         *     Refused beyond the schema (400): `range.start` with range.end and the filters, matching at most 100,000 records, the export's limit (more are refused before the first byte, never cut to the first 100,000: export in parts); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1AlertExports"];
         put?: never;
@@ -764,7 +764,7 @@ export interface paths {
          * Export subscriptions (a JSON array, at most 10,000)
          * @description The list's filters and sort, without pages; streamed.
          *
-         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
+         *     Refused beyond the schema (400): `range.start` with range.end and the filters, matching at most 10,000 records, the export's limit (more are refused before the first byte, never cut to the first 10,000: export in parts); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1SubscriptionExports"];
         put?: never;
