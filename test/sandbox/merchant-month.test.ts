@@ -82,3 +82,17 @@ describe('exports past their limit', () => {
     expect(part.body.at(-1)._id).toBe('many000001');
   });
 });
+
+describe('the description of the reference\'s 21 endpoints', () => {
+  it('each operation says what its summary does not: how the record is found, and when it is 404 or 403', async () => {
+    const document = (await call(sandbox, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, { description?: string }>> };
+    const reference = ['POST /v1/product', 'POST /v1/transaction', 'GET /v1/transaction', 'GET /v1/transaction/full', 'PUT /v1/transaction/cancel', 'POST /v1/transaction/capture',
+      'POST /v1/charge', 'POST /v1/charge/pay', 'POST /v1/subscription', 'POST /v2/subscription', 'PUT /v1/subscription', 'GET /v1/subscription', 'POST /v1/subscription/list',
+      'PUT /v1/subscription/cancel', 'GET /v1/subscription/exports', 'GET /v1/subscription/full', 'POST /v1/client', 'GET /v1/client', 'GET /v1/alert', 'GET /v1/alert/exports', 'POST /v1/alert/update/resolved'];
+    const without = reference.filter((operation) => {
+      const [method, path] = operation.split(' ') as [string, string];
+      return !document.paths[path]?.[method.toLowerCase()]?.description;
+    });
+    expect(without).toEqual([]);
+  });
+});

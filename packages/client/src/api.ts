@@ -782,7 +782,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One subscription with its product, client, charges and transactions */
+        /**
+         * One subscription with its product, client, charges and transactions
+         * @description Query: subscriptionId (companyId optional, one or several). product {_id, title, price} and client {_id, name, doc} when it has them; charges and transactions: every one of the subscription, oldest first (by createdAt, then _id). Unknown: 404; another company's: 403.
+         */
         get: operations["getV1SubscriptionFull"];
         put?: never;
         post?: never;

@@ -42,6 +42,7 @@ export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.read' },
     schema: {
       tags: ['subscriptions'], summary: 'One subscription with its product, client, charges and transactions', security: SECURITY,
+      description: 'Query: subscriptionId (companyId optional, one or several). product {_id, title, price} and client {_id, name, doc} when it has them; charges and transactions: every one of the subscription, oldest first (by createdAt, then _id). Unknown: 404; another company\'s: 403.',
       querystring: SubscriptionFullQuery, response: { 200: SubscriptionFull, ...ERROR_RESPONSES },
     },
   }, async (request) => {
