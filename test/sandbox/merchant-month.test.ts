@@ -96,3 +96,27 @@ describe('the description of the reference\'s 21 endpoints', () => {
     expect(without).toEqual([]);
   });
 });
+
+describe('dates in answers', () => {
+  it('every date member of an answer (a name ending in At, On, Date, By or From) is described with format date or date-time, as the ones of the reference\'s records are', async () => {
+    const document = (await call(sandbox, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+    const untyped = new Set<string>();
+    const walk = (schema: unknown, at: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as { type?: unknown; format?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[] };
+      const name = at.split('.').pop()!;
+      if (node.type === 'string' && /(At|On|Date|By|From)$/.test(name) && !node.format) untyped.add(at);
+      for (const [member, sub] of Object.entries(node.properties ?? {})) walk(sub, `${at}.${member}`);
+      walk(node.items, `${at}[]`);
+      for (const sub of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(sub, at);
+    };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 300) walk(response.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect([...untyped]).toEqual([]);
+  });
+});

@@ -9233,6 +9233,7 @@ export interface operations {
                         items: {
                             _id: string;
                             companyId: string;
+                            /** Format: date-time */
                             createdAt: string;
                             /** @description The event types to receive; absent: every type the credential may read */
                             events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -9487,6 +9488,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         companyId: string;
+                        /** Format: date-time */
                         createdAt: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -9766,6 +9768,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         companyId: string;
+                        /** Format: date-time */
                         createdAt: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -10036,6 +10039,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         companyId: string;
+                        /** Format: date-time */
                         createdAt: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -10280,6 +10284,7 @@ export interface operations {
                         items: {
                             _id: string;
                             answers: {
+                                /** Format: date-time */
                                 at: string;
                                 /** @description "no answer", or "refused: <why>" */
                                 error?: string;
@@ -10288,6 +10293,7 @@ export interface operations {
                             attempts: number;
                             eventId: string;
                             eventType: string;
+                            /** Format: date-time */
                             nextAttemptAt: string;
                             /** @enum {unknown} */
                             status: "pending" | "succeeded" | "failed";
@@ -12234,6 +12240,7 @@ export interface operations {
                             address?: {
                                 [key: string]: unknown;
                             };
+                            /** Format: date */
                             birthDate?: string;
                             companyId: string;
                             /** Format: date-time */
@@ -12567,6 +12574,7 @@ export interface operations {
                         address?: {
                             [key: string]: unknown;
                         };
+                        /** Format: date */
                         birthDate?: string;
                         companyId: string;
                         /** Format: date-time */
