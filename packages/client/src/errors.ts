@@ -2,7 +2,9 @@
 // path, metadata }; field-level items also carry type 'field', path and location.
 // ApiError is that body as one error class, thrown for every non-2xx answer.
 
-export interface FieldError { type: 'field'; msg: string; path: string; location: string }
+/** Where the refused member was: the JSON body, the query string, a header (Idempotency-Key) or a path parameter. */
+export type FieldLocation = 'body' | 'query' | 'headers' | 'path';
+export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
 export type ErrorMessage = FieldError | { msg: string };
 
 /** The codes the sandbox answers today; any other string may come from a newer service. */

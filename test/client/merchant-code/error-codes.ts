@@ -1,7 +1,7 @@
 // A merchant's switch over ApiError.code: every code the sandbox answers is a
 // KnownErrorCode of the client (so its editor offers it and a typo is visible).
-import { ApiError, NetworkError, type KnownErrorCode } from '../../../packages/client/src/index.js';
-import type { ApiErrorCode } from '../../../packages/sandbox/http/errors.js';
+import { ApiError, NetworkError, type FieldError, type KnownErrorCode } from '../../../packages/client/src/index.js';
+import type { ApiErrorCode, FieldLocation } from '../../../packages/sandbox/http/errors.js';
 
 type NotInClient = Exclude<ApiErrorCode, KnownErrorCode>;
 export const everyCodeKnown: [NotInClient] extends [never] ? true : NotInClient = true;
@@ -21,3 +21,20 @@ export async function payOnce(pay: (key?: string) => Promise<unknown>): Promise<
     throw error;
   }
 }
+
+/** Where to show a refused field: a merchant's switch over every location, checked exhaustive by the compiler. */
+export function placeOf(field: FieldError): string {
+  switch (field.location) {
+    case 'body': return `the form's ${field.path}`;
+    case 'query': return `the search's ${field.path}`;
+    case 'headers': return `the request's ${field.path} header`;
+    case 'path': return `the address's ${field.path}`;
+    default: {
+      const unknown: never = field.location;
+      return unknown;
+    }
+  }
+}
+
+type LocationNotInClient = Exclude<FieldLocation, FieldError['location']>;
+export const everyLocationKnown: [LocationNotInClient] extends [never] ? true : LocationNotInClient = true;
