@@ -3,7 +3,7 @@
 // Idempotency-Key kept across retries, page iterators and streamed exports.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createClient, RETRIED_STATUSES, type SvcClient } from '../../packages/client/src/index.js';
+import { ApiError, createClient, NetworkError, RETRIED_STATUSES, type SvcClient } from '../../packages/client/src/index.js';
 import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, memorySandbox, tokenFor } from '../sandbox/support/sandbox.js';
@@ -117,9 +117,26 @@ describe('Idempotency-Key and retries', () => {
     expect(recorder.seen).toHaveLength(2);
   });
 
-  it('network errors past the retries are thrown as they are', async () => {
+  it('network errors past the retries are thrown as NetworkError, the fetch error as its cause', async () => {
     const c = createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, backoffMs: 1, maxRetries: 1 });
-    await expect(c.GET('/v1/alert', { params: { query: { page: 1, limit: 1, 'sort.direction': 'asc', 'sort.property': 'createdAt' } } })).rejects.toThrow(TypeError);
+    const error = await c.GET('/v1/alert', { params: { query: { page: 1, limit: 1, 'sort.direction': 'asc', 'sort.property': 'createdAt' } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ name: 'NetworkError', timedOut: false, idempotencyKey: undefined, cause: expect.any(TypeError) });
+  });
+
+  it('a POST whose answers are all lost throws NetworkError with its Idempotency-Key: sent again with it, the call is answered once, no second transaction', async () => {
+    const recorder = recordingFetch(() => 'network-error');
+    const lost = createClient({ baseUrl: sandbox.url, apiKey: API_KEY, fetch: recorder.fetch, backoffMs: 1, maxRetries: 1 });
+    const count = async () => (await client.GET('/v1/transaction', { params: { query: { limit: 1 } } })).total;
+    const before = await count();
+    const error = await lost.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 4242, paymentProfile: PAID_PROFILE } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    const key = (error as NetworkError).idempotencyKey;
+    expect(key).toBe(recorder.seen[0]!.key);
+    expect(await count()).toBe(before + 1); // the service ran it: the merchant cannot tell without the key
+    const again = await client.POST('/v1/transaction', { body: { companyId: COMPANY, amount: 4242, paymentProfile: PAID_PROFILE }, headers: { 'Idempotency-Key': key! } });
+    expect(again.amount.value).toBe(4242);
+    expect(await count()).toBe(before + 1);
   });
 });
 
@@ -140,7 +157,7 @@ describe('pages and exports', () => {
       for await (const alert of slow.exportItems('/v1/alert/exports', {})) seen.push(alert);
       expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
       // An answer that does not come is still given up after timeoutMs.
-      await expect(slow.GET('/v1/alert', { params: { query: { limit: 1 } } })).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(slow.GET('/v1/alert', { params: { query: { limit: 1 } } })).rejects.toMatchObject({ name: 'NetworkError', timedOut: true, cause: expect.objectContaining({ name: 'TimeoutError' }) });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -10,7 +10,11 @@ const row = (i: number) => ({ data: { _id: `s${i}` }, at: new Date(Date.UTC(2026
 /** A database that answers `batches` one after another, then fails. */
 const failingAfter = (batches: unknown[][]): Queryable => {
   let calls = 0;
-  return { query: async () => { if (calls < batches.length) return batches[calls++] as never; throw Object.assign(new Error('connection lost'), { code: '57P01' }); } } as unknown as Queryable;
+  return { query: async (sql: string) => {
+    if (batches.length && sql.includes(' OFFSET ')) return [] as never; // the check for more records than max: none
+    if (calls < batches.length) return batches[calls++] as never;
+    throw Object.assign(new Error('connection lost'), { code: '57P01' });
+  } } as unknown as Queryable;
 };
 const params = { 'sort.direction': 'desc', 'sort.property': 'createdAt' } as const;
 

@@ -574,7 +574,7 @@ export interface paths {
          * Export alerts (a JSON array, at most 100,000), streamed
          * @description The list's filters and sort, without pages; streamed.
          *
-         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
+         *     Refused beyond the schema (400): `range.start` with range.end and the filters, matching at most 100,000 records, the export's limit (more are refused before the first byte, never cut to the first 100,000: export in parts); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1AlertExports"];
         put?: never;
@@ -715,9 +715,9 @@ export interface paths {
         get: operations["getV1Subscription"];
         /**
          * Update a subscription (productId)
-         * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company's: 403.
+         * @description Only productId changes; the next renewal charges the new product's price. The new product must be on sale and offer the subscription's paymentMethod and, when it lists installment plans for it, the subscription's installments, which renewals keep (400 on productId). An ended subscription (NO_PAYMENT, CANCELED_MANUAL, CANCELED_ALERT_NETWORK_A) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `_id` a subscription of the company that has not ended; `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod.
+         *     Refused beyond the schema (400): `_id` a subscription of the company that has not ended; `productId` a product of the company, on sale, priced at least R$ 0.01, offering the subscription's paymentMethod and its installment count.
          */
         put: operations["putV1Subscription"];
         /**
@@ -764,7 +764,7 @@ export interface paths {
          * Export subscriptions (a JSON array, at most 10,000)
          * @description The list's filters and sort, without pages; streamed.
          *
-         *     Refused beyond the schema (400): `range.end` not before range.start (compared as instants).
+         *     Refused beyond the schema (400): `range.start` with range.end and the filters, matching at most 10,000 records, the export's limit (more are refused before the first byte, never cut to the first 10,000: export in parts); `range.end` not before range.start (compared as instants).
          */
         get: operations["getV1SubscriptionExports"];
         put?: never;
@@ -782,7 +782,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One subscription with its product, client, charges and transactions */
+        /**
+         * One subscription with its product, client, charges and transactions
+         * @description Query: subscriptionId (companyId optional, one or several). product {_id, title, price} and client {_id, name, doc} when it has them; charges and transactions: every one of the subscription, oldest first (by createdAt, then _id). Unknown: 404; another company's: 403.
+         */
         get: operations["getV1SubscriptionFull"];
         put?: never;
         post?: never;
@@ -968,7 +971,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -991,7 +994,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1014,7 +1017,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1037,7 +1040,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1060,7 +1063,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1083,7 +1086,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1106,7 +1109,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1129,7 +1132,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1152,7 +1155,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1195,7 +1198,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1218,7 +1221,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1241,7 +1244,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1264,7 +1267,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1287,7 +1290,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1310,7 +1313,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1333,7 +1336,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1356,7 +1359,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1379,7 +1382,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1428,7 +1431,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1451,7 +1454,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1474,7 +1477,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1497,7 +1500,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1520,7 +1523,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1543,7 +1546,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1566,7 +1569,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1589,7 +1592,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1612,7 +1615,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1661,7 +1664,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1684,7 +1687,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1707,7 +1710,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1730,7 +1733,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1753,7 +1756,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1776,7 +1779,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1799,7 +1802,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1822,7 +1825,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1845,7 +1848,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1894,7 +1897,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1917,7 +1920,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1940,7 +1943,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1963,7 +1966,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -1986,7 +1989,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2009,7 +2012,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2032,7 +2035,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2055,7 +2058,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2078,7 +2081,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2173,7 +2176,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2196,7 +2199,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2219,7 +2222,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2244,7 +2247,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2267,7 +2270,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2290,7 +2293,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2313,7 +2316,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2336,7 +2339,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2359,7 +2362,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2382,7 +2385,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2478,7 +2481,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2501,7 +2504,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2524,7 +2527,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2549,7 +2552,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2572,7 +2575,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2595,7 +2598,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2618,7 +2621,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2641,7 +2644,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2664,7 +2667,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2687,7 +2690,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2781,7 +2784,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2804,7 +2807,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2827,7 +2830,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2852,7 +2855,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2875,7 +2878,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2898,7 +2901,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2921,7 +2924,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2944,7 +2947,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2967,7 +2970,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -2990,7 +2993,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3082,7 +3085,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3105,7 +3108,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3128,7 +3131,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3153,7 +3156,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3176,7 +3179,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3199,7 +3202,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3222,7 +3225,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3245,7 +3248,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3268,7 +3271,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3291,7 +3294,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3445,7 +3448,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3468,7 +3471,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3491,7 +3494,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3516,7 +3519,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3539,7 +3542,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3562,7 +3565,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3585,7 +3588,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3608,7 +3611,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3631,7 +3634,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3654,7 +3657,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3754,7 +3757,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3777,7 +3780,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3800,7 +3803,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3825,7 +3828,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3848,7 +3851,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3871,7 +3874,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3894,7 +3897,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3917,7 +3920,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3940,7 +3943,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -3963,7 +3966,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4243,7 +4246,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4266,7 +4269,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4289,7 +4292,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4314,7 +4317,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4337,7 +4340,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4360,7 +4363,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4383,7 +4386,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4406,7 +4409,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4429,7 +4432,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4452,7 +4455,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4734,7 +4737,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4757,7 +4760,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4780,7 +4783,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4805,7 +4808,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4828,7 +4831,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4851,7 +4854,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4874,7 +4877,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4897,7 +4900,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4920,7 +4923,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4943,7 +4946,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -4993,7 +4996,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5016,7 +5019,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5039,7 +5042,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5062,7 +5065,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5085,7 +5088,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5108,7 +5111,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5131,7 +5134,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5154,7 +5157,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5177,7 +5180,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5247,7 +5250,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5270,7 +5273,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5293,7 +5296,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5318,7 +5321,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5341,7 +5344,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5364,7 +5367,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5387,7 +5390,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5410,7 +5413,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5433,7 +5436,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5456,7 +5459,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5539,7 +5542,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5562,7 +5565,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5585,7 +5588,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5608,7 +5611,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5631,7 +5634,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5654,7 +5657,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5677,7 +5680,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5700,7 +5703,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5723,7 +5726,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5849,7 +5852,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5872,7 +5875,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5895,7 +5898,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5920,7 +5923,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5943,7 +5946,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5966,7 +5969,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -5989,7 +5992,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6012,7 +6015,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6035,7 +6038,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6058,7 +6061,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6122,7 +6125,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6145,7 +6148,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6168,7 +6171,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6191,7 +6194,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6214,7 +6217,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6237,7 +6240,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6260,7 +6263,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6283,7 +6286,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6306,7 +6309,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6366,7 +6369,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6389,7 +6392,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6412,7 +6415,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6435,7 +6438,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6458,7 +6461,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6481,7 +6484,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6504,7 +6507,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6527,7 +6530,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6550,7 +6553,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6640,7 +6643,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6663,7 +6666,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6686,7 +6689,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6711,7 +6714,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6734,7 +6737,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6757,7 +6760,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6780,7 +6783,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6803,7 +6806,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6826,7 +6829,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6849,7 +6852,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6899,7 +6902,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6922,7 +6925,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6945,7 +6948,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6968,7 +6971,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -6991,7 +6994,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7014,7 +7017,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7037,7 +7040,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7060,7 +7063,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7083,7 +7086,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7101,7 +7104,7 @@ export interface operations {
     getSandboxV1Payables: {
         parameters: {
             query?: {
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -7199,7 +7202,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7222,7 +7225,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7245,7 +7248,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7268,7 +7271,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7291,7 +7294,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7314,7 +7317,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7337,7 +7340,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7360,7 +7363,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7383,7 +7386,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7602,7 +7605,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7625,7 +7628,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7648,7 +7651,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7671,7 +7674,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7694,7 +7697,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7717,7 +7720,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7740,7 +7743,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7763,7 +7766,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7786,7 +7789,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7853,7 +7856,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7876,7 +7879,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7899,7 +7902,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7922,7 +7925,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7945,7 +7948,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7968,7 +7971,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -7991,7 +7994,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8014,7 +8017,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8037,7 +8040,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8132,7 +8135,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8155,7 +8158,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8178,7 +8181,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8203,7 +8206,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8226,7 +8229,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8249,7 +8252,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8272,7 +8275,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8295,7 +8298,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8318,7 +8321,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8341,7 +8344,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8558,7 +8561,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8581,7 +8584,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8604,7 +8607,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8629,7 +8632,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8652,7 +8655,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8675,7 +8678,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8698,7 +8701,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8721,7 +8724,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8744,7 +8747,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8767,7 +8770,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -8984,7 +8987,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9007,7 +9010,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9030,7 +9033,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9055,7 +9058,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9078,7 +9081,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9101,7 +9104,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9124,7 +9127,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9147,7 +9150,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9170,7 +9173,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9193,7 +9196,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9230,6 +9233,7 @@ export interface operations {
                         items: {
                             _id: string;
                             companyId: string;
+                            /** Format: date-time */
                             createdAt: string;
                             /** @description The event types to receive; absent: every type the credential may read */
                             events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -9250,7 +9254,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9273,7 +9277,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9296,7 +9300,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9319,7 +9323,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9342,7 +9346,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9365,7 +9369,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9388,7 +9392,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9411,7 +9415,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9434,7 +9438,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9484,6 +9488,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         companyId: string;
+                        /** Format: date-time */
                         createdAt: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -9505,7 +9510,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9528,7 +9533,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9551,7 +9556,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9576,7 +9581,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9599,7 +9604,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9622,7 +9627,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9645,7 +9650,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9668,7 +9673,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9691,7 +9696,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9714,7 +9719,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9763,6 +9768,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         companyId: string;
+                        /** Format: date-time */
                         createdAt: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -9786,7 +9792,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9809,7 +9815,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9832,7 +9838,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9857,7 +9863,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9880,7 +9886,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9903,7 +9909,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9926,7 +9932,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9949,7 +9955,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9972,7 +9978,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -9995,7 +10001,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10033,6 +10039,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         companyId: string;
+                        /** Format: date-time */
                         createdAt: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
@@ -10052,7 +10059,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10075,7 +10082,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10098,7 +10105,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10121,7 +10128,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10144,7 +10151,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10167,7 +10174,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10190,7 +10197,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10213,7 +10220,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10236,7 +10243,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10277,6 +10284,7 @@ export interface operations {
                         items: {
                             _id: string;
                             answers: {
+                                /** Format: date-time */
                                 at: string;
                                 /** @description "no answer", or "refused: <why>" */
                                 error?: string;
@@ -10285,6 +10293,7 @@ export interface operations {
                             attempts: number;
                             eventId: string;
                             eventType: string;
+                            /** Format: date-time */
                             nextAttemptAt: string;
                             /** @enum {unknown} */
                             status: "pending" | "succeeded" | "failed";
@@ -10304,7 +10313,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10327,7 +10336,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10350,7 +10359,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10373,7 +10382,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10396,7 +10405,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10419,7 +10428,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10442,7 +10451,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10465,7 +10474,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10488,7 +10497,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10508,7 +10517,7 @@ export interface operations {
             query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -10598,7 +10607,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10621,7 +10630,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10644,7 +10653,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10667,7 +10676,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10690,7 +10699,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10713,7 +10722,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10736,7 +10745,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10759,7 +10768,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10782,7 +10791,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10802,7 +10811,7 @@ export interface operations {
             query?: {
                 /** @description last four digits of the card */
                 card?: string & unknown;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description inclusive, on the sorted property */
                 "range.end"?: string;
@@ -10875,7 +10884,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10898,7 +10907,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10921,7 +10930,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10944,7 +10953,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10967,7 +10976,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -10990,7 +10999,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11013,7 +11022,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11036,7 +11045,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11059,7 +11068,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11117,7 +11126,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11140,7 +11149,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11163,7 +11172,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11188,7 +11197,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11211,7 +11220,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11234,7 +11243,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11257,7 +11266,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11280,7 +11289,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11303,7 +11312,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11326,7 +11335,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11441,7 +11450,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11464,7 +11473,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11487,7 +11496,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11512,7 +11521,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11535,7 +11544,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11558,7 +11567,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11581,7 +11590,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11604,7 +11613,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11627,7 +11636,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11650,7 +11659,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11965,7 +11974,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -11988,7 +11997,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12011,7 +12020,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12036,7 +12045,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12059,7 +12068,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12082,7 +12091,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12105,7 +12114,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12128,7 +12137,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12151,7 +12160,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12174,7 +12183,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12192,7 +12201,7 @@ export interface operations {
     getV1Client: {
         parameters: {
             query?: {
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -12231,6 +12240,7 @@ export interface operations {
                             address?: {
                                 [key: string]: unknown;
                             };
+                            /** Format: date */
                             birthDate?: string;
                             companyId: string;
                             /** Format: date-time */
@@ -12275,7 +12285,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12298,7 +12308,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12321,7 +12331,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12344,7 +12354,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12367,7 +12377,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12390,7 +12400,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12413,7 +12423,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12436,7 +12446,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12459,7 +12469,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12564,6 +12574,7 @@ export interface operations {
                         address?: {
                             [key: string]: unknown;
                         };
+                        /** Format: date */
                         birthDate?: string;
                         companyId: string;
                         /** Format: date-time */
@@ -12600,7 +12611,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12623,7 +12634,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12646,7 +12657,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12671,7 +12682,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12694,7 +12705,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12717,7 +12728,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12740,7 +12751,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12763,7 +12774,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12786,7 +12797,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -12809,7 +12820,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13251,7 +13262,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13274,7 +13285,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13297,7 +13308,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13322,7 +13333,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13345,7 +13356,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13368,7 +13379,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13391,7 +13402,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13414,7 +13425,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13437,7 +13448,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13460,7 +13471,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13479,7 +13490,7 @@ export interface operations {
         parameters: {
             query?: {
                 clientId?: string;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -13568,7 +13579,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13591,7 +13602,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13614,7 +13625,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13637,7 +13648,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13660,7 +13671,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13683,7 +13694,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13706,7 +13717,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13729,7 +13740,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13752,7 +13763,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13846,7 +13857,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13869,7 +13880,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13892,7 +13903,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13917,7 +13928,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13940,7 +13951,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13963,7 +13974,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -13986,7 +13997,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14009,7 +14020,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14032,7 +14043,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14055,7 +14066,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14370,7 +14381,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14393,7 +14404,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14416,7 +14427,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14441,7 +14452,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14464,7 +14475,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14487,7 +14498,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14510,7 +14521,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14533,7 +14544,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14556,7 +14567,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14579,7 +14590,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14640,7 +14651,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14663,7 +14674,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14686,7 +14697,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14711,7 +14722,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14734,7 +14745,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14757,7 +14768,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14780,7 +14791,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14803,7 +14814,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14826,7 +14837,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14849,7 +14860,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14868,7 +14879,7 @@ export interface operations {
         parameters: {
             query?: {
                 clientId?: string;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 productId?: string;
                 /** @description inclusive, on the sorted property */
@@ -14940,7 +14951,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14963,7 +14974,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -14986,7 +14997,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15009,7 +15020,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15032,7 +15043,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15055,7 +15066,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15078,7 +15089,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15101,7 +15112,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15124,7 +15135,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15416,7 +15427,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15439,7 +15450,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15462,7 +15473,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15485,7 +15496,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15508,7 +15519,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15531,7 +15542,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15554,7 +15565,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15577,7 +15588,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15600,7 +15611,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15717,7 +15728,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15740,7 +15751,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15763,7 +15774,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15788,7 +15799,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15811,7 +15822,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15834,7 +15845,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15857,7 +15868,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15880,7 +15891,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15903,7 +15914,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15926,7 +15937,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -15946,7 +15957,7 @@ export interface operations {
             query?: {
                 chargeId?: string;
                 clientId?: string;
-                /** @description default: every company of the credential */
+                /** @description one company, or several comma-separated (a,b); default: every company of the credential */
                 companyId?: string;
                 /** @description next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer's page is the cursor's) */
                 cursor?: string & unknown;
@@ -16157,7 +16168,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16180,7 +16191,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16203,7 +16214,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16226,7 +16237,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16249,7 +16260,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16272,7 +16283,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16295,7 +16306,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16318,7 +16329,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16341,7 +16352,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16617,7 +16628,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16640,7 +16651,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16663,7 +16674,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16688,7 +16699,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16711,7 +16722,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16734,7 +16745,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16757,7 +16768,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16780,7 +16791,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16803,7 +16814,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16826,7 +16837,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16900,7 +16911,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16923,7 +16934,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16946,7 +16957,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16971,7 +16982,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -16994,7 +17005,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17017,7 +17028,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17040,7 +17051,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17063,7 +17074,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17086,7 +17097,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17109,7 +17120,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17330,7 +17341,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17353,7 +17364,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17376,7 +17387,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17401,7 +17412,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17424,7 +17435,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17447,7 +17458,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17470,7 +17481,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17493,7 +17504,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17516,7 +17527,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17539,7 +17550,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17810,7 +17821,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17833,7 +17844,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17856,7 +17867,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17879,7 +17890,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17902,7 +17913,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17925,7 +17936,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17948,7 +17959,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17971,7 +17982,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -17994,7 +18005,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18168,7 +18179,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18191,7 +18202,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18214,7 +18225,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18239,7 +18250,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18262,7 +18273,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18285,7 +18296,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18308,7 +18319,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18331,7 +18342,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18354,7 +18365,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */
@@ -18377,7 +18388,7 @@ export interface operations {
                         code: string;
                         error_messages: {
                             /** @enum {unknown} */
-                            location?: "body" | "query" | "headers";
+                            location?: "body" | "query" | "headers" | "path";
                             msg: string;
                             path?: string;
                             /** @enum {string} */

@@ -2,7 +2,9 @@
 // path, metadata }; field-level items also carry type 'field', path and location.
 // ApiError is that body as one error class, thrown for every non-2xx answer.
 
-export interface FieldError { type: 'field'; msg: string; path: string; location: string }
+/** Where the refused member was: the JSON body, the query string, a header (Idempotency-Key) or a path parameter. */
+export type FieldLocation = 'body' | 'query' | 'headers' | 'path';
+export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
 export type ErrorMessage = FieldError | { msg: string };
 
 /** The codes the sandbox answers today; any other string may come from a newer service. */
@@ -53,5 +55,27 @@ export class ApiError extends Error {
       body = undefined;
     }
     return new ApiError(response.status, body, idempotencyKey);
+  }
+}
+
+/**
+ * No answer came: the connection failed, or no answer within `timeoutMs`, on
+ * every attempt. The call may have run (a POST or PUT may have paid): send it
+ * again with `idempotencyKey` in the `Idempotency-Key` header, and the
+ * service answers its first answer instead of running it twice. The caller's
+ * own abort (its `signal`) is not one: that AbortError is thrown as it is.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  /** true when the last attempt had no answer within timeoutMs; false when its connection failed. */
+  readonly timedOut: boolean;
+  /** The Idempotency-Key the call was sent with (POST and PUT). */
+  readonly idempotencyKey: string | undefined;
+
+  constructor(cause: unknown, idempotencyKey?: string) {
+    const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+    super(`no answer${cause instanceof Error && cause.message ? `: ${cause.message}` : ''}`, { cause });
+    this.timedOut = timedOut;
+    this.idempotencyKey = idempotencyKey;
   }
 }

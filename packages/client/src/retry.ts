@@ -5,7 +5,7 @@
 // any other 4xx (the same request would be refused again) nor another 5xx
 // (it may have run). Waits grow: base, 2x, 4x, ... capped, with jitter, or the
 // answer's Retry-After when it asks for longer (still capped).
-import { ApiError } from './errors.js';
+import { ApiError, NetworkError } from './errors.js';
 
 export const RETRIED_STATUSES: readonly number[] = [408, 429, 503];
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -61,7 +61,8 @@ export function retryingFetch(base: typeof fetch, options: RetryOptions, newKey:
         response = await base(new Request(request.clone(), { signal }));
       } catch (error) {
         // The caller's own abort is not a network error: it ends the call.
-        if (last || request.signal?.aborted) throw error;
+        if (request.signal?.aborted) throw error;
+        if (last) throw new NetworkError(error, key);
         await sleep(waitBefore(retry, options));
         continue;
       } finally {

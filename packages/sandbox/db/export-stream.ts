@@ -2,13 +2,15 @@
 // indexed (company_id, created_at|updated_at, id), so memory stays bounded
 // however many records go out (at most `max`). An answer never starts what it
 // cannot finish: the first batch is read before the first byte, so a filter
-// the database refuses is an ordinary error answer; a failure after the first
+// the database refuses, or more matching records than `max` (checked first),
+// is an ordinary error answer; a failure after the first
 // byte destroys the stream, so the connection ends without the closing `]`
 // and without the last chunk of the chunked encoding (a client's JSON parse
 // and its HTTP reader both fail: never a short array taken for a whole one).
 import { Readable } from 'node:stream';
 import type { Queryable } from './database.js';
 import { whereOf, type Filter, type ListParams } from './list.js';
+import { fieldError, invalid } from '../http/errors.js';
 
 export const EXPORT_BATCH = 1_000;
 
@@ -25,6 +27,12 @@ export async function exportStream(db: Queryable, table: string, companies: stri
       `SELECT data, ${column} AS at, id FROM ${table} WHERE ${where}${keyset} ORDER BY ${column} ${desc ? 'DESC' : 'ASC'}, id ${desc ? 'DESC' : 'ASC'} LIMIT ${take}`,
       last ? [...values, last.at, last.id] : values);
   };
+  // More matching records than the export may hold: refused before the first byte. A whole
+  // array of the first `max` would be read as every record (a reconciliation missing the rest).
+  const beyond = await db.query(`SELECT 1 FROM ${table} WHERE ${where} ORDER BY ${column}, id OFFSET ${max} LIMIT 1`, values);
+  if (beyond.length) {
+    throw invalid(fieldError('range.start', `more than ${max.toLocaleString('en')} ${table} match this export, its limit: narrow range.start and range.end (or a filter) and export in parts`, 'query'));
+  }
   const first = await read(Math.min(batch, max));
   async function* chunks() {
     yield '[';

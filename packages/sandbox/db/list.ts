@@ -136,5 +136,12 @@ export async function listPage<Doc>(db: Queryable, table: string, companies: str
   };
 }
 
-/** The companies a list reads: the one asked for (already checked by the guard), or all of the credential's. */
-export const scopeOf = (credentialCompanies: string[], companyId?: string) => (companyId ? [companyId] : credentialCompanies);
+/**
+ * The companies a list reads: those companyId names, one or comma-separated (each
+ * already checked by the guard, which reads the list the same way; empty names and
+ * repeats count once), or, without companyId, all of the credential's.
+ */
+export function scopeOf(credentialCompanies: string[], companyId?: string): string[] {
+  const named = [...new Set((companyId ?? '').split(',').filter(Boolean))];
+  return named.length ? named : credentialCompanies;
+}

@@ -25,5 +25,7 @@ export const TOKEN_RULE = { token: 'the decryptor\'s codes (TOKEN_MALFORMED, TOK
 
 /** Every list and export (db/list.ts; the description's Lists at scale). */
 export const LIST_RANGE = { 'range.end': 'not before range.start (compared as instants)' };
+/** An export (db/export-stream.ts): its range, and no more matching records than its limit. */
+export const exportRange = (max: number) => ({ 'range.start': `with range.end and the filters, matching at most ${max.toLocaleString('en')} records, the export's limit (more are refused before the first byte, never cut to the first ${max.toLocaleString('en')}: export in parts)`, ...LIST_RANGE });
 /** Every paginated list (db/list.ts; the description's Lists at scale): its cursor and its range. */
 export const LIST_CURSOR = { cursor: 'a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId)', ...LIST_RANGE };

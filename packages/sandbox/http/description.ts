@@ -15,6 +15,7 @@ import { THREE_DS_SECTION } from './docs/three-ds.js';
 import { ALERT_NETWORKS_SECTION } from './docs/alert-networks.js';
 import { LISTS_SECTION } from './docs/lists.js';
 import { BILLING_STATUSES_SECTION } from './docs/billing-statuses.js';
+import { MERCHANT_ANSWERS_SECTION } from './docs/merchant-answers.js';
 
 // The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
 const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
@@ -84,4 +85,5 @@ ${THREE_DS_SECTION}
 ${ALERT_NETWORKS_SECTION}
 ${LISTS_SECTION}
 ${BILLING_STATUSES_SECTION}
+${MERCHANT_ANSWERS_SECTION}
 `.trim();

@@ -3,7 +3,7 @@
 // location), Fastify's own body errors, and anything unexpected (500, logged
 // by name and code only: a message could carry card data).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, type ErrorBody } from './errors.js';
+import { ApiError, errorBody, type ErrorBody, type FieldLocation } from './errors.js';
 import { toFieldErrors } from './validation.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -25,12 +25,15 @@ export function logFailure(error: unknown): void {
   process.stderr.write(`[sandbox] unexpected failure: ${name}${code}\n`);
 }
 
+/** Fastify's validation context as part 7's location: a path parameter is not a body member. */
+const VALIDATION_LOCATIONS: Record<string, FieldLocation> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
+
 function answer(error: FastifyError | ApiError, request: FastifyRequest): { status: number; body: ErrorBody } {
   const path = pathOf(request);
   if (error instanceof ApiError) return { status: error.status, body: errorBody(error.code, path, error.messages) };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const location = fastifyError.validationContext === 'querystring' ? 'query' : 'body';
+    const location = VALIDATION_LOCATIONS[fastifyError.validationContext ?? 'body'] ?? 'body';
     return { status: 400, body: errorBody('SchemaValidationException', path, toFieldErrors(fastifyError.validation as never, location)) };
   }
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

@@ -11,7 +11,8 @@ export type ApiErrorCode =
   | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE' | TokenErrorCode
   | 'idempotency_key_reused' | 'idempotency_key_in_use' | 'conflict';
 
-export type FieldLocation = 'body' | 'query' | 'headers';
+/** Where the field was: the JSON body, the query string, a header, or the URL's path (a path parameter). */
+export type FieldLocation = 'body' | 'query' | 'headers' | 'path';
 export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
 export type ErrorMessage = FieldError | { msg: string };
 

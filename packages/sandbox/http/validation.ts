@@ -61,7 +61,7 @@ export function toFieldError(error: ErrorObject, location: FieldLocation, when =
   else if (error.keyword === 'const') what = `must be ${JSON.stringify(params.allowedValue)}`;
   else if (error.keyword === 'exclusiveMinimum') what = `must be above ${String(params.limit)}`;
   else if (error.keyword === 'minItems') what = `must hold at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
-  const name = path || (location === 'query' ? 'query' : 'body');
+  const name = path || (location === 'query' ? 'query' : location === 'path' ? 'path' : 'body');
   return fieldError(name, `${name} ${what}${when}`, location);
 }
 

@@ -27,3 +27,16 @@ export function checkInstallments(requested: number | undefined, method: Payment
   }
   return count;
 }
+
+/**
+ * A subscription moved to `product` (PUT /v1/subscription) keeps its installment
+ * count for every renewal: the product must offer it, as a new subscription's
+ * would (400 on `field` naming the counts it offers).
+ */
+export function assertCountOffered(count: number, method: PaymentMethod, product: ProductDoc, field: string): void {
+  if (count === 1) return;
+  const offered = offeredCounts(product, method);
+  if (offered && !offered.includes(count)) {
+    throw invalid(fieldError(field, `product ${product._id} does not offer the subscription's ${count} installments for ${method} (offered: ${offered.join(', ')}); renewals keep the subscription's count`));
+  }
+}

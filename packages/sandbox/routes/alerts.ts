@@ -14,7 +14,7 @@ import { findTransaction } from '../store/find-transaction.js';
 import { alerts } from '../store/tables.js';
 import { move } from '../domain/states/machine.js';
 import { ALERT_MACHINE } from '../domain/states/alert.js';
-import { LIST_CURSOR, LIST_RANGE, beyondSchema } from '../http/beyond-schema.js';
+import { LIST_CURSOR, beyondSchema, exportRange } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const ALERT_EXPORT_MAX = 100_000;
@@ -35,7 +35,7 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/v1/alert/exports', {
     config: { auth: 'alert.read' },
     schema: {
-      tags: ['alerts'], summary: 'Export alerts (a JSON array, at most 100,000), streamed', security: SECURITY, description: 'The list\'s filters and sort, without pages; streamed.' + beyondSchema(LIST_RANGE),
+      tags: ['alerts'], summary: 'Export alerts (a JSON array, at most 100,000), streamed', security: SECURITY, description: 'The list\'s filters and sort, without pages; streamed.' + beyondSchema(exportRange(ALERT_EXPORT_MAX)),
       querystring: AlertExportQuery, response: { 200: Type.Array(Alert, { maxItems: ALERT_EXPORT_MAX }), ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {

@@ -8,6 +8,7 @@ import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '.
 import { ENDED, isEnded } from '../domain/states/subscription.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { missingOrForeign } from '../store/not-yours.js';
+import { assertCountOffered } from '../payment/installments.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CancelSubscriptionBody, Outcome, Subscription, UpdateSubscriptionBody } from '../schemas/subscription.js';
 import { products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
@@ -27,7 +28,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Update a subscription (productId)', security: SECURITY,
-      description: `Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod (400 on productId). An ended subscription (${ENDED.join(', ')}) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company\'s: 403.` + beyondSchema({ _id: 'a subscription of the company that has not ended', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod' }),
+      description: `Only productId changes; the next renewal charges the new product\'s price. The new product must be on sale and offer the subscription\'s paymentMethod and, when it lists installment plans for it, the subscription\'s installments, which renewals keep (400 on productId). An ended subscription (${ENDED.join(', ')}) is not updated, as Stripe refuses a canceled one: 400 on _id. Unknown subscription: 404; another company\'s: 403.` + beyondSchema({ _id: 'a subscription of the company that has not ended', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering the subscription\'s paymentMethod and its installment count' }),
       body: UpdateSubscriptionBody, response: { 200: Subscription, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -41,6 +42,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
       if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: _id }, `subscription ${_id}`, 'this company');
       if (isEnded(subscription.status)) throw invalid(fieldError('_id', `the subscription is ${subscription.status}: an ended subscription cannot be updated (create a new one)`));
       assertMethodOffered(product, subscription.paymentMethod, 'productId');
+      assertCountOffered(subscription.installments ?? 1, subscription.paymentMethod, product, 'productId');
       const now = ctx.now(companyId);
       return subscriptions.update(tx, { ...scheduleFor(subscription, product, dayOf(now)), productId, updatedAt: now.toISOString() });
     });

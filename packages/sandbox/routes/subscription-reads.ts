@@ -8,7 +8,7 @@ import { Subscription, SubscriptionExportQuery, SubscriptionFull, SubscriptionFu
 import { clients, products } from '../store/tables.js';
 import { Type } from 'typebox';
 import { findSubscriptionIn, recordsOfSubscription } from '../store/subscription-records.js';
-import { LIST_CURSOR, LIST_RANGE, beyondSchema } from '../http/beyond-schema.js';
+import { LIST_CURSOR, beyondSchema, exportRange } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 
 export const SUBSCRIPTION_EXPORT_MAX = 10_000;
@@ -29,7 +29,7 @@ export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.read' },
     schema: {
       tags: ['subscriptions'], summary: 'Export subscriptions (a JSON array, at most 10,000)', security: SECURITY,
-      description: 'The list\'s filters and sort, without pages; streamed.' + beyondSchema(LIST_RANGE),
+      description: 'The list\'s filters and sort, without pages; streamed.' + beyondSchema(exportRange(SUBSCRIPTION_EXPORT_MAX)),
       querystring: SubscriptionExportQuery, response: { 200: Type.Array(Subscription, { maxItems: SUBSCRIPTION_EXPORT_MAX }), ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
@@ -42,6 +42,7 @@ export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.read' },
     schema: {
       tags: ['subscriptions'], summary: 'One subscription with its product, client, charges and transactions', security: SECURITY,
+      description: 'Query: subscriptionId (companyId optional, one or several). product {_id, title, price} and client {_id, name, doc} when it has them; charges and transactions: every one of the subscription, oldest first (by createdAt, then _id). Unknown: 404; another company\'s: 403.',
       querystring: SubscriptionFullQuery, response: { 200: SubscriptionFull, ...ERROR_RESPONSES },
     },
   }, async (request) => {

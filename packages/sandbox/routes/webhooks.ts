@@ -21,13 +21,13 @@ const Events = Type.Array(Type.Enum(EVENT_TYPES), { minItems: 1, uniqueItems: tr
 const Url = Type.String({ format: 'uri', pattern: '^https?://' });
 const Listed = Type.Object({
   _id: Type.String(), companyId: Type.String(), url: Type.String(), events: Type.Optional(Events),
-  keyId: Type.Optional(Type.String({ description: 'The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing)' })), createdAt: Type.String(),
+  keyId: Type.Optional(Type.String({ description: 'The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing)' })), createdAt: Type.String({ format: 'date-time' }),
 });
 const Webhook = Type.Object({ ...Listed.properties, secret: Type.String({ description: 'HMAC-SHA256 key of svc-signature; shown once, here' }) });
 const Delivery = Type.Object({
   _id: Type.String(), eventId: Type.String(), eventType: Type.String(), webhookId: Type.String(), url: Type.String(),
-  status: Type.Enum(['pending', 'succeeded', 'failed']), attempts: Type.Integer(), nextAttemptAt: Type.String(),
-  answers: Type.Array(Type.Object({ at: Type.String(), status: Type.Optional(Type.Integer()), error: Type.Optional(Type.String({ description: '"no answer", or "refused: <why>"' })) })),
+  status: Type.Enum(['pending', 'succeeded', 'failed']), attempts: Type.Integer(), nextAttemptAt: Type.String({ format: 'date-time' }),
+  answers: Type.Array(Type.Object({ at: Type.String({ format: 'date-time' }), status: Type.Optional(Type.Integer()), error: Type.Optional(Type.String({ description: '"no answer", or "refused: <why>"' })) })),
 });
 
 /** A row as the answer shows it: no member for "all events" or an unknown registrant. */

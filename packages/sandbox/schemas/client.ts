@@ -35,7 +35,7 @@ export const Client = Type.Object({
   active: Type.Boolean(),
   deleted: Type.Boolean(),
   externalReference: Type.Optional(Type.String()),
-  birthDate: Type.Optional(Type.String()),
+  birthDate: Type.Optional(Type.String({ format: 'date' })),
   note: Type.Optional(Type.String()),
   address: Type.Optional(Type.Object({}, { additionalProperties: true })),
   device: Type.Optional(Type.Object({}, { additionalProperties: true })),

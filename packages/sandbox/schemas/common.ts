@@ -76,7 +76,7 @@ export const ErrorMessage = Type.Object({
   msg: Type.String(),
   type: Type.Optional(Type.Literal('field')),
   path: Type.Optional(Type.String()),
-  location: Type.Optional(Type.Enum(['body', 'query', 'headers'])),
+  location: Type.Optional(Type.Enum(['body', 'query', 'headers', 'path'])),
 });
 export const ErrorBody = Type.Object({
   error_messages: Type.Array(ErrorMessage),

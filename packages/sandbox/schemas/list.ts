@@ -23,7 +23,7 @@ export const ListQuery = <Extra extends TProperties>(extra: Extra) => Type.Objec
   'sort.property': Type.Optional(Type.Enum([...SORT_PROPERTIES], { default: LIST_DEFAULTS['sort.property'], description: 'lastUpdate sorts by updatedAt' })),
   'range.start': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
   'range.end': Type.Optional(Type.String({ format: 'date-time', description: 'inclusive, on the sorted property' })),
-  companyId: Type.Optional(Type.String({ minLength: 1, description: 'default: every company of the credential' })),
+  companyId: Type.Optional(Type.String({ minLength: 1, description: 'one company, or several comma-separated (a,b); default: every company of the credential' })),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: CURSOR_MAX_LENGTH, pattern: '^[A-Za-z0-9_-]+$', description: 'next_cursor of the page before, with the same query: the next page found by keyset (page is then not read; the answer\'s page is the cursor\'s)' })),
   ...extra,
 });
