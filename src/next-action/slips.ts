@@ -39,10 +39,12 @@ const duration = (ms: number, lang: string) => {
 export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto?: Boleto; expiresAt?: number }, waiting: Waiting, lang: string, say: Texts): Promise<SlipStatus> {
   const { pix, boleto } = slip;
   const state = el('p', { role: 'status' });
+  // Focusable (not in the Tab order): shown in the page's container, it takes the focus (index.ts).
+  const region = { 'aria-labelledby': 'slip-title', tabindex: '-1' };
   const section = pix
-    ? el('section', { 'aria-labelledby': 'slip-title' }, el('h2', { id: 'slip-title' }, say.pix),
+    ? el('section', region, el('h2', { id: 'slip-title' }, say.pix),
       el('img', { src: pix.qrCodeImage, alt: say.qr, width: '200', height: '200' }), ...copyRow('slip-code', say.pixCode, pix.brCode, say))
-    : el('section', { 'aria-labelledby': 'slip-title' }, el('h2', { id: 'slip-title' }, say.boleto),
+    : el('section', region, el('h2', { id: 'slip-title' }, say.boleto),
       ...copyRow('slip-code', say.line, boleto!.digitableLine, say),
       el('p', {}, `${say.due} `, el('time', { datetime: boleto!.dueDate }, boleto!.dueDate.split('-').reverse().join('/'))),
       ...(boleto!.url ? [el('a', { href: boleto!.url, target: '_blank', rel: 'noopener noreferrer' }, say.slip)] : []));
