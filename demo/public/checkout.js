@@ -138,6 +138,7 @@ async function isPaid(chargeId) {
  */
 async function payBySlip(chosen) {
   if (slipBusy) return;
+  let expired = false;
   slipBusy = true;
   payState();
   show('', '');
@@ -153,12 +154,16 @@ async function payBySlip(chosen) {
     next.replaceChildren();
     form.hidden = false;
     show('error', say.expired);
+    expired = true;
   } catch {
     show('error', say.offline);
   } finally {
     slipBusy = false;
     payState();
   }
+  // The panel that had the focus is gone: Pay takes it (enabled again), where the shopper pays anew
+  // or goes back to the methods above it; not <body>, where Tab starts over from the page's top.
+  if (expired) pay.focus();
 }
 
 /** Paid: the receipt under its own heading, the focus on it. */
