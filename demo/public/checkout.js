@@ -131,24 +131,48 @@ async function isPaid(chargeId) {
 }
 
 /**
+ * The PIX or boleto this tab waits for, kept across a reload (sessionStorage: what the store
+ * answered, no card data): the page shows the same code again and goes on waiting, instead of the
+ * checkout, where Pay would make a second charge while the first is still payable.
+ */
+const KEPT = 'demo-checkout-slip';
+function keep(answer) {
+  try {
+    if (answer) sessionStorage.setItem(KEPT, JSON.stringify(answer));
+    else sessionStorage.removeItem(KEPT);
+  } catch {
+    // No storage in this tab: a reload shows the checkout.
+  }
+}
+function kept() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEPT) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/**
  * PIX or boleto (issue 27): the store's server makes the charge and pays it by that method; the
  * QR and copy-paste code, or the boleto's line and due date, are shown by handleNextAction in the
  * page, which waits, asking the store every 2 s, until the bank has paid it (in the sandbox, its
  * settle action). Then the receipt, as the API says it.
  */
-async function payBySlip(chosen) {
+async function payBySlip(chosen, kept) {
   if (slipBusy) return;
   let expired = false;
   slipBusy = true;
   payState();
   show('', '');
   try {
-    const answer = await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
+    const answer = kept ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
     if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
+    keep(answer);
     form.hidden = true; // the slip is the next step: nothing left to choose or submit
     next.hidden = false;
     show('pending', answer.message);
     const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId) });
+    keep(undefined);
     if (ended.status === 'PAID' && settled) return done(settled);
     next.hidden = true;
     next.replaceChildren();
@@ -243,3 +267,7 @@ function follow(plan) {
 function write(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
+
+// A PIX or boleto still waiting when the page was reloaded: shown again (see keep).
+const waiting = kept();
+if (waiting?.outcome === 'pending') void payBySlip(undefined, waiting);

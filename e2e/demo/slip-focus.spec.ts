@@ -20,6 +20,8 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => site?.close());
+// A PIX left waiting is kept for the tab (a reload shows it again): WebKitGTK's one tab goes on to the next test.
+test.afterEach(async ({ enginePage: page }) => page.evaluate(() => sessionStorage.clear()));
 
 /** The focused element, through open shadow roots: its tag, id, and the heading it holds (a panel's). */
 const focused = (page: EnginePage) => page.evaluate(() => {
