@@ -82,6 +82,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     </form>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <div id="next" class="next" hidden></div>
+    <button type="button" id="other-method" class="other-method" hidden>${escape(say.otherMethod)}</button>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">

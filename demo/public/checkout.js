@@ -38,6 +38,10 @@ const card = form.querySelector('svc-card-form');
 const methods = document.getElementById('methods');
 const method = () => methods.value ?? 'card';
 const next = document.getElementById('next');
+// Under a PIX or boleto waiting: the shopper would rather pay another way. The wait ends (its signal).
+const other = document.getElementById('other-method');
+let leaving;
+other.addEventListener('click', () => leaving?.abort());
 const outcome = document.getElementById('outcome');
 // BRL as the page's server writes it (page.mjs formatBRL, pt-BR in both languages): following the plan rewrites the same text, so nothing reflows.
 // Made at first use, not as the page loads (issue 27): a page's first currency NumberFormat costs
@@ -168,15 +172,24 @@ async function payBySlip(chosen, kept) {
     const answer = kept ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
     if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
     keep(answer);
-    form.hidden = true; // the slip is the next step: nothing left to choose or submit
+    form.hidden = true; // the slip is the next step; "another way to pay" under it brings the methods back
     next.hidden = false;
     show('pending', answer.message);
-    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId) });
+    leaving = new AbortController();
+    other.hidden = false;
+    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId), signal: leaving.signal });
+    other.hidden = true;
     keep(undefined);
     if (ended.status === 'PAID' && settled) return done(settled);
     next.hidden = true;
     next.replaceChildren();
     form.hidden = false;
+    // Another way chosen: the methods again, the focus on the one chosen (the chooser's radio group).
+    if (ended.status !== 'EXPIRED') {
+      show('', '');
+      methods.shadowRoot?.querySelector('input:checked')?.focus();
+      return;
+    }
     show('error', say.expired);
     expired = true;
   } catch {

@@ -9,7 +9,11 @@ export interface Pix { brCode: string; qrCodeImage: string; txid?: string }
 export interface Boleto { barcode?: string; digitableLine: string; dueDate: string; url?: string }
 export type SlipStatus = 'PAID' | 'PENDING_PAYMENT' | 'EXPIRED';
 
-export interface Waiting { paid?: PromiseLike<unknown>; check?: () => Promise<boolean>; interval?: number }
+export interface Waiting {
+  paid?: PromiseLike<unknown>; check?: () => Promise<boolean>; interval?: number;
+  /** Aborted: the wait ends (PENDING_PAYMENT), e.g. the shopper chose another way to pay. */
+  signal?: AbortSignal;
+}
 
 /** A read-only code with a Copy button that says it copied (a polite status beside it). */
 function copyRow(id: string, label: string, code: string, say: Texts): HTMLElement[] {
@@ -60,7 +64,7 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
       if (over) return;
       over = true;
       clearInterval(timer);
-      state.textContent = status === 'PAID' ? say.paid : say.expired;
+      state.textContent = status === 'PAID' ? say.paid : status === 'EXPIRED' ? say.expired : '';
       resolve(status);
     };
     const tick = async () => {
@@ -74,5 +78,6 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
     const timer = setInterval(tick, waiting.interval ?? 3000);
     void tick();
     waiting.paid?.then(() => finish('PAID'));
+    waiting.signal?.addEventListener('abort', () => finish('PENDING_PAYMENT'));
   });
 }
