@@ -43,12 +43,13 @@ const other = document.getElementById('other-method');
 let leaving;
 other.addEventListener('click', () => leaving?.abort());
 const outcome = document.getElementById('outcome');
-// BRL as the page's server writes it (page.mjs formatBRL, pt-BR in both languages): following the plan rewrites the same text, so nothing reflows.
+// BRL as the page's server writes it (page.mjs formatBRL, in the page's language, as the element's plans and the
+// receipt write it: R$ 129,90 in pt-BR, R$129.90 in en): following the plan rewrites the same text, so nothing reflows.
 // Made at first use, not as the page loads (issue 27): a page's first currency NumberFormat costs
 // 15 to 76 ms of ICU set-up, which held the card frame's hello at DOMContentLoaded; after svc-ready
 // it is made in an idle moment, so the first plan chosen does not pay it either.
 let money;
-const brl = (cents) => (money ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })).format(cents / 100);
+const brl = (cents) => (money ??= new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' })).format(cents / 100);
 
 /**
  * The payment's outcome, in the polite live region: said once. A paid one comes with the receipt's

@@ -69,7 +69,7 @@ test('pix: "Choose another way to pay" while it waits ends the wait: the methods
   // The focus on the method chosen, where the shopper chooses another.
   expect(await page.evaluate(() => document.activeElement?.id === 'methods' && (document.activeElement.shadowRoot!.activeElement as HTMLInputElement | null)?.value)).toBe('pix');
   await page.shadow('#methods', 'input[value="card"]').click();
-  await expect.poll(async () => (await page.locator('#pay').text()).replace(/\u00a0/g, ' ')).toContain('Pay R$ 129,90');
+  await expect.poll(async () => (await page.locator('#pay').text()).replace(/\u00a0/g, ' ')).toContain('Pay R$129.90');
   const asked = async () => (await page.requests()).filter((name) => name.includes('/api/charge?')).length;
   const before = await asked();
   await new Promise((resolve) => setTimeout(resolve, 4500)); // two of the page's 2 s rounds
