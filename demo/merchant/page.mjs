@@ -9,9 +9,12 @@ import { hintRows, testCardsTable } from './test-cards-hint.mjs';
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** BRL as a Brazilian customer reads it, e.g. `R$ 129,90`. */
-export const formatBRL = (cents) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
+/**
+ * BRL as the page's language writes it, as the element's plans and the receipt do: `R$ 129,90` in
+ * pt-BR, `R$129.90` in en (one spelling of an amount on a page).
+ */
+export const formatBRL = (cents, lang = 'pt-BR') =>
+  new Intl.NumberFormat(lang === 'en' ? 'en' : 'pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
 /**
  * The page in `lang` ('pt-BR' or 'en'); `product.titles` holds the product's name in each, `offer`
@@ -31,7 +34,7 @@ export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, l
   const switchHref = inlineChosen ? `${say.switchTo.href}${say.switchTo.href.includes('?') ? '&' : '?'}isolation=inline` : say.switchTo.href;
   const script = (asset, extra = '') =>
     `<script src="${asset.path}" integrity="${asset.integrity}" crossorigin="anonymous"${extra}></script>`;
-  const price = formatBRL(offer.cents);
+  const price = formatBRL(offer.cents, lang);
   // Nothing here is card data: the plans and the amount are the store's, in attributes.
   const checkout = `amount="${offer.cents}" installments="${escape(JSON.stringify(offer.plans))}" holder-document`;
   const frameCard = frame && (pageOrigin
@@ -82,6 +85,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     </form>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <div id="next" class="next" hidden></div>
+    <button type="button" id="other-method" class="other-method" hidden>${escape(say.otherMethod)}</button>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">

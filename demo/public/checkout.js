@@ -38,13 +38,18 @@ const card = form.querySelector('svc-card-form');
 const methods = document.getElementById('methods');
 const method = () => methods.value ?? 'card';
 const next = document.getElementById('next');
+// Under a PIX or boleto waiting: the shopper would rather pay another way. The wait ends (its signal).
+const other = document.getElementById('other-method');
+let leaving;
+other.addEventListener('click', () => leaving?.abort());
 const outcome = document.getElementById('outcome');
-// BRL as the page's server writes it (page.mjs formatBRL, pt-BR in both languages): following the plan rewrites the same text, so nothing reflows.
+// BRL as the page's server writes it (page.mjs formatBRL, in the page's language, as the element's plans and the
+// receipt write it: R$ 129,90 in pt-BR, R$129.90 in en): following the plan rewrites the same text, so nothing reflows.
 // Made at first use, not as the page loads (issue 27): a page's first currency NumberFormat costs
 // 15 to 76 ms of ICU set-up, which held the card frame's hello at DOMContentLoaded; after svc-ready
 // it is made in an idle moment, so the first plan chosen does not pay it either.
 let money;
-const brl = (cents) => (money ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })).format(cents / 100);
+const brl = (cents) => (money ??= new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' })).format(cents / 100);
 
 /**
  * The payment's outcome, in the polite live region: said once. A paid one comes with the receipt's
@@ -131,34 +136,72 @@ async function isPaid(chargeId) {
 }
 
 /**
+ * The PIX or boleto this tab waits for, kept across a reload (sessionStorage: what the store
+ * answered, no card data): the page shows the same code again and goes on waiting, instead of the
+ * checkout, where Pay would make a second charge while the first is still payable.
+ */
+const KEPT = 'demo-checkout-slip';
+function keep(answer) {
+  try {
+    if (answer) sessionStorage.setItem(KEPT, JSON.stringify(answer));
+    else sessionStorage.removeItem(KEPT);
+  } catch {
+    // No storage in this tab: a reload shows the checkout.
+  }
+}
+function kept() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEPT) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/**
  * PIX or boleto (issue 27): the store's server makes the charge and pays it by that method; the
  * QR and copy-paste code, or the boleto's line and due date, are shown by handleNextAction in the
  * page, which waits, asking the store every 2 s, until the bank has paid it (in the sandbox, its
  * settle action). Then the receipt, as the API says it.
  */
-async function payBySlip(chosen) {
+async function payBySlip(chosen, kept) {
   if (slipBusy) return;
+  let expired = false;
   slipBusy = true;
   payState();
   show('', '');
   try {
-    const answer = await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
+    const answer = kept ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
     if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
-    form.hidden = true; // the slip is the next step: nothing left to choose or submit
+    keep(answer);
+    form.hidden = true; // the slip is the next step; "another way to pay" under it brings the methods back
     next.hidden = false;
     show('pending', answer.message);
-    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId) });
+    leaving = new AbortController();
+    other.hidden = false;
+    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId), signal: leaving.signal });
+    other.hidden = true;
+    keep(undefined);
     if (ended.status === 'PAID' && settled) return done(settled);
     next.hidden = true;
     next.replaceChildren();
     form.hidden = false;
+    // Another way chosen: the methods again, the focus on the one chosen (the chooser's radio group).
+    if (ended.status !== 'EXPIRED') {
+      show('', '');
+      methods.shadowRoot?.querySelector('input:checked')?.focus();
+      return;
+    }
     show('error', say.expired);
+    expired = true;
   } catch {
     show('error', say.offline);
   } finally {
     slipBusy = false;
     payState();
   }
+  // The panel that had the focus is gone: Pay takes it (enabled again), where the shopper pays anew
+  // or goes back to the methods above it; not <body>, where Tab starts over from the page's top.
+  if (expired) pay.focus();
 }
 
 /** Paid: the receipt under its own heading, the focus on it. */
@@ -238,3 +281,7 @@ function follow(plan) {
 function write(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
+
+// A PIX or boleto still waiting when the page was reloaded: shown again (see keep).
+const waiting = kept();
+if (waiting?.outcome === 'pending') void payBySlip(undefined, waiting);

@@ -28,7 +28,8 @@ const outcome = (page: EnginePage) => page.locator('#outcome');
 /** /api/pay requests the page made. */
 const payRequests = async (page: EnginePage) => (await page.requests()).filter((url) => url.endsWith('/api/pay')).length;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(129.9);
+/** The price as each page writes it, in its own language (R$129.90 on the English page). */
+const brlIn = (lang: 'pt-BR' | 'en') => new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' }).format(129.9);
 
 test.beforeEach(async ({ enginePage: page }) => page.setViewportSize({ width: 640, height: 900 }));
 
@@ -39,8 +40,8 @@ test.describe('English (?lang=en)', () => {
 
   test('shows the product and its price in BRL', async ({ enginePage: page }) => {
     await expect.poll(() => page.locator('html').attribute('lang')).toBe('en');
-    await expect.poll(() => page.locator('#price').text()).toBe(brl);
-    await expect.poll(() => page.byRole('button', { name: `Pay ${brl}` }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#price').text()).toBe(brlIn('en'));
+    await expect.poll(() => page.byRole('button', { name: `Pay ${brlIn('en')}` }).isVisible()).toBe(true);
     await expect.poll(() => page.byLabel('Card number').isVisible()).toBe(true);
   });
 
@@ -90,8 +91,8 @@ test.describe('pt-BR (the default page)', () => {
     await expect.poll(() => page.locator('html').attribute('lang')).toBe('pt-BR');
     await expect.poll(() => page.locator('svc-card-form').attribute('lang')).toBe('pt-BR');
     await expect.poll(() => page.byRole('heading', { level: 1 }).text()).toBe('Finalizar compra');
-    await expect.poll(() => page.locator('#price').text()).toBe(brl);
-    await expect.poll(() => page.byRole('button', { name: `Pagar ${brl}` }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#price').text()).toBe(brlIn('pt-BR'));
+    await expect.poll(() => page.byRole('button', { name: `Pagar ${brlIn('pt-BR')}` }).isVisible()).toBe(true);
     await expect.poll(() => page.byLabel(pt.number).isVisible()).toBe(true);
     await screenshot(page, 'empty');
   });

@@ -72,3 +72,26 @@ test('12x is charged at its total: the sandbox transaction is R$ 145,20 in 12 in
   expect(transaction).toMatchObject({ status: 'PAID', installments: 12, amount: { value: 14520 } });
   await expect.poll(async () => plain(await page.locator('#outcome').text())).toContain('Pagamento aprovado: R$ 145,20 em 12x de R$ 12,10 com juros');
 });
+
+// One way of writing money on a page (tried as a shopper on the English page): the order, Pay and
+// the interest line were written as in pt-BR ("Pay 12x R$ 12,10") under the element's plans and
+// above the receipt in English ("12x R$12.10 with interest, total R$145.20"), two spellings of
+// one amount on one screen.
+test('en page: the order, Pay and the interest write money as the plans and the receipt do (R$145.20, not R$ 145,20)', async ({ enginePage: page }) => {
+  await page.goto(checkoutUrl(demo.url, 'en'));
+  await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pay R$129.90');
+  expect(plain(await page.locator('#price').text())).toBe('R$129.90');
+  expect(plain(await page.locator('#total').text())).toBe('R$129.90');
+  await typeCard(page, ELO_PAID_CARD);
+  await page.byLabel(/^Installments/).evaluate((select: HTMLSelectElement) => {
+    select.value = '12';
+    for (const type of ['input', 'change']) select.dispatchEvent(new Event(type, { bubbles: true, composed: true }));
+  });
+  await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pay 12x R$12.10');
+  expect(plain(await page.locator('#total').text())).toBe('R$145.20');
+  expect(plain(await page.locator('#interest').text())).toBe('Installment interest R$15.30');
+  expect(plain(await page.shadow('svc-card-form', '#installments-hint').text())).toBe('Total R$145.20 (interest R$15.30)');
+  await page.shadow('#methods', 'input[value="pix"]').click();
+  await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pay R$129.90 with PIX');
+  expect(plain(await page.locator('#total').text())).toBe('R$129.90');
+});

@@ -3,7 +3,8 @@
 // lock beside the payment, and a dark theme that follows the shopper's system setting, axe-clean.
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { checkoutUrl } from '../support/checkout.js';
+import { checkoutUrl, submit, typeCard } from '../support/checkout.js';
+import { PAID_CARD } from '../support/cards.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { engineAxeViolations } from '../support/axe.js';
@@ -45,4 +46,29 @@ test('dark theme by the shopper\'s setting: dark page and sections, light text, 
   await page.goto(checkoutUrl(demo.url, 'en'));
   await expect.poll(look).toEqual({ page: 'rgb(21, 25, 27)', section: 'rgb(31, 37, 40)', text: 'rgb(232, 236, 238)' });
   expect(await engineAxeViolations(page)).toEqual([]);
+});
+
+test('the receipt at 320 px: every line of it inside its box, the 24-character payment reference wrapped', async ({ enginePage: page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(checkoutUrl(demo.url, 'en'));
+  await expect.poll(() => page.evaluate(() => (document.querySelector('svc-card-form') as HTMLElement & { ready?: boolean })?.ready === true)).toBe(true);
+  await typeCard(page, PAID_CARD);
+  await submit(page);
+  await expect.poll(() => page.locator('#outcome').attribute('data-outcome'), { timeout: 20_000 }).toBe('paid');
+  // Measured boxes: the text of each line (Range boxes, not the element's, which a grid cell clips to) against the box's inner edge.
+  const overflow = await page.evaluate(() => {
+    const box = document.getElementById('outcome')!;
+    const inner = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).borderRightWidth);
+    return [...box.querySelectorAll('dt, dd, .reference strong')].flatMap((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+      return right > inner + 0.5 ? [`${node.textContent}: ${Math.round(right - inner)} px out`] : [];
+    });
+  });
+  expect(overflow).toEqual([]);
+  // Nothing scrolls sideways. WebKitGTK's MiniBrowser is never narrower than its toolbar (447 px; compact-checkout.spec.ts).
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, room: document.documentElement.clientWidth, viewport: innerWidth }));
+  expect(widths.viewport).toBe(page.engine === 'webkit' ? Math.max(320, widths.viewport) : 320);
+  expect(widths.page).toBeLessThanOrEqual(widths.room);
 });

@@ -65,3 +65,26 @@ test('boleto: digitable line with copy, due date, slip link; a check that answer
 test('an answer that asks for nothing resolves at once with its status', async ({ enginePage: page }) => {
   expect(await page.evaluate(() => (window as any).svc.handleNextAction({ _id: 'x', status: 'PAID' }))).toEqual({ type: 'none', status: 'PAID' });
 });
+
+// 200% zoom on a 320 px phone leaves a container of about 140 CSS px: the panel reflows into it
+// (WCAG 1.4.10), no part of it beside or past it. Measured boxes, the container narrowed in place.
+for (const method of ['pix', 'boleto'] as const) {
+  test(`${method}: in a container 140 px wide (200% zoom on a 320 px phone) every part of the panel stays inside it`, async ({ enginePage: page }) => {
+    const answer = method === 'pix'
+      ? { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge) }
+      : { charge: { _id: charge._id }, paymentMethod: 'BOLETO', status: 'PENDING_PAYMENT', boleto: { ...boletoFor(charge, today), url: `${server.url}/boleto/${charge._id}` } };
+    await page.evaluate((body) => {
+      document.getElementById('step')!.style.width = '140px';
+      void (window as any).svc.handleNextAction(body, { container: document.getElementById('step'), paid: new Promise(() => {}) });
+    }, answer);
+    await expect.poll(() => page.evaluate((host) => !!document.querySelector(host)?.shadowRoot?.querySelector('section'), STEP)).toBe(true);
+    const outside = await page.evaluate((host) => {
+      const step = document.getElementById('step')!.getBoundingClientRect();
+      return [...document.querySelector(host)!.shadowRoot!.querySelectorAll('section *')].flatMap((node) => {
+        const box = node.getBoundingClientRect();
+        return box.width && (box.left < step.left - 0.5 || box.right > step.right + 0.5) ? [`${node.localName}: ${Math.round(box.left - step.left)} to ${Math.round(box.right - step.left)} of 0 to ${Math.round(step.width)}`] : [];
+      });
+    }, STEP);
+    expect(outside).toEqual([]);
+  });
+}

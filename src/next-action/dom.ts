@@ -14,8 +14,8 @@ dialog { border: 0; border-radius: 12px; padding: 16px; width: min(440px, calc(1
 dialog::backdrop { background: rgb(0 0 0 / .55); }
 h2 { font-size: 1.125rem; margin: 0 0 12px; }
 iframe { display: block; width: 100%; height: 340px; border: 1px solid GrayText; border-radius: 8px; background: #fff; }
-section { display: grid; gap: 10px; }
-img { width: 200px; height: 200px; justify-self: center; image-rendering: pixelated; }
+section { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
+img { width: 200px; max-width: 100%; height: auto; justify-self: center; image-rendering: pixelated; }
 .row { display: flex; gap: 8px; }
 input { flex: 1; min-width: 0; font: inherit; padding: 8px; border: 1px solid GrayText; border-radius: 6px; background: Field; color: FieldText; }
 button { font: inherit; padding: 8px 14px; border-radius: 6px; border: 1px solid ButtonBorder; background: ButtonFace; color: ButtonText; cursor: pointer; }

@@ -20,7 +20,7 @@ export type NextActionOutcome =
 export interface NextActionOptions extends Waiting {
   /** pt-BR or en; default: the page's <html lang> (en when it starts with en), else pt-BR. */
   lang?: string;
-  /** PIX and boleto are shown in it (default: a modal dialog). The 3-D Secure challenge is always modal. */
+  /** PIX and boleto are shown in it (default: a modal dialog), and take the focus. The 3-D Secure challenge is always modal. */
   container?: Element;
   /** Where `svc-next-action` is dispatched (default: document). */
   target?: EventTarget;
@@ -71,7 +71,11 @@ export async function handleNextAction(answer: unknown, options: NextActionOptio
       shown.dialog.addEventListener('close', shown.close);
       queueMicrotask(() => shown.dialog.append(close));
     }
-    const status = await showSlip(parent, slip, options, lang, say);
+    const waited = showSlip(parent, slip, options, lang, say);
+    // In the page's container the panel takes the focus, as the dialog does: what had it (the
+    // page's Pay, often hidden once the answer comes) must not leave it on <body>.
+    if (!shown) (parent.lastChild as HTMLElement).focus();
+    const status = await waited;
     outcome = { type: body.pix ? 'pix' : 'boleto', status, ...(body.charge?._id ? { chargeId: body.charge._id } : {}) };
   } else {
     outcome = { type: 'none', ...(transaction.status ? { status: transaction.status } : {}) };

@@ -9,7 +9,11 @@ export interface Pix { brCode: string; qrCodeImage: string; txid?: string }
 export interface Boleto { barcode?: string; digitableLine: string; dueDate: string; url?: string }
 export type SlipStatus = 'PAID' | 'PENDING_PAYMENT' | 'EXPIRED';
 
-export interface Waiting { paid?: PromiseLike<unknown>; check?: () => Promise<boolean>; interval?: number }
+export interface Waiting {
+  paid?: PromiseLike<unknown>; check?: () => Promise<boolean>; interval?: number;
+  /** Aborted: the wait ends (PENDING_PAYMENT), e.g. the shopper chose another way to pay. */
+  signal?: AbortSignal;
+}
 
 /** A read-only code with a Copy button that says it copied (a polite status beside it). */
 function copyRow(id: string, label: string, code: string, say: Texts): HTMLElement[] {
@@ -39,10 +43,12 @@ const duration = (ms: number, lang: string) => {
 export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto?: Boleto; expiresAt?: number }, waiting: Waiting, lang: string, say: Texts): Promise<SlipStatus> {
   const { pix, boleto } = slip;
   const state = el('p', { role: 'status' });
+  // Focusable (not in the Tab order): shown in the page's container, it takes the focus (index.ts).
+  const region = { 'aria-labelledby': 'slip-title', tabindex: '-1' };
   const section = pix
-    ? el('section', { 'aria-labelledby': 'slip-title' }, el('h2', { id: 'slip-title' }, say.pix),
+    ? el('section', region, el('h2', { id: 'slip-title' }, say.pix),
       el('img', { src: pix.qrCodeImage, alt: say.qr, width: '200', height: '200' }), ...copyRow('slip-code', say.pixCode, pix.brCode, say))
-    : el('section', { 'aria-labelledby': 'slip-title' }, el('h2', { id: 'slip-title' }, say.boleto),
+    : el('section', region, el('h2', { id: 'slip-title' }, say.boleto),
       ...copyRow('slip-code', say.line, boleto!.digitableLine, say),
       el('p', {}, `${say.due} `, el('time', { datetime: boleto!.dueDate }, boleto!.dueDate.split('-').reverse().join('/'))),
       ...(boleto!.url ? [el('a', { href: boleto!.url, target: '_blank', rel: 'noopener noreferrer' }, say.slip)] : []));
@@ -58,7 +64,7 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
       if (over) return;
       over = true;
       clearInterval(timer);
-      state.textContent = status === 'PAID' ? say.paid : say.expired;
+      state.textContent = status === 'PAID' ? say.paid : status === 'EXPIRED' ? say.expired : '';
       resolve(status);
     };
     const tick = async () => {
@@ -72,5 +78,6 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
     const timer = setInterval(tick, waiting.interval ?? 3000);
     void tick();
     waiting.paid?.then(() => finish('PAID'));
+    waiting.signal?.addEventListener('abort', () => finish('PENDING_PAYMENT'));
   });
 }
