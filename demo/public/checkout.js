@@ -161,16 +161,16 @@ function kept() {
  * PIX or boleto (issue 27): the store's server makes the charge and pays it by that method; the
  * QR and copy-paste code, or the boleto's line and due date, are shown by handleNextAction in the
  * page, which waits, asking the store every 2 s, until the bank has paid it (in the sandbox, its
- * settle action). Then the receipt, as the API says it.
+ * settle action). Then the receipt, as the API says it. `resumed`: the answer kept before a reload.
  */
-async function payBySlip(chosen, kept) {
+async function payBySlip(chosen, resumed) {
   if (slipBusy) return;
   let expired = false;
   slipBusy = true;
   payState();
   show('', '');
   try {
-    const answer = kept ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
+    const answer = resumed ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
     if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
     keep(answer);
     form.hidden = true; // the slip is the next step; "another way to pay" under it brings the methods back

@@ -21,16 +21,21 @@ test.afterAll(async () => demo?.close());
 const charges = async () => (await demo.sandbox.db.query<{ n: number }>('SELECT count(*)::int AS n FROM charges'))[0]!.n;
 const shownCode = (page: EnginePage) => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('input')?.value ?? null, STEP);
 
-test('pix: reloaded while it waits, the page shows the same code and goes on waiting; no second charge; paid ends it', async ({ enginePage: page }) => {
+/** The inline English checkout, PIX chosen and Pay pressed: waits for its code; gives the page's address and the code. */
+async function payWithPix(page: EnginePage): Promise<{ url: string; code: string | null }> {
   const url = checkoutUrl(demo.url, 'en', 'inline');
   await page.goto(url);
   await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
   await page.shadow('#methods', 'input[value="pix"]').click();
   await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
-  const before = await charges();
   await page.locator('#pay').click();
   await expect.poll(() => shownCode(page), { timeout: 20_000 }).toMatch(/^000201/);
-  const code = await shownCode(page);
+  return { url, code: await shownCode(page) };
+}
+
+test('pix: reloaded while it waits, the page shows the same code and goes on waiting; no second charge; paid ends it', async ({ enginePage: page }) => {
+  const before = await charges();
+  const { url, code } = await payWithPix(page);
   expect(await charges()).toBe(before + 1);
 
   await page.goto(url); // the reload
@@ -52,13 +57,7 @@ test('pix: reloaded while it waits, the page shows the same code and goes on wai
 });
 
 test('pix: "Choose another way to pay" while it waits ends the wait: the methods and the card come back, the focus on the chosen method, no more asking the store, a reload shows the checkout', async ({ enginePage: page }) => {
-  const url = checkoutUrl(demo.url, 'en', 'inline');
-  await page.goto(url);
-  await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
-  await page.shadow('#methods', 'input[value="pix"]').click();
-  await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
-  await page.locator('#pay').click();
-  await expect.poll(() => shownCode(page), { timeout: 20_000 }).toMatch(/^000201/);
+  const { url } = await payWithPix(page);
   const other = page.byRole('button', { name: 'Choose another way to pay' });
   expect(await other.isVisible()).toBe(true);
   await other.click();
