@@ -35,6 +35,13 @@ export function createAjv(coerce: boolean): Ajv {
 const typeName = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' && !Number.isInteger(value) ? 'a fraction' : typeof value;
 
+/** What a value sent as text (query, path, headers) must be written as, by the type it could not be read as. */
+const TEXT_TYPES: Record<string, string> = {
+  integer: 'must be a whole number written in digits, such as 10',
+  number: 'must be a number written in digits, such as 10 or 9.9',
+  boolean: 'must be true or false',
+};
+
 /** `/split/rules/0/percentage` -> `split.rules[0].percentage`. */
 function dotted(pointer: string): string {
   return pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
@@ -53,6 +60,8 @@ export function toFieldError(error: ErrorObject, location: FieldLocation, when =
   // A free-form member's first branch (text) is the one said: no branch took a list or an object this deep.
   else if (error.keyword === 'type' && (error.parentSchema as { pattern?: string })?.pattern === PLAIN_TEXT && error.schemaPath.endsWith('/anyOf/0/type'))
     what = `must be text, a number, a boolean or null here, got ${typeName(error.data)}: free-form members nest at most ${FREE_DEPTH} levels`;
+  // A query, path or header value is always text: "got string" would not say what to write.
+  else if (error.keyword === 'type' && location !== 'body' && typeof error.data === 'string') what = TEXT_TYPES[String(params.type)] ?? `must be ${String(params.type)}`;
   else if (error.keyword === 'type') what = `must be ${String(params.type)}, got ${typeName(error.data)}`;
   else if (error.keyword === 'pattern' && typeof error.parentSchema?.['x-pattern-message'] === 'string') what = error.parentSchema['x-pattern-message'];
   else if (error.keyword === 'format') what = FORMAT_MESSAGES[String(params.format)] ?? `must be ${String(params.format)}`;
