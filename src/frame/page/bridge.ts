@@ -13,8 +13,9 @@ import { pickKey } from './keys.js';
 
 // No width yet (a frame before its parent's layout reached it, or one not shown): no height either.
 // Laid out at no width, the form stood one word a line, and the page took that height (783 px).
+// The iframe is 8px wider than its element (its page's padding): 8px is no width for the form.
 const root = document.documentElement;
-const height = () => ({ height: innerWidth && Math.ceil(root.getBoundingClientRect().height) });
+const height = () => ({ height: innerWidth > 8 ? Math.ceil(root.getBoundingClientRect().height) : 0 });
 
 function hasState(element: HTMLElement, state: string): boolean {
   try {

@@ -3,11 +3,15 @@
 // layout of issue 27 (number; expiry and code side by side at every width; holder; one line kept
 // per field for its hint or error: 92.5px a row), the same from 1280 down to 320 px of page.
 // Narrower hosts (NARROW) down to 140px, the narrowest the element supports (the demo's element on a
-// 390 px phone at 200% zoom: 195 CSS px of page, 141px beside Firefox's classic scrollbar): below 248px
+// 390 px phone at 200% zoom: 195 CSS px of page, 141px beside Firefox's classic scrollbar): below 240px
 // of host the frame's element is under 240px (expiry and code stacked, a row more), and each step
 // below is where one more label or hint wraps to a second line (19px) in the demo's pt-BR (en wraps
 // later), as WebKitGTK lays it out (2-3px taller than Chromium and Firefox ESR). e2e/frame/steady-layout
 // measures the form against the reserve at every width from 248 to 140px.
+// The iframe stands 4px out of the host on each side (margin -4px, 8px wider), the frame page's
+// padding: the frame's form is as wide as the host and lines up with the page's own fields, as
+// inline's does, and a focused field's ring (2px at 2px) is not cut by the iframe's edge (Stripe's
+// Payment Element does the same). Its reserve and heights count that padding; the host's box does not.
 // The frame's height messages set `height`;
 // min-height keeps the reserve, so svc-ready never moves the page by a pixel of font metrics.
 // The `installments` and `holder-document` attributes add one row each (92.5px: 375px with one,
@@ -24,10 +28,10 @@ import { STYLE_PROPERTIES } from '../style-props.js';
 const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows)))}`;
 
 /** [host narrower than, fields' reserve]: the demo's form less its two rows (185px) at the widest host of each step. */
-const NARROW = [[248, 377], [241, 396], [210, 415], [191, 432], [171, 451], [149, 470]];
+const NARROW = [[240, 377], [233, 396], [202, 415], [183, 432], [163, 451], [141, 470]];
 
 export const FRAME_STYLES = `:host{display:block;position:relative;container-type:inline-size}:host([hidden]){display:none}span{position:absolute;left:0;width:1px;pointer-events:none}
-iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:100%;border:0;margin:0}${reserve(285)}
+iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:calc(100% + 8px);border:0;margin:-4px}${reserve(285)}
 :host([installments]) iframe,:host([holder-document]) iframe{--_rows:93px}
 :host([installments][holder-document]) iframe{--_rows:185px}
 ${NARROW.map(([below, px]) => `@container (width<${below}px){${reserve(px!)}}`).join('')}`;
