@@ -126,6 +126,9 @@ form.addEventListener('submit', (event) => {
 });
 
 let settled; // the store's answer once the charge is paid (GET /api/charge)
+// The PIX or boleto being asked of the store: another method chosen meanwhile aborts it (the latest
+// choice wins; docs/decisions.md), so a late answer does not cover the method the shopper now has.
+let asking;
 
 /** Asks the store's server whether the charge is paid (the server asks the API): no secret on the page. */
 async function isPaid(chargeId) {
@@ -169,8 +172,11 @@ async function payBySlip(chosen, resumed) {
   slipBusy = true;
   payState();
   show('', '');
+  asking = new AbortController();
+  const { signal } = asking;
   try {
-    const answer = resumed ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
+    const answer = resumed ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }), signal })).json();
+    asking = undefined;
     if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
     keep(answer);
     form.hidden = true; // the slip is the next step; "another way to pay" under it brings the methods back
@@ -194,7 +200,7 @@ async function payBySlip(chosen, resumed) {
     show('error', say.expired);
     expired = true;
   } catch {
-    show('error', say.offline);
+    if (!signal.aborted) show('error', say.offline); // aborted: dropped, the page is the new method's already
   } finally {
     slipBusy = false;
     payState();
@@ -250,6 +256,7 @@ form.addEventListener('svc-change', (event) => {
 // Another method (svc-method-change): the order's total and Pay follow it. PIX and boleto are the
 // product's price at once (no installments, no interest); the card, its chosen plan.
 methods.addEventListener('svc-method-change', ({ detail }) => {
+  asking?.abort();
   const price = Number(card.getAttribute('amount'));
   if (detail.method === 'card') follow(plan ?? { installments: 1, installmentCents: price, totalCents: price });
   else {
