@@ -87,6 +87,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <div id="next" class="next" hidden></div>
     <button type="button" id="other-method" class="other-method" hidden>${escape(say.otherMethod)}</button>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
+    <a id="new-order" class="new-order" href="" hidden>${escape(say.newOrder)}</a>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">
   <p>${escape(say.sandboxNote(hintRows()[0]))}</p>

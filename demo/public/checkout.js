@@ -141,7 +141,8 @@ async function isPaid(chargeId) {
 /**
  * The PIX or boleto this tab waits for, kept across a reload (sessionStorage: what the store
  * answered, no card data): the page shows the same code again and goes on waiting, instead of the
- * checkout, where Pay would make a second charge while the first is still payable.
+ * checkout, where Pay would make a second charge while the first is still payable. Once paid, the
+ * receipt is kept instead (see done), until "New order".
  */
 const KEPT = 'demo-checkout-slip';
 function keep(answer) {
@@ -210,13 +211,24 @@ async function payBySlip(chosen, resumed) {
   if (expired) pay.focus();
 }
 
-/** Paid: the receipt under its own heading, the focus on it. */
-function done(answer) {
+/**
+ * Paid: the receipt under its own heading, the focus on it; kept for the tab, so a reload shows it
+ * again rather than a checkout that invites paying twice (`resumed`: shown again after a reload).
+ * Only what the receipt shows is kept, as the store's server wrote it: amount, method, brand and
+ * last four, plan, reference; never the card's number, its token or the holder.
+ */
+function done(answer, resumed) {
+  const { outcome: kind, message, transactionId, receipt } = answer;
+  keep({ outcome: kind, message, transactionId, receipt });
   form.hidden = true;
   document.querySelector('h1').textContent = say.done;
-  show(answer.outcome, answer.message, answer.transactionId, answer.receipt);
-  outcome.focus();
+  show(kind, message, transactionId, receipt);
+  newOrder.hidden = false;
+  if (!resumed) outcome.focus();
 }
+// "New order" forgets the receipt; its link then loads the checkout afresh.
+const newOrder = document.getElementById('new-order');
+newOrder.addEventListener('click', () => keep(undefined));
 
 form.addEventListener('svc-encrypted', async (event) => {
   show('', '');
@@ -289,6 +301,7 @@ function write(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
-// A PIX or boleto still waiting when the page was reloaded: shown again (see keep).
+// A PIX or boleto still waiting when the page was reloaded: shown again (see keep); a receipt too.
 const waiting = kept();
 if (waiting?.outcome === 'pending') void payBySlip(undefined, waiting);
+else if (waiting?.outcome === 'paid' || waiting?.outcome === 'authorized') done(waiting, true);
