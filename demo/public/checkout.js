@@ -52,7 +52,7 @@ let money;
 const brl = (cents) => (money ??= new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' })).format(cents / 100);
 
 /**
- * The payment's outcome, in the polite live region: said once. A paid one comes with the receipt's
+ * The payment's outcome, in the polite live region (the receipt: see done). A paid one comes with the receipt's
  * rows ([label, value]: amount, method, brand and last four, plan) as the store's server read them
  * from the API's answer, never from what was typed on this page.
  */
@@ -222,6 +222,11 @@ function done(answer, resumed) {
   keep({ outcome: kind, message, transactionId, receipt });
   form.hidden = true;
   document.querySelector('h1').textContent = say.done;
+  // Said once, where the focus goes: a region named by the page's heading (as the PIX panel is),
+  // no longer the live region, which said it before the focus said it again.
+  outcome.removeAttribute('aria-live');
+  outcome.setAttribute('role', 'region');
+  outcome.setAttribute('aria-labelledby', 'page-title');
   show(kind, message, transactionId, receipt);
   newOrder.hidden = false;
   if (!resumed) outcome.focus();
