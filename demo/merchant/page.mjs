@@ -62,7 +62,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 <header class="store"><p class="store-name"><img src="/assets/logo.svg" alt="" width="40" height="40"> ${escape(product.store)}</p>
   <a class="lang-switch" href="${escape(switchHref)}" hreflang="${say.switchTo.lang}" lang="${say.switchTo.lang}">${escape(say.switchTo.label)}</a></header>
 <main>
-  <h1>${escape(say.title)}</h1>
+  <h1 id="page-title">${escape(say.title)}</h1>
   <section class="order" aria-labelledby="order-title">
     <h2 id="order-title">${escape(say.order)}</h2>
     <div class="product"><img class="product-picture" src="/assets/product.svg" alt="${escape(say.productAlt)}" width="64" height="64">
@@ -87,6 +87,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <div id="next" class="next" hidden></div>
     <button type="button" id="other-method" class="other-method" hidden>${escape(say.otherMethod)}</button>
     <div id="outcome" class="outcome" role="status" aria-live="polite" tabindex="-1"></div>
+    <a id="new-order" class="new-order" href="" hidden>${escape(say.newOrder)}</a>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">
   <p>${escape(say.sandboxNote(hintRows()[0]))}</p>

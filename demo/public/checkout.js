@@ -52,7 +52,7 @@ let money;
 const brl = (cents) => (money ??= new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' })).format(cents / 100);
 
 /**
- * The payment's outcome, in the polite live region: said once. A paid one comes with the receipt's
+ * The payment's outcome, in the polite live region (the receipt: see done). A paid one comes with the receipt's
  * rows ([label, value]: amount, method, brand and last four, plan) as the store's server read them
  * from the API's answer, never from what was typed on this page.
  */
@@ -126,6 +126,9 @@ form.addEventListener('submit', (event) => {
 });
 
 let settled; // the store's answer once the charge is paid (GET /api/charge)
+// The PIX or boleto being asked of the store: another method chosen meanwhile aborts it (the latest
+// choice wins; docs/decisions.md), so a late answer does not cover the method the shopper now has.
+let asking;
 
 /** Asks the store's server whether the charge is paid (the server asks the API): no secret on the page. */
 async function isPaid(chargeId) {
@@ -138,7 +141,8 @@ async function isPaid(chargeId) {
 /**
  * The PIX or boleto this tab waits for, kept across a reload (sessionStorage: what the store
  * answered, no card data): the page shows the same code again and goes on waiting, instead of the
- * checkout, where Pay would make a second charge while the first is still payable.
+ * checkout, where Pay would make a second charge while the first is still payable. Once paid, the
+ * receipt is kept instead (see done), until "New order".
  */
 const KEPT = 'demo-checkout-slip';
 function keep(answer) {
@@ -169,8 +173,11 @@ async function payBySlip(chosen, resumed) {
   slipBusy = true;
   payState();
   show('', '');
+  asking = new AbortController();
+  const { signal } = asking;
   try {
-    const answer = resumed ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }) })).json();
+    const answer = resumed ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }), signal })).json();
+    asking = undefined;
     if (answer.outcome !== 'pending') return show(answer.outcome, answer.message);
     keep(answer);
     form.hidden = true; // the slip is the next step; "another way to pay" under it brings the methods back
@@ -194,7 +201,7 @@ async function payBySlip(chosen, resumed) {
     show('error', say.expired);
     expired = true;
   } catch {
-    show('error', say.offline);
+    if (!signal.aborted) show('error', say.offline); // aborted: dropped, the page is the new method's already
   } finally {
     slipBusy = false;
     payState();
@@ -204,13 +211,29 @@ async function payBySlip(chosen, resumed) {
   if (expired) pay.focus();
 }
 
-/** Paid: the receipt under its own heading, the focus on it. */
-function done(answer) {
+/**
+ * Paid: the receipt under its own heading, the focus on it; kept for the tab, so a reload shows it
+ * again rather than a checkout that invites paying twice (`resumed`: shown again after a reload).
+ * Only what the receipt shows is kept, as the store's server wrote it: amount, method, brand and
+ * last four, plan, reference; never the card's number, its token or the holder.
+ */
+function done(answer, resumed) {
+  const { outcome: kind, message, transactionId, receipt } = answer;
+  keep({ outcome: kind, message, transactionId, receipt });
   form.hidden = true;
   document.querySelector('h1').textContent = say.done;
-  show(answer.outcome, answer.message, answer.transactionId, answer.receipt);
-  outcome.focus();
+  // Said once, where the focus goes: a region named by the page's heading (as the PIX panel is),
+  // no longer the live region, which said it before the focus said it again.
+  outcome.removeAttribute('aria-live');
+  outcome.setAttribute('role', 'region');
+  outcome.setAttribute('aria-labelledby', 'page-title');
+  show(kind, message, transactionId, receipt);
+  newOrder.hidden = false;
+  if (!resumed) outcome.focus();
 }
+// "New order" forgets the receipt; its link then loads the checkout afresh.
+const newOrder = document.getElementById('new-order');
+newOrder.addEventListener('click', () => keep(undefined));
 
 form.addEventListener('svc-encrypted', async (event) => {
   show('', '');
@@ -250,6 +273,7 @@ form.addEventListener('svc-change', (event) => {
 // Another method (svc-method-change): the order's total and Pay follow it. PIX and boleto are the
 // product's price at once (no installments, no interest); the card, its chosen plan.
 methods.addEventListener('svc-method-change', ({ detail }) => {
+  asking?.abort();
   const price = Number(card.getAttribute('amount'));
   if (detail.method === 'card') follow(plan ?? { installments: 1, installmentCents: price, totalCents: price });
   else {
@@ -282,6 +306,7 @@ function write(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
-// A PIX or boleto still waiting when the page was reloaded: shown again (see keep).
+// A PIX or boleto still waiting when the page was reloaded: shown again (see keep); a receipt too.
 const waiting = kept();
 if (waiting?.outcome === 'pending') void payBySlip(undefined, waiting);
+else if (waiting?.outcome === 'paid' || waiting?.outcome === 'authorized') done(waiting, true);

@@ -20,8 +20,9 @@ test('a token sent twice: "please submit again", then a fresh submit pays', asyn
   const usedBody = (await firstPost).postData()!;
   expect(JSON.parse(usedBody).encryptedCard).toMatchObject({ keyId: 'v1', iv: expect.any(String) });
 
-  // A second checkout whose request carries the token already used.
-  await page.goto(checkoutUrl(demo.url));
+  // A second checkout (the receipt's "New order": a reload would show the receipt again) whose request carries the token already used.
+  await page.locator('#new-order').click();
+  await expect(page.locator('#checkout')).toBeVisible();
   await page.route('**/api/pay', (route) => route.continue({ postData: usedBody }), { times: 1 });
   await typeCard(page, PAID_CARD);
   await submit(page);

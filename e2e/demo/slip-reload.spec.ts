@@ -33,7 +33,7 @@ async function payWithPix(page: EnginePage): Promise<{ url: string; code: string
   return { url, code: await shownCode(page) };
 }
 
-test('pix: reloaded while it waits, the page shows the same code and goes on waiting; no second charge; paid ends it', async ({ enginePage: page }) => {
+test('pix: reloaded while it waits, the page shows the same code and goes on waiting; no second charge; paid ends it, and a reload then shows the receipt', async ({ enginePage: page }) => {
   const before = await charges();
   const { url, code } = await payWithPix(page);
   expect(await charges()).toBe(before + 1);
@@ -50,10 +50,15 @@ test('pix: reloaded while it waits, the page shows the same code and goes on wai
   });
   expect(settled.status).toBe(200);
   await expect.poll(() => page.locator('#outcome').attribute('data-outcome'), { timeout: 20_000 }).toBe('paid');
-  // Paid is over: a reload after it is the checkout again, not the old QR.
+  const receipt = await page.locator('#outcome').text();
+  // Paid is over: a reload after it shows the receipt again, neither the old QR nor a checkout to pay twice.
   await page.goto(url);
-  await expect.poll(() => page.locator('#checkout').isVisible()).toBe(true);
+  await expect.poll(() => page.locator('#outcome').text()).toBe(receipt);
+  expect(await page.locator('#checkout').isVisible()).toBe(false);
   expect(await page.evaluate((host) => document.querySelector(host), STEP)).toBeNull();
+  expect(await charges()).toBe(before + 1);
+  await page.locator('#new-order').click();
+  await expect.poll(() => page.locator('#checkout').isVisible()).toBe(true);
 });
 
 test('pix: "Choose another way to pay" while it waits ends the wait: the methods and the card come back, the focus on the chosen method, no more asking the store, a reload shows the checkout', async ({ enginePage: page }) => {

@@ -62,6 +62,25 @@ test('boleto: digitable line with copy, due date, slip link; a check that answer
   expect(await page.shadow(STEP, 'section > p[role="status"]:last-child').text()).toBe('Payment received.');
 });
 
+// A status that is given the same text again is not read again: the second press of Copy must be
+// heard too (the shopper pressed it because the first was missed, or copied over it meanwhile).
+test('boleto: each press of Copy is said again: the status changes its text, the same words each time', async ({ enginePage: page }) => {
+  const boleto = boletoFor(charge, today);
+  await page.evaluate((answer) => {
+    void (window as any).svc.handleNextAction(answer, { lang: 'en', container: document.getElementById('step'), paid: new Promise(() => {}) });
+  }, { charge: { _id: charge._id }, paymentMethod: 'BOLETO', status: 'PENDING_PAYMENT', boleto });
+  const said = page.shadow(STEP, '.row + p[role="status"]');
+  const copy = page.shadow(STEP, 'button');
+  const words = /^(Copied!|Could not copy: select the code and copy it\.)\s*$/;
+  const texts: string[] = [];
+  for (let press = 0; press < 3; press++) {
+    await copy.click();
+    await expect.poll(async () => { const text = await said.evaluate((p: HTMLElement) => p.textContent ?? ''); return words.test(text) && text !== texts.at(-1); }, { message: `press ${press + 1} changes the status text (was ${JSON.stringify(texts.at(-1))})` }).toBe(true);
+    texts.push(await said.evaluate((p: HTMLElement) => p.textContent ?? ''));
+  }
+  expect(new Set(texts.map((text) => text.trim())).size).toBe(1); // the same words: only the text a reader compares changed
+});
+
 test('an answer that asks for nothing resolves at once with its status', async ({ enginePage: page }) => {
   expect(await page.evaluate(() => (window as any).svc.handleNextAction({ _id: 'x', status: 'PAID' }))).toEqual({ type: 'none', status: 'PAID' });
 });

@@ -58,6 +58,9 @@ export const test = base.extend<EngineFixtures, { engine: Engine; engineSession:
   enginePage: async ({ engine, engineSession }, use) => {
     if ('driver' in engineSession) {
       await use(webdriverPage(engineSession.driver));
+      // One tab for every test: what the page kept for it (the demo's waiting PIX, its receipt) goes,
+      // as with the new context each Playwright test gets.
+      await engineSession.driver.executeScript('try { sessionStorage.clear(); } catch {}').catch(() => {});
       return;
     }
     const context = await engineSession.browser.newContext();

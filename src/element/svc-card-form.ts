@@ -190,15 +190,15 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
   }
 
   /**
-   * Shows `message` at `field`, marked invalid and announced, until the shopper edits that field:
-   * the payment's answer where it is fixed (issue 27), e.g. a decline at the number. One line is
+   * Shows `message` at `field`, marked invalid, until the shopper edits that field: the payment's
+   * answer where it is fixed (issue 27), e.g. a decline at the number. Focus the field after: its
+   * description says the message once (the live region too would say it twice). One line is
    * kept under each field: about 30 characters fit at 320 px (15 for expiry and code).
-   * @example cardForm.showError('number', 'Recusado: saldo insuficiente.');
+   * @example cardForm.showError('number', 'Recusado: saldo insuficiente.'); cardForm.focus('number');
    */
   showError(field: FieldName, message: string): void {
     this.#said[field] = message;
     this.#shown[field] = 'refused';
-    this.#announce(message);
     this.#changed();
   }
 

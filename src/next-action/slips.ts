@@ -20,13 +20,15 @@ function copyRow(id: string, label: string, code: string, say: Texts): HTMLEleme
   const input = el('input', { id, readonly: '', value: code, autocomplete: 'off', spellcheck: 'false' });
   const button = el('button', { type: 'button' }, say.copy);
   const said = el('p', { role: 'status' });
+  // The same text again is not read again: a second press differs by a no-break space (as the card form's announcements).
+  const tell = (text: string) => (said.textContent = said.textContent === text ? `${text}\u00a0` : text);
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(code);
-      said.textContent = say.copied;
+      tell(say.copied);
     } catch {
       input.select();
-      said.textContent = say.copyFailed;
+      tell(say.copyFailed);
     }
   });
   return [el('label', { for: id }, label), el('div', { class: 'row' }, input, button), said];

@@ -1,0 +1,44 @@
+// A decline and the receipt are said once to a screen reader (tried as a shopper): each goes where
+// the focus goes, and is not also put in a live region, which said it a second time. The decline:
+// the number field is focused and its description says why; the receipt: a region named by the
+// page's heading, focused, as the PIX panel is. Checked by the live regions' texts and the focus.
+import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { testKeysDir } from '../support/demo-keys.mjs';
+import { DECLINED_CARD, PAID_CARD } from '../support/cards.mjs';
+import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
+import { expect, test } from '../support/engine-fixture.js';
+
+let demo: Demo;
+test.beforeAll(async () => {
+  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
+});
+test.afterAll(async () => demo?.close());
+test.beforeEach(async ({ enginePage: page }) => page.goto(checkoutUrl(demo.url, 'en', 'inline')));
+
+test('a decline is said by the focused number field (its description), not also by the card form\'s live region', async ({ enginePage: page }) => {
+  await typeCard(page, DECLINED_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('declined');
+  await expect.poll(() => page.shadow('svc-card-form', '#number-error').text()).toBe('Declined by the issuer.');
+  await expect.poll(() => page.shadow('svc-card-form', '#number').isFocused()).toBe(true);
+  expect(await page.shadow('svc-card-form', '#number').attribute('aria-describedby')).toBe('number-error');
+  expect(await page.shadow('svc-card-form', '[role="status"]').text(), 'the live region says it a second time').not.toContain('Declined');
+  expect(await page.locator('#outcome').text()).toBe('');
+});
+
+test('the receipt is a region named by the page\'s heading and focused, not also a live region', async ({ enginePage: page }) => {
+  await typeCard(page, PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+  await expect.poll(() => page.locator('#outcome').text()).toContain('Payment approved');
+  const said = await page.evaluate(() => {
+    const receipt = document.getElementById('outcome')!;
+    const live = receipt.closest('[aria-live], [role="status"], [role="alert"], [role="log"]');
+    return {
+      live: live ? `${live.localName}#${live.id}` : null, role: receipt.getAttribute('role'),
+      name: document.getElementById(receipt.getAttribute('aria-labelledby') ?? '')?.textContent ?? null,
+      focused: document.activeElement === receipt,
+    };
+  });
+  expect(said).toEqual({ live: null, role: 'region', name: 'Order confirmed', focused: true });
+});
