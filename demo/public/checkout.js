@@ -241,11 +241,10 @@ form.addEventListener('svc-encrypted', async (event) => {
     // Held: no edit can make the card on screen differ from the one paid.
     const answer = await card.hold(payWith(event.detail));
     if (answer.outcome === 'declined') {
-      // Where the eye is (issue 27): at the field it concerns, marked and announced by the element,
-      // until the shopper edits it; the focus there. Nothing is inserted above Pay: it does not move.
+      // Where the eye is (issue 27): at the field it concerns, marked, focused (its description
+      // says it), until the shopper edits it. Nothing is inserted above Pay: it does not move.
       show('declined', ''); // the kind only (data-outcome): no text below Pay
       card.showError(answer.field, answer.message);
-      card.focus(answer.field);
       return;
     }
     if (answer.outcome === 'paid' || answer.outcome === 'authorized') return done(answer); // nothing left to submit

@@ -190,16 +190,18 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
   }
 
   /**
-   * Shows `message` at `field`, marked invalid, until the shopper edits that field: the payment's
-   * answer where it is fixed (issue 27), e.g. a decline at the number. Focus the field after: its
-   * description says the message once (the live region too would say it twice). One line is
+   * Shows `message` at `field`, marked invalid, until the shopper edits that field, and focuses
+   * it: the payment's answer where it is fixed (issue 27), e.g. a decline at the number. The
+   * focused field's description says the message, once (not the live region too: said twice,
+   * and a page that did not focus the field had it said nowhere). One line is
    * kept under each field: about 30 characters fit at 320 px (15 for expiry and code).
-   * @example cardForm.showError('number', 'Recusado: saldo insuficiente.'); cardForm.focus('number');
+   * @example cardForm.showError('number', 'Recusado: saldo insuficiente.');
    */
   showError(field: FieldName, message: string): void {
     this.#said[field] = message;
     this.#shown[field] = 'refused';
     this.#changed();
+    this.focus(field);
   }
 
   /** @internal encrypt()'s own part (card-form.ts holds the element meanwhile). */
@@ -303,9 +305,13 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
     const field = (event.target as HTMLInputElement).id as FieldName;
     const result = this.#check()[field];
     // An empty field the customer only tabbed through is not an error yet: submit says so, and
-    // what submit said stays when the still empty field loses focus.
-    if (result.status === 'valid' || (result.reason === 'required' && this.#shown[field] !== 'required')) delete this.#shown[field];
-    else this.#shown[field] = result.reason;
+    // what submit said stays when the still empty field loses focus. The page's message
+    // (showError) goes with an edit, not with the focus leaving: a valid field's blur cleared it.
+    const shown = this.#shown[field];
+    if (shown !== 'refused') {
+      if (result.status === 'valid' || (result.reason === 'required' && shown !== 'required')) delete this.#shown[field];
+      else this.#shown[field] = result.reason;
+    }
     this.#state('focused', false);
     this.#changed();
     emit(this, 'svc-blur', { field });

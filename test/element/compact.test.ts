@@ -88,8 +88,9 @@ describe('a complete field moves on', () => {
 });
 
 describe('showError: the page\'s message at a field', () => {
-  it('marks the field, shows the message in its described error line, reports reason "refused", and leaves the live region alone (the focused field says it once)', async () => {
+  it('marks the field, shows the message in its described error line, focuses it, reports reason "refused", and leaves the live region alone (the focused field says it once)', async () => {
     const el = await mount();
+    input(el, 'expiry').focus(); // the shopper elsewhere: the message takes the focus to its field
     const changes = record<{ errors: { field: string; reason: string; message: string }[] }>(el, 'svc-change');
     el.showError('number', 'Recusado: saldo insuficiente.');
     await el.updateComplete;
@@ -98,6 +99,7 @@ describe('showError: the page\'s message at a field', () => {
     expect(number.getAttribute('aria-describedby')).toBe('number-error');
     expect(el.shadowRoot!.getElementById('number-error')!.textContent).toBe('Recusado: saldo insuficiente.');
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).not.toContain('Recusado');
+    expect(el.shadowRoot!.activeElement).toBe(number);
     expect(changes.at(-1)!.errors).toEqual([{ field: 'number', reason: 'refused', message: 'Recusado: saldo insuficiente.' }]);
   });
 
@@ -113,6 +115,17 @@ describe('showError: the page\'s message at a field', () => {
     await type(el, 'number', '5555555555554445');
     expect(el.shadowRoot!.getElementById('number-error')!.textContent).toBe('');
     expect(input(el, 'number').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('stays when the shopper only leaves the field: a blur is no edit (the number was valid, and its blur cleared the decline)', async () => {
+    const el = await mount();
+    await type(el, 'number', '5555555555554444');
+    el.showError('number', 'Recusado pelo banco emissor.');
+    await el.updateComplete;
+    await blur(el, 'number');
+    await el.updateComplete;
+    expect(input(el, 'number').getAttribute('aria-invalid')).toBe('true');
+    expect(el.shadowRoot!.getElementById('number-error')!.textContent).toBe('Recusado pelo banco emissor.');
   });
 
   it('one message per field: a second field\'s message leaves the first one\'s as it was', async () => {

@@ -168,9 +168,10 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     this.#toFrame('focus', { field: typeof target === 'string' ? target : 'number' });
   }
 
-  /** As the inline element's: `message` at `field` in the frame, until the shopper edits it. */
+  /** As the inline element's: `message` at `field` in the frame, until the shopper edits it, the field focused. */
   showError(field: FieldName, message: string): void {
     this.#toFrame('error', { field, message });
+    this.focus(field);
   }
 
   /** @internal reset()'s own part: the frame empties its fields. */
