@@ -27,7 +27,9 @@
   const watch = () => {
     if (customElements.get('svc-card-form')) return;
     const number = host()?.shadowRoot?.getElementById('number');
-    if (number && number.getBoundingClientRect().width > 0) {
+    // Once the HTML is parsed (the deferred scripts still held back): on a loaded machine the parser
+    // yielded inside the form, and 'before' held its first field alone (a CI run of session 23).
+    if (number && document.readyState !== 'loading' && number.getBoundingClientRect().width > 0) {
       ssr.framesBeforeScript++;
       ssr.before ??= boxes();
       ssr.firstNumber ??= number;
