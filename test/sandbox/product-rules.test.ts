@@ -126,6 +126,25 @@ describe('the charge\'s own payment methods (4.4)', () => {
   });
 });
 
+describe('a first due date in the past (POST /v2/subscription, an import)', () => {
+  it('the first charge keeps its date and goes OVERDUE; renewals start after today in its cadence, one per period: missed periods are not billed', async () => {
+    const c = await companyWith({ charge: { ...RULES, frequencyDays: 10, paymentMethod: [method('CREDIT_CARD'), method('PIX')] } });
+    const today = await c.today();
+    const due = addDay(today, -95); // 9.5 periods ago
+    const made = (await c.v2({ paymentMethod: 'PIX', dueDate: due })).body;
+    expect(made.charge.dueDate).toBe(due);
+    // due + 100 days: the first date of its cadence after today; never one of the nine already past.
+    expect(made.subscription.nextChargeDate).toBe(addDay(due, 100));
+    // The company's only subscription: one renewal (on due + 100) in 12 days, where the days before this fix opened one a day.
+    expect((await c.advance(12)).moves.filter((m: { row: number }) => m.row === 1)).toHaveLength(1);
+    const { charges } = await c.full(made.subscription._id);
+    expect(charges.map((charge: { dueDate: string; status: string }) => [charge.dueDate, charge.status])).toEqual([[due, 'OVERDUE'], [addDay(due, 100), 'OVERDUE']]);
+    // A due date exactly one period ago: its charge is that period's, so the next is one period from today.
+    const last = (await c.v2({ paymentMethod: 'PIX', dueDate: addDay(await c.today(), -10) })).body;
+    expect(last.subscription.nextChargeDate).toBe(addDay(await c.today(), 10));
+  });
+});
+
 describe('frequencyDays 0: no renewal', () => {
   it('POST /v1/subscription and /v2 set no nextChargeDate; the clock never opens a second charge', async () => {
     const c = await companyWith({ charge: { ...RULES, frequencyDays: 0, paymentMethod: [method('CREDIT_CARD'), method('PIX')] } });
@@ -192,6 +211,6 @@ describe('setting.successChargeDay', () => {
 });
 
 it('the description states the product\'s rules and each decision', () => {
-  for (const phrase of ['## Product rules', 'frequencyDays 0', 'cardAuthId', 'successChargeDay', 're1to1', 'discount.list', 'row 10'])
+  for (const phrase of ['## Product rules', 'frequencyDays 0', 'A first due date in the past', 'cardAuthId', 'successChargeDay', 're1to1', 'discount.list', 'row 10'])
     expect(DESCRIPTION).toContain(phrase);
 });

@@ -920,7 +920,7 @@ export interface paths {
         put?: never;
         /**
          * Create a subscription and its first charge, without a payment attempt
-         * @description Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.
+         * @description Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist. A dueDate in the past is kept (the clock makes that charge OVERDUE); renewals then start at the first date of its cadence after today, the periods between not billed ("Product rules").
          *
          *     Refused beyond the schema (400): `clientId` a client of the company; `productId` a product of the company, on sale, priced at least R$ 0.01, offering a method; `paymentMethod` one the product offers.
          */

@@ -11,7 +11,7 @@ import { payingTransactionOf } from '../store/charge-payment.js';
 import { openChargesOf } from '../store/charges.js';
 import { payables, payablesOf, type PayableDoc } from '../store/payables.js';
 import { products, type ChargeDoc, type SubscriptionDoc } from '../store/tables.js';
-import { renewalAfter } from './product-rules.js';
+import { renewalAfterToday } from './product-rules.js';
 import { CHARGE_MACHINE, OPEN, type ChargeEvent } from './states/charge.js';
 import { assertMove, conflict, move } from './states/machine.js';
 import { SUBSCRIPTION_MACHINE, type SubscriptionEvent } from './states/subscription.js';
@@ -45,9 +45,7 @@ export async function holdSubscription(db: Queryable, subscription: Subscription
   const patch: Partial<SubscriptionDoc> = {};
   if ((action === 'resume' || action === 'unblock') && subscription.nextChargeDate) {
     const product = await products.get(db, subscription.companyId, subscription.productId);
-    let next: string | undefined = subscription.nextChargeDate;
-    while (product && next && next <= dayOf(at)) next = renewalAfter(product, next);
-    if (next) patch.nextChargeDate = next;
+    if (product) patch.nextChargeDate = renewalAfterToday(product, subscription.nextChargeDate, dayOf(at));
   }
   return move(SUBSCRIPTION_MACHINE, db, subscription, how.event, at, { patch });
 }

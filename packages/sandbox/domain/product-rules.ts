@@ -6,7 +6,7 @@
 import { fieldError, invalid } from '../http/errors.js';
 import { priceCents, type ChargeDoc, type PaymentMethod, type ProductDoc } from '../store/tables.js';
 import { PAYMENT_METHODS } from '../schemas/common.js';
-import { addDays } from '../billing/dates.js';
+import { addDays, daysBetween } from '../billing/dates.js';
 
 const DEFAULT_FREQUENCY_DAYS = 30;
 
@@ -102,6 +102,17 @@ export function renewalDays(product: ProductDoc): number | undefined {
 export function renewalAfter(product: ProductDoc, day: string): string | undefined {
   const days = renewalDays(product);
   return days === undefined ? undefined : addDays(day, days);
+}
+
+/**
+ * `renewal` moved on by whole periods of the product until it is after
+ * `today` (unchanged when it already is): the periods it passes are not
+ * billed. A resumed subscription's held periods, an imported one's past.
+ */
+export function renewalAfterToday(product: ProductDoc, renewal: string, today: string): string {
+  const days = renewalDays(product);
+  if (days === undefined || renewal > today) return renewal;
+  return addDays(renewal, (Math.floor(daysBetween(renewal, today) / days) + 1) * days);
 }
 
 /**

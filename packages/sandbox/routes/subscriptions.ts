@@ -4,7 +4,7 @@ import { alertIfTestCard } from '../billing/alerts.js';
 import { dayOf } from '../billing/dates.js';
 import { openCharge } from '../billing/charges.js';
 import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
-import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '../domain/product-rules.js';
+import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter, renewalAfterToday } from '../domain/product-rules.js';
 import { create, move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
@@ -51,7 +51,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const subscription: SubscriptionDoc = await create(SUBSCRIPTION_MACHINE, tx, {
         _id: newId(), companyId: body.companyId, ...(client ? { clientId: client._id } : {}), productId: product._id,
         paymentMethod: body.paymentMethod, installments, origin: 'API', active: true,
-        status: 'PENDING_PAYMENT', ...nextRenewal(product, today), metadata: {}, createdAt: at, updatedAt: at,
+        status: 'PENDING_PAYMENT', ...nextRenewal(product, today, today), metadata: {}, createdAt: at, updatedAt: at,
       }, 'created', now);
       const charge = await openCharge(tx, subscription, product, today, 1, at);
       if (!profile) {
@@ -85,16 +85,21 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and its first charge, without a payment attempt', security: SECURITY,
-      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist.' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering a method', paymentMethod: 'one the product offers' }),
+      description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist. A dueDate in the past is kept (the clock makes that charge OVERDUE); renewals then start at the first date of its cadence after today, the periods between not billed ("Product rules").' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering a method', paymentMethod: 'one the product offers' }),
       body: CreateSubscriptionV2Body, response: { 200: SubscriptionAndCharge, ...ERROR_RESPONSES },
     },
   }, async (request) => createV2(ctx, request.body));
 };
 
-/** The first renewal: one period after the first charge's due date; none when the product never renews (frequencyDays 0). */
-function nextRenewal(product: ProductDoc, firstDue: string): Pick<SubscriptionDoc, 'nextChargeDate'> {
-  const nextChargeDate = renewalAfter(product, firstDue);
-  return nextChargeDate ? { nextChargeDate } : {};
+/**
+ * The first renewal: one period after the first charge's due date, or, that
+ * date past, the first of its cadence after today (the first charge is the
+ * past period's; those between are not billed); none when the product never
+ * renews (frequencyDays 0).
+ */
+function nextRenewal(product: ProductDoc, firstDue: string, today: string): Pick<SubscriptionDoc, 'nextChargeDate'> {
+  const renewal = renewalAfter(product, firstDue);
+  return renewal ? { nextChargeDate: renewalAfterToday(product, renewal, today) } : {};
 }
 
 /**
@@ -113,7 +118,7 @@ export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSu
     const subscription = await create(SUBSCRIPTION_MACHINE, tx, {
       _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
       origin: body.origin ?? (imported ? 'IMPORTED' : 'API'), ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
-      active: true, status: imported ? 'IMPORTED' : 'CREATED', ...nextRenewal(product, body.dueDate), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
+      active: true, status: imported ? 'IMPORTED' : 'CREATED', ...nextRenewal(product, body.dueDate, dayOf(now)), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
     }, imported ? 'imported' : 'created', now);
     return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at, imported) };
   });
