@@ -73,8 +73,14 @@
   }).observe(root, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true });
   observe(document);
 
-  // Offer the frame our own key, every way the page can: attributes, properties, the port.
+  // Offer the frame our own key, every way the page can: attributes, properties, the port. On
+  // the port only from svc-ready on: a config posted on the frame's first port before the element
+  // took it (this script hears the frame's hello when it comes before the element is defined) is
+  // the one the frame answers, and the page only stops its own checkout (FRAME_UNAVAILABLE,
+  // docs/frame-mode.md): that hides nothing from it, and this spec is about what it collects.
   const attackerKey = 'ATTACKER_KEY';
+  let ready = false;
+  document.addEventListener('svc-ready', () => { ready = true; }, true);
   setInterval(() => {
     const element = document.querySelector('svc-card-form');
     if (element && !element.__hooked) {
@@ -83,7 +89,7 @@
       element.publicKey = attackerKey;
       if (element.shadowRoot) observe(element.shadowRoot);
     }
-    for (const port of ports) {
+    for (const port of ready ? ports : []) {
       port.postMessage({ v: 1, type: 'config', lang: 'en', strings: {}, acceptedBrands: [], disabled: false, keyId: 'v1', style: {}, publicKey: attackerKey });
     }
     // And try to read the frame's document.
