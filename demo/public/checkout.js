@@ -144,7 +144,7 @@ async function isPaid(chargeId) {
  * checkout, where Pay would make a second charge while the first is still payable. Once paid, the
  * receipt is kept instead (see done), until "New order".
  */
-const KEPT = 'demo-checkout-slip';
+const KEPT = 'demo-checkout'; // the slip waited for, or once paid the receipt
 function keep(answer) {
   try {
     if (answer) sessionStorage.setItem(KEPT, JSON.stringify(answer));
