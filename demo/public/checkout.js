@@ -238,8 +238,10 @@ newOrder.addEventListener('click', () => keep(undefined));
 form.addEventListener('svc-encrypted', async (event) => {
   show('', '');
   try {
-    // Held: no edit can make the card on screen differ from the one paid.
-    const answer = await card.hold(payWith(event.detail));
+    // Held: no edit can make the card on screen differ from the one paid; and no other method can
+    // be chosen meanwhile, which would hide the card form its outcome is shown at.
+    methods.disabled = true;
+    const answer = await card.hold(payWith(event.detail)).finally(() => { methods.disabled = false; });
     if (answer.outcome === 'declined') {
       // Where the eye is (issue 27): at the field it concerns, marked, focused (its description
       // says it), until the shopper edits it. Nothing is inserted above Pay: it does not move.

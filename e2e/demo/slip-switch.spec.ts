@@ -3,7 +3,8 @@
 // cover the method the shopper now has: the page drops that answer (its request aborted) and stays
 // on the checkout, the chooser, Pay and the order as the new method has them. The store's POST
 // /api/pay is held by a front server (every engine: WebKitGTK has no request interception).
-import { checkoutUrl } from '../support/checkout.js';
+import { DECLINED_CARD, PAID_CARD } from '../support/cards.mjs';
+import { checkoutUrl, finalOutcome, LABELS, submit, typeCard } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { startFrontedDemo, type FrontedDemo } from '../support/merchant-front.js';
@@ -49,5 +50,30 @@ for (const then of ['card', 'boleto'] as const) {
       await pause(1000);
       expect(await heading(page)).toBe('Pay with boleto');
     }
+  });
+}
+
+// A card payment cannot be dropped as a PIX request is (its answer may be money moved): while it is
+// under way the chooser takes no other method, which would hide the card form its outcome is shown
+// at (a decline's message and focus went to a hidden field; an approval's receipt came under PIX).
+for (const [card, outcome] of [[PAID_CARD, 'paid'], [DECLINED_CARD, 'declined']] as const) {
+  test(`card: Pay pressed, no other method can be chosen until the store answers (${outcome}); the outcome is the card's`, async ({ enginePage: page }) => {
+    await page.goto(checkoutUrl(site.url, 'en', 'inline'));
+    await typeCard(page, card);
+    const held = site.holdPay();
+    await submit(page);
+    await expect.poll(() => page.evaluate(() => (document.getElementById('methods') as HTMLElement & { disabled: boolean }).disabled)).toBe(true);
+    await pause(300); // the request at the front, held
+    // Its radios are disabled: no click or arrow key can choose (a click is not even sent: the browser would drop it).
+    // (:disabled, the HTML state: WebKitWebDriver's "is enabled" reads the radio's own attribute only, not its fieldset's.)
+    expect(await page.evaluate(() => [...document.getElementById('methods')!.shadowRoot!.querySelectorAll('input')].map((radio) => `${radio.value}:${radio.matches(':disabled')}`))).toEqual(['card:true', 'pix:true', 'boleto:true']);
+    held.release();
+    expect(await finalOutcome(page)).toBe(outcome);
+    expect(await chosen(page)).toBe('card');
+    if (outcome === 'paid') return;
+    // Declined: the message at the number field, which has the focus, and the chooser free again.
+    expect(await page.evaluate(() => (document.getElementById('methods') as HTMLElement & { disabled: boolean }).disabled)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('svc-card-form');
+    expect(await page.byLabel(LABELS.en.number).attribute('aria-invalid')).toBe('true');
   });
 }

@@ -25,6 +25,7 @@ let sheet: CSSStyleSheet | undefined;
  * @attr methods - The methods offered, in order: `card`, `pix`, `boleto` (or the API's CREDIT_CARD, PIX, BOLETO), e.g. "pix card boleto"; all three when it names none.
  * @attr value - The method chosen first (default: the first offered).
  * @attr lang - pt-BR (default) or en; else the nearest lang attribute.
+ * @attr disabled - No other method can be chosen (e.g. while the chosen one pays); the chosen method and its panel stay.
  * @slot card - The card form (`<svc-card-form>`, inline or frame mode), shown while card is chosen.
  * @slot pix - What the page shows while PIX is chosen (e.g. a note; the QR comes after paying, from handleNextAction).
  * @slot boleto - The same for boleto.
@@ -33,7 +34,7 @@ let sheet: CSSStyleSheet | undefined;
  * @csspart method - Each method's label (with its radio).
  */
 export class SvcPaymentMethods extends BaseElement {
-  static observedAttributes = ['methods', 'value', 'lang'];
+  static observedAttributes = ['methods', 'value', 'lang', 'disabled'];
   #root = this.attachShadow({ mode: 'open' });
   #slot = document.createElement('slot');
   #value: PaymentMethodId | undefined;
@@ -74,6 +75,14 @@ export class SvcPaymentMethods extends BaseElement {
     if (this.methods.includes(method)) this.#choose(method);
   }
 
+  /**
+   * No other method can be chosen while true: the radio group is disabled, as a form control is
+   * (e.g. while a card payment is under way: the page then shows no other method's checkout).
+   * @attr disabled
+   */
+  get disabled(): boolean { return this.hasAttribute('disabled'); }
+  set disabled(value: boolean) { this.toggleAttribute('disabled', value); }
+
   /** {method, paymentMethod} of the chosen method. */
   get detail(): MethodChangeDetail { return { method: this.value, paymentMethod: API_METHOD[this.value] }; }
 
@@ -106,7 +115,7 @@ export class SvcPaymentMethods extends BaseElement {
 
   #render(): void {
     const chosen = this.value;
-    this.#root.replaceChildren(methodsView(make, langOf(this), this.methods, chosen), this.#slot);
+    this.#root.replaceChildren(methodsView(make, langOf(this), this.methods, chosen, this.disabled), this.#slot);
     this.#choose(chosen);
   }
 }

@@ -7,10 +7,10 @@ import { METHOD_TEXTS, methodsLang } from './texts.js';
 /** Makes one element: `true` writes a boolean attribute, `false` leaves it out. */
 export type Make<N> = (tag: string, attributes: Record<string, string | boolean>, ...children: (N | string)[]) => N;
 
-/** The radio group (a fieldset, hidden when one method is offered) in `lang`, for the methods `offered`, `chosen` checked. */
-export function methodsView<N>(make: Make<N>, lang: string, offered: readonly PaymentMethodId[], chosen: PaymentMethodId): N {
+/** The radio group (a fieldset, hidden when one method is offered; `disabled`, no choice) in `lang`, for the methods `offered`, `chosen` checked. */
+export function methodsView<N>(make: Make<N>, lang: string, offered: readonly PaymentMethodId[], chosen: PaymentMethodId, disabled: boolean): N {
   const say = METHOD_TEXTS[methodsLang(lang)];
-  return make('fieldset', { part: 'methods', hidden: offered.length < 2 }, make('legend', {}, say.legend),
+  return make('fieldset', { part: 'methods', hidden: offered.length < 2, disabled }, make('legend', {}, say.legend),
     ...offered.map((method) => {
       const [name, hint, short] = say[method];
       return make('label', { part: `method method-${method}` },

@@ -33,6 +33,6 @@ export function renderSvcPaymentMethods(attributes: HtmlAttributes = {}, content
   if (!given.get('lang')) given.set('lang', 'pt-BR');
   const offered = parseMethods(given.get('methods'));
   const chosen = firstChoice(offered, given.get('value'));
-  const view = methodsView(write, given.get('lang')!, offered, chosen).html;
+  const view = methodsView(write, given.get('lang')!, offered, chosen, given.has('disabled')).html;
   return `<svc-payment-methods${writeAttributes(given)}><template shadowrootmode="open"><style>${STYLE}</style>${view}<slot name="${chosen}"></slot></template>${content}</svc-payment-methods>`;
 }

@@ -26,10 +26,10 @@ describe('<svc-payment-methods> in the generated references', () => {
     expect(element!.name).toBe('SvcPaymentMethods');
     expect(element!.module).toBe('dist/payment-methods.js');
     expect(names(element!.attributes)).toEqual([...SvcPaymentMethods.observedAttributes].sort());
-    expect(element!.attributes!.filter((a) => a.fieldName).map((a) => a.fieldName).sort()).toEqual(['methods', 'value']);
+    expect(element!.attributes!.filter((a) => a.fieldName).map((a) => a.fieldName).sort()).toEqual(['disabled', 'methods', 'value']);
     expect(element!.events).toEqual([expect.objectContaining({ name: 'svc-method-change', type: { text: 'CustomEvent<MethodChangeDetail>' } })]);
     const publicFields = (element!.members ?? []).filter((m) => m.kind === 'field' && !m.privacy).map((m) => m.name);
-    expect(publicFields).toEqual(expect.arrayContaining(['methods', 'value', 'detail']));
+    expect(publicFields).toEqual(expect.arrayContaining(['methods', 'value', 'disabled', 'detail']));
     expect((element!.members ?? []).every((m) => m.name), 'every member has a name').toBe(true);
     expect(names(element!.slots)).toEqual(['boleto', 'card', 'pix']);
     expect(names(element!.cssParts)).toEqual(['method', 'methods']);
@@ -43,7 +43,7 @@ describe('<svc-payment-methods> in the generated references', () => {
   it('the framework typings declare the tag for React, Vue and Svelte with its attributes and event, loaded by its define entry', () => {
     const tag = readFileSync('dist/types/payment-methods/tag.d.ts', 'utf8');
     expect(readFileSync('dist/types/payment-methods/define.d.ts', 'utf8')).toContain("import './tag.js';");
-    for (const attribute of SvcPaymentMethods.observedAttributes) expect(tag).toContain(`'${attribute}'?: string;`);
+    for (const attribute of SvcPaymentMethods.observedAttributes) expect(tag).toContain(`'${attribute}'?: ${attribute === 'disabled' ? 'boolean' : 'string'};`);
     expect(tag).toContain("import type { SvcPaymentMethods, SvcPaymentMethodsEventMap } from './svc-payment-methods.js';");
     expect(tag).toMatch(/interface IntrinsicElements \{\s*'svc-payment-methods': ReactProps<ReactAttributes<SvcPaymentMethods>, SvcPaymentMethods> & SvcPaymentMethodsAttributes & SvcPaymentMethodsHandlers;/);
     expect(tag).toMatch(/interface GlobalComponents \{\s*'svc-payment-methods': SvcPaymentMethodsForVue;/);
@@ -56,6 +56,6 @@ describe('<svc-payment-methods> in the generated references', () => {
     const section = page.slice(page.indexOf('## Payment methods'));
     expect(page.indexOf('## Payment methods')).toBeGreaterThan(page.indexOf('## Frame mode'));
     expect(section).toContain('`SvcPaymentMethods`, from `svc-card/payment-methods`');
-    for (const name of ['`methods`', '`value`', '`lang`', '`detail`', '`svc-method-change`', '`CustomEvent<MethodChangeDetail>`', '`card`', '`pix`', '`boleto`', '`::part(methods)`', '`::part(method)`']) expect(section).toContain(name);
+    for (const name of ['`methods`', '`value`', '`lang`', '`disabled`', '`detail`', '`svc-method-change`', '`CustomEvent<MethodChangeDetail>`', '`card`', '`pix`', '`boleto`', '`::part(methods)`', '`::part(method)`']) expect(section).toContain(name);
   });
 });
