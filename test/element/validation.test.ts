@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detectBrand } from '../../src/shared/brands.js';
 import { toCardErrors } from '../../src/element/card-errors.js';
 import { stringsFor } from '../../src/shared/i18n.js';
-import { checkCard, messageFor, type CardValues, type FieldErrorReason } from '../../src/element/validation.js';
+import { checkCard, FIELDS, messageFor, type CardValues, type FieldErrorReason } from '../../src/element/validation.js';
 
 const now = new Date(2026, 4, 15);
 const good: CardValues = { holder: 'MARIA DA SILVA', number: '4111111111111111', expiry: '05/26', securityCode: '123', holderDocument: '' };
@@ -78,5 +78,14 @@ describe('the element guide lists the types whole', () => {
     const line = /^`FieldError = \{ field, reason: (.*), message \}`/m.exec(guide);
     expect(line, 'the FieldError line').not.toBeNull();
     expect(quoted(line![1]!)).toEqual(Object.keys(REASONS).sort());
+  });
+
+  it('focus(field?) and svc-focus / svc-blur: every field, the holder\'s document included', () => {
+    const focus = /^- `focus\(field\?\)` — (.*)$/m.exec(guide);
+    const events = /^\| `svc-focus` \/ `svc-blur` \| `\{ field: (.*?) \}` \|/m.exec(guide);
+    expect(focus, 'the focus() bullet').not.toBeNull();
+    expect(events, 'the svc-focus row').not.toBeNull();
+    expect(quoted(focus![1]!.split('(default')[0]!)).toEqual([...FIELDS].sort());
+    expect(quoted(events![1]!)).toEqual([...FIELDS].sort());
   });
 });
