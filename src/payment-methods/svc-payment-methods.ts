@@ -32,6 +32,15 @@ let sheet: CSSStyleSheet | undefined;
  * @fires {CustomEvent<MethodChangeDetail>} svc-method-change - The shopper chose another method; detail {method, paymentMethod}. Bubbles, composed.
  * @csspart methods - The radio group (a fieldset), hidden when one method is offered (not `group`: the card form's part of that name).
  * @csspart method - Each method's label (with its radio).
+ * @cssproperty --svc-font-family - Font of the whole chooser (default: inherited).
+ * @cssproperty --svc-label-font-weight - The legend's weight (default 600).
+ * @cssproperty --svc-color-background - Each method's background (default: none, the page shows through).
+ * @cssproperty --svc-color-border - Each method's border (default: the text colour at 40%).
+ * @cssproperty --svc-border-width - Its width (default 1px).
+ * @cssproperty --svc-radius - Each method's corner radius (default 6px).
+ * @cssproperty --svc-color-focus - The chosen method's border, the radio and the focus outline (default: blue mixed with the text colour).
+ * @cssproperty --svc-color-muted - Each method's hint (default: the text colour at 78%).
+ * @cssproperty --svc-gap - Space below the methods, before the chosen panel (default 12px).
  */
 export class SvcPaymentMethods extends BaseElement {
   static observedAttributes = ['methods', 'value', 'lang', 'disabled'];

@@ -8,6 +8,7 @@ import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, memorySandbox, tokenFor } from '../sandbox/support/sandbox.js';
 import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
+import { waitBefore } from '../../packages/client/src/retry.js';
 
 let sandbox: Sandbox;
 let client: SvcClient;
@@ -115,6 +116,15 @@ describe('Idempotency-Key and retries', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(page.page).toBe(1);
     expect(recorder.seen).toHaveLength(2);
+  });
+
+  it('Retry-After lengthens a wait up to maxBackoffMs, never past it (README: "Retries")', () => {
+    const asking = (value: string) => new Response(null, { status: 503, headers: { 'retry-after': value } });
+    expect(waitBefore(0, {}, asking('3'))).toBe(3_000);
+    expect(waitBefore(0, {}, asking('30'))).toBe(8_000);
+    expect(waitBefore(0, { maxBackoffMs: 60_000 }, asking('30'))).toBe(30_000);
+    const plain = waitBefore(0, {}, asking('0'));
+    expect(plain >= 250 && plain <= 500, String(plain)).toBe(true);
   });
 
   it('network errors past the retries are thrown as NetworkError, the fetch error as its cause', async () => {

@@ -3,6 +3,7 @@
 // Geometry (side by side at 320 px, one line per field, Pay on the first screen) is measured in
 // real browsers: e2e/element/compact-layout.spec.ts and e2e/demo/compact-checkout.spec.ts.
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SvcCardForm } from '../../src/element/index.js';
 import { cardNumber, futureExpiry } from './card-numbers.js';
@@ -30,6 +31,24 @@ describe('compact order', () => {
     // encrypt() checks first (happy-dom has no ElementInternals for reportValidity() to use).
     expect((await el.encrypt()).hasErrors).toBe(true);
     expect(focused(el)).toBe('number');
+  });
+});
+
+describe('the element guide says the same order', () => {
+  // site/guide/element.md writes the Tab order twice (Accessibility, and frame mode's iframe) as
+  // "… holder → number → …": the fields named there must come in the order they are rendered.
+  const NAMES: Record<string, string> = { holder: 'holder', number: 'number', expiry: 'expiry', code: 'securityCode' };
+  const guide = readFileSync('site/guide/element.md', 'utf8').replace(/\s+/g, ' ');
+  const sentences = [...guide.matchAll(/Tab order[^.;]*?((?:[a-z ]+ → )+[a-z ]+)/g)].map((m) => m[1]!);
+
+  it('every "Tab order" of site/guide/element.md lists the card fields as rendered', async () => {
+    expect(sentences.length).toBe(2);
+    const el = await mount();
+    const rendered = [...el.shadowRoot!.querySelectorAll('input')].map((i) => i.id);
+    for (const sentence of sentences) {
+      const fields = sentence.split(' → ').map((word) => NAMES[word.trim()]).filter(Boolean);
+      expect(fields, sentence).toEqual(rendered);
+    }
   });
 });
 

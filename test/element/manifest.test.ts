@@ -6,16 +6,17 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../../src/element/define.js';
 import { styles } from '../../src/element/svc-card-form.styles.js';
+import { STYLE as METHODS_STYLE } from '../../src/payment-methods/styles.js';
 
 interface Named { name: string }
 interface Declaration { tagName?: string; attributes?: Named[]; events?: Named[]; cssParts?: Named[]; cssProperties?: Named[] }
 const MANIFEST = resolve(process.cwd(), 'dist/custom-elements.json');
 
-function declaration(): Declaration {
+function declaration(tag = 'svc-card-form'): Declaration {
   if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run \`npm run build\` first (it runs cem analyze)`);
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as { modules: { declarations?: Declaration[] }[] };
-  const found = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'svc-card-form');
-  if (!found) throw new Error('dist/custom-elements.json does not declare <svc-card-form>');
+  const found = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === tag);
+  if (!found) throw new Error(`dist/custom-elements.json does not declare <${tag}>`);
   return found;
 }
 const names = (list: Named[] | undefined) => (list ?? []).map((item) => item.name).sort();
@@ -43,5 +44,13 @@ describe('dist/custom-elements.json', () => {
     const listed = names(declaration().cssProperties);
     const used = [...new Set(styles.match(/--svc-[\w-]+/g))].sort();
     expect(listed).toEqual(used);
+  });
+
+  it('lists every --svc-* custom property the payment methods chooser reads, and site/guide/payment-methods.md names them all', () => {
+    const used = [...new Set(METHODS_STYLE.match(/--svc-[\w-]+/g))].sort();
+    expect(names(declaration('svc-payment-methods').cssProperties)).toEqual(used);
+    const guide = /It takes the card form's theme properties\s*\(([^)]*)\)/.exec(readFileSync('site/guide/payment-methods.md', 'utf8'));
+    expect(guide, "the guide's list").not.toBeNull();
+    expect([...new Set(guide![1]!.match(/--svc-[\w-]+/g))].sort()).toEqual(used);
   });
 });

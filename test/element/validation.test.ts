@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectBrand } from '../../src/shared/brands.js';
 import { toCardErrors } from '../../src/element/card-errors.js';
 import { stringsFor } from '../../src/shared/i18n.js';
-import { checkCard, messageFor, type CardValues } from '../../src/element/validation.js';
+import { checkCard, FIELDS, messageFor, type CardValues, type FieldErrorReason } from '../../src/element/validation.js';
 
 const now = new Date(2026, 4, 15);
 const good: CardValues = { holder: 'MARIA DA SILVA', number: '4111111111111111', expiry: '05/26', securityCode: '123', holderDocument: '' };
@@ -60,5 +61,31 @@ describe('checkCard', () => {
       ['INVALID_HOLDER', 'holder'], ['INVALID_EXPIRATION_YEAR', 'expYear'],
       ['INVALID_EXPIRATION_MONTH', 'expMonth'], ['INVALID_SECURITY_CODE', 'securityCode'],
     ]);
+  });
+});
+
+// site/guide/element.md writes the unions out for the reader: they must be the types' whole unions.
+// Each Record below must name every member of its type (tsc checks it), so a new member fails here
+// until the guide has it.
+describe('the element guide lists the types whole', () => {
+  const guide = readFileSync('site/guide/element.md', 'utf8');
+  const quoted = (text: string) => [...text.matchAll(/'([A-Za-z-]+)'/g)].map((m) => m[1]!).sort();
+  const REASONS: Record<FieldErrorReason, true> = {
+    required: true, incomplete: true, invalid: true, 'brand-not-accepted': true, expired: true, 'too-far': true, length: true, refused: true,
+  };
+
+  it("FieldError's reason: every FieldErrorReason", () => {
+    const line = /^`FieldError = \{ field, reason: (.*), message \}`/m.exec(guide);
+    expect(line, 'the FieldError line').not.toBeNull();
+    expect(quoted(line![1]!)).toEqual(Object.keys(REASONS).sort());
+  });
+
+  it('focus(field?) and svc-focus / svc-blur: every field, the holder\'s document included', () => {
+    const focus = /^- `focus\(field\?\)` — (.*)$/m.exec(guide);
+    const events = /^\| `svc-focus` \/ `svc-blur` \| `\{ field: (.*?) \}` \|/m.exec(guide);
+    expect(focus, 'the focus() bullet').not.toBeNull();
+    expect(events, 'the svc-focus row').not.toBeNull();
+    expect(quoted(focus![1]!.split('(default')[0]!)).toEqual([...FIELDS].sort());
+    expect(quoted(events![1]!)).toEqual([...FIELDS].sort());
   });
 });

@@ -30,6 +30,18 @@ describe('npm pack file list', () => {
     for (const file of [...targets, ...Object.values(pkg.bin), pkg.customElements].map(strip)) expect(packed, file).toContain(file);
   });
 
+  it("dist/frame/ holds what README's and the quick start's tables say it does, no more and no less", () => {
+    const KINDS: Record<string, RegExp> = { page: /\.html$/, script: /\.js$/, style: /\.css$/, '`manifest.json` with SRI': /manifest\.json$/ };
+    const frame = [...packed].filter((file) => file.startsWith('dist/frame/'));
+    for (const page of ['README.md', 'site/guide/quick-start.md']) {
+      const row = /`dist\/frame\/` \(([^);]*)/.exec(readFileSync(page, 'utf8'));
+      expect(row, `${page}: the dist/frame/ row`).not.toBeNull();
+      const said = row![1]!.split(', ');
+      for (const kind of said) expect(frame.filter((file) => KINDS[kind]?.test(file)), `${page} says dist/frame/ has a ${kind}`).not.toEqual([]);
+      for (const file of frame) expect(said.some((kind) => KINDS[kind]?.test(file)), `${page} leaves out ${file}`).toBe(true);
+    }
+  });
+
   it('has every module the custom-elements manifest points at', () => {
     const manifest = JSON.parse(readFileSync(pkg.customElements, 'utf8')) as { modules: { path: string; exports?: { declaration: { module?: string } }[] }[] };
     const paths = manifest.modules.flatMap((module) => [module.path, ...(module.exports ?? []).flatMap((e) => e.declaration.module ?? [])]);

@@ -209,4 +209,10 @@ describe('README links', () => {
       for (const href of own) expect(existsSync(href.slice(`${repo}/${kind}/main/`.length).split('#')[0]!), href).toBe(true);
     }
   });
+
+  it('the list of guides near the top names every page of site/guide (a newcomer finds each from the README)', () => {
+    const guides = readdirSync('site/guide').filter((name) => name.endsWith('.md')).sort();
+    const linked = new Set([...README.matchAll(/\]\(https:\/\/github\.com\/[^)\s]*\/site\/guide\/([\w-]+\.md)[)#]/g)].map((m) => m[1]!));
+    expect(guides.filter((name) => !linked.has(name))).toEqual([]);
+  });
 });

@@ -62,3 +62,11 @@ it('extensions mount after the API: their routes answer (public unless they set 
     await extended.close();
   }
 });
+
+it('handleNextAction is named with the entry that exports it (svc-card/next-action): it is not a method of the element', async () => {
+  const { body } = await call(sandbox, 'GET', '/openapi.json', undefined, {});
+  const text = JSON.stringify(body).replaceAll('\\`', '`');
+  const near = [...text.matchAll(/handleNextAction/g)].map((m) => text.slice(Math.max(0, m.index - 80), m.index + 80));
+  expect(near.length).toBeGreaterThan(0);
+  for (const around of near) expect(around, around).toMatch(/svc-card\/next-action/);
+});

@@ -4136,7 +4136,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -4627,7 +4627,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -8452,7 +8452,7 @@ export interface operations {
                             type: "THREE_DS_CHALLENGE";
                             /**
                              * Format: uri
-                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                              */
                             url: string;
                         };
@@ -8878,7 +8878,7 @@ export interface operations {
                             type: "THREE_DS_CHALLENGE";
                             /**
                              * Format: uri
-                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                              */
                             url: string;
                         };
@@ -11864,7 +11864,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -14269,7 +14269,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -15317,7 +15317,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -16051,7 +16051,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -16519,7 +16519,7 @@ export interface operations {
                             type: "THREE_DS_CHALLENGE";
                             /**
                              * Format: uri
-                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                              */
                             url: string;
                         };
@@ -17230,7 +17230,7 @@ export interface operations {
                                 type: "THREE_DS_CHALLENGE";
                                 /**
                                  * Format: uri
-                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                                  */
                                 url: string;
                             };
@@ -17658,7 +17658,7 @@ export interface operations {
                             type: "THREE_DS_CHALLENGE";
                             /**
                              * Format: uri
-                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (the element's handleNextAction) or open it
+                             * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
                              */
                             url: string;
                         };

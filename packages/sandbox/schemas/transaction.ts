@@ -16,7 +16,7 @@ export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED
 /** What the shopper must do before a PENDING_3DS transaction can end (sandbox/http/docs/three-ds.ts). */
 export const NextAction = Type.Object({
   type: Type.Literal('THREE_DS_CHALLENGE'),
-  url: Type.String({ format: 'uri', description: 'the challenge page, on the service\'s origin; its last segment is a one-time reference: show it in a frame (the element\'s handleNextAction) or open it' }),
+  url: Type.String({ format: 'uri', description: 'the challenge page, on the service\'s origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it' }),
   expiresAt: Timestamp,
 }, { description: 'sandbox: present while the transaction is PENDING_3DS' });
 
