@@ -78,8 +78,10 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
       if (waiting.check && !over && (await waiting.check().catch(() => false))) finish('PAID');
     };
     const timer = setInterval(tick, waiting.interval ?? 3000);
-    void tick();
     waiting.paid?.then(() => finish('PAID'));
     waiting.signal?.addEventListener('abort', () => finish('PENDING_PAYMENT'));
+    // Aborted already: no abort event will come; ended at once, as fetch does, nothing asked.
+    if (waiting.signal?.aborted) finish('PENDING_PAYMENT');
+    else void tick();
   });
 }
