@@ -113,6 +113,13 @@ describe('the sandbox installed from its tarball', () => {
     expect(code).toContain("from 'svc-card/server'");
   });
 
+  it('has a README for its npm page, whose usage is what `svc-sandbox --help` prints', async () => {
+    const readme = readFileSync(join(dir, 'node_modules', sandboxPackage.name, 'README.md'), 'utf8');
+    expect(readme).toContain('npx @svc-card/sandbox');
+    const usage = codeBlocks(readme).find((block) => block.lang === 'text')?.code.trim();
+    expect(usage).toBe((await run('npx', ['svc-sandbox', '--help'])).stdout.trim());
+  });
+
   it("svc-card as installed depends on none of the sandbox's dependencies", () => {
     const card = JSON.parse(readFileSync(join(dir, 'node_modules/svc-card/package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
     const its = Object.keys({ ...card.dependencies, ...card.peerDependencies, ...card.optionalDependencies });
