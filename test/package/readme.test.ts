@@ -23,6 +23,7 @@ const CLONE_COMMANDS = ['npm ci && npm run demo', 'npm ci && npm test'];
 const SERVER = 'node server.mjs';
 
 let app: PackedApp;
+let keygen: string | undefined;
 beforeAll(() => {
   app = createPackedApp(['typescript', '@types/node', '@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'redis', 'ioredis', 'jose']);
   // @svc-card/client (packages/client) packed too (its prepack builds it): the merchant-server block imports it.
@@ -41,6 +42,10 @@ beforeAll(() => {
     lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: ['node'], jsx: 'react-jsx', allowJs: true, checkJs: true,
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.tsx', '*.mjs', '*.vue', '*.svelte'], vueCompilerOptions: { strictTemplates: true } }));
+  // The key pair the quick start and the frame host read, made by the docs' own keygen line (the
+  // shell-block test runs it too, and its refusal to overwrite is why it is not run twice here).
+  keygen = of('sh').flatMap(commands).find((command) => command.includes('svc-card-keygen') && command.includes('--out keys'));
+  if (keygen) execFileSync('bash', ['-c', keygen], { cwd: app.dir, stdio: 'pipe' });
   for (const file of ['server.mjs', 'frame-host.mjs']) {
     const block = blocks.find((b) => b.code.startsWith(`// ${file}\n`));
     if (block) writeFileSync(join(app.dir, file), block.code);
@@ -68,7 +73,9 @@ describe('README.md and site guide code blocks', () => {
 
   it('shell blocks run in a fresh project with the packed package', () => {
     // A command written on two pages (README's short example and a guide) runs once.
-    const others = [...new Set(of('sh').flatMap(commands))].filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER);
+    const others = [...new Set(of('sh').flatMap(commands))].filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER && command !== keygen);
+    expect(keygen, 'a shell block makes the key pair: npx -p svc-card svc-card-keygen ... --out keys').toBeDefined();
+    expect(readdirSync(join(app.dir, 'keys')).sort()).toEqual(['v1.private.pem', 'v1.public.pem']);
     for (const command of others) {
       if (command === 'npm install svc-card' || command === 'npm install @svc-card/client') continue; // done: the packed tarballs are what the project installed
       const run = spawnSync('bash', ['-c', command], { cwd: app.dir, encoding: 'utf8' });
