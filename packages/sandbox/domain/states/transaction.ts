@@ -8,7 +8,7 @@ import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
-  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released';
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released' | 'held_voided';
 
 /** Minutes a provider under a `delayed` fault takes to answer, on the company's test clock (processing.settlesAt). */
 export const PROCESSING_MINUTES = 10;
@@ -38,6 +38,7 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'provider_answered', from: ['PROCESSING'], to: 'PAID', effects: 'payables made; the charge it pays PAID, its subscription ACTIVE', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card' },
   { event: 'provider_answered', from: ['PROCESSING'], to: 'AUTHORIZED', effects: 'none (capture false)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card and capture false' },
   { event: 'provider_answered', from: ['PROCESSING'], to: 'DECLINED', effects: 'the charge\'s failed attempt (a subscription\'s own payment: the charge and the subscription ERROR_PAYMENT)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), any card its issuer does not approve' },
+  { event: 'held_voided', from: ['PENDING_3DS', 'PROCESSING'], to: 'CANCELED', effects: 'approved after the charge it pays was paid or closed another way: the provider\'s approval voided (the money given back), no payables; the charge left as it is', emits: 'transaction.updated', by: 'a 3-D Secure challenge completed, or the test clock past processing.settlesAt (row 16) with an approving card, when the charge the payment was for is no longer payable' },
   { event: 'card_payment', from: NEW, to: 'STANDBY', effects: 'approved by the issuer, held by the service: no payables', emits: 'transaction.created', by: 'POST /v1/transaction (captured, an approving card) while the company is on standby (PUT /sandbox/v1/company/settings standby true)' },
   { event: 'standby_released', from: ['STANDBY'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'PUT /sandbox/v1/company/settings standby false (every STANDBY transaction of the company)' },
   { event: 'card_payment', from: NEW, to: 'IN_ANALYSIS', effects: 'held for fraud review until review.dueBy (REVIEW_DAYS days); no payables yet', emits: 'transaction.created', by: 'POST /v1/transaction with the fraud-review test card 4000000000004954 (a charge\'s payment with it is PAID)' },
