@@ -53,3 +53,19 @@ describe('a held card payment approved after its charge was paid another way', (
     expect(late.payables).toEqual([]);
   });
 });
+
+describe('a refund the provider refused', () => {
+  it('a transaction ERROR_REFUNDED (its RDR refund refused) can still be refunded by PUT /v1/transaction/cancel: CANCELED, payables reversed, the charge CANCELED', async () => {
+    const c = await clockCompany(sandbox);
+    const charge = (await c.as('POST', '/v1/charge', { companyId: c.companyId, clientId: c.client._id, productId: c.product._id, dueDate: await c.today(), amount: 80 })).body;
+    const paid = (await call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE }, {})).body.transaction;
+    await c.as('POST', '/sandbox/v1/faults', { companyId: c.companyId, providerId: paid.acquirer.provider, kind: 'refund_refused', seconds: 3600 });
+    expect((await c.as('POST', '/sandbox/v1/alerts/raise', { companyId: c.companyId, transactionId: paid._id, type: 'NETWORK_B' })).body.status).toBe('ERROR_REFUNDED');
+    const refund = await c.as('PUT', '/v1/transaction/cancel', { companyId: c.companyId, transactionId: paid._id });
+    expect(refund.status).toBe(204);
+    const after = (await c.as('GET', `/v1/transaction/full?transactionId=${paid._id}`)).body;
+    expect(after.status).toBe('CANCELED');
+    expect(after.payables.map((p: { status: string; grossAmount: number }) => [p.status, p.grossAmount])).toEqual([['REVERSED', 8000]]);
+    expect((await c.as('GET', `/sandbox/v1/events?companyId=${c.companyId}&limit=500`)).body.items.filter((e: { type: string }) => e.type === 'charge.updated').at(-1).data.charge.status).toBe('CANCELED');
+  });
+});
