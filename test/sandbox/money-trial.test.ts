@@ -69,3 +69,18 @@ describe('a refund the provider refused', () => {
     expect((await c.as('GET', `/sandbox/v1/events?companyId=${c.companyId}&limit=500`)).body.items.filter((e: { type: string }) => e.type === 'charge.updated').at(-1).data.charge.status).toBe('CANCELED');
   });
 });
+
+describe('PUT /v1/transaction/cancel with an amount', () => {
+  it('an amount other than the whole is refused 400 on amount and refunds nothing; the whole amount refunds as without it', async () => {
+    const c = await clockCompany(sandbox);
+    const paid = (await c.as('POST', '/v1/transaction', { companyId: c.companyId, amount: 5000, paymentProfile: PAID_PROFILE })).body;
+    const partial = await c.as('PUT', '/v1/transaction/cancel', { companyId: c.companyId, transactionId: paid._id, amount: 1000 });
+    expect(partial.status).toBe(400);
+    expect(partial.body.error_messages).toEqual([expect.objectContaining({ path: 'amount', msg: expect.stringMatching(/whole amount \(5000 cents\)/) })]);
+    expect((await c.as('PUT', '/v1/transaction/cancel', { companyId: c.companyId, transactionId: paid._id, amount: 50.5 })).body.error_messages[0].path).toBe('amount');
+    const still = (await c.as('GET', `/v1/transaction/full?transactionId=${paid._id}`)).body;
+    expect([still.status, still.payables.map((p: { status: string }) => p.status)]).toEqual(['PAID', ['WAITING_FUNDS']]);
+    expect((await c.as('PUT', '/v1/transaction/cancel', { companyId: c.companyId, transactionId: paid._id, amount: 5000 })).status).toBe(204);
+    expect((await c.as('GET', `/v1/transaction/full?transactionId=${paid._id}`)).body.status).toBe('CANCELED');
+  });
+});
