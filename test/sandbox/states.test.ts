@@ -650,6 +650,17 @@ describe('3-D Secure rows', () => {
     expect(await c.moves()).toEqual([['transaction.updated', 'challenge_expired', 'DECLINED']]);
     expect((await c.transaction(passed._id)).nextAction).toBeUndefined();
   });
+
+  it('held_voided: PENDING_3DS -> CANCELED when the challenge is completed after its charge was paid by PIX; the charge is not moved', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    const held = (await c.pay(charge._id, CHALLENGE)).body.transaction;
+    await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'PIX' });
+    await c.events();
+    await answer(held.nextAction.url, 'complete');
+    expect(await c.moves()).toEqual([['transaction.updated', 'held_voided', 'CANCELED']]);
+    expect(await c.transaction(held._id)).toMatchObject({ status: 'CANCELED', message: `Voided: charge ${charge._id} was PAID before this payment was approved`, payables: [] });
+  });
 });
 
 const ERROR_CARD = { ...PAID_PROFILE, cardNumber: '4000000000000119' };

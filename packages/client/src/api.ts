@@ -853,9 +853,9 @@ export interface paths {
         get?: never;
         /**
          * Cancel (refund) a transaction
-         * @description PAID or AUTHORIZED -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL). Unknown: 404; another company's: 403.
+         * @description PAID, AUTHORIZED or ERROR_REFUNDED (a refund the provider refused, tried again) -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL). Unknown: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `transactionId` names a PAID, AUTHORIZED or CANCELED transaction; `tid` as transactionId.
+         *     Refused beyond the schema (400): `transactionId` names a PAID, AUTHORIZED, ERROR_REFUNDED or CANCELED transaction; `tid` as transactionId; `amount` the transaction's whole amount, when sent.
          */
         put: operations["putV1TransactionCancel"];
         post?: never;
@@ -16865,6 +16865,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description sandbox: cents; a cancel refunds the whole amount, so only the transaction's amount is taken (another: 400 on amount, nothing refunded; see Money moves) */
+                    amount?: number;
                     /** @description true: the linked subscription is canceled too (CANCELED_MANUAL) */
                     cancelSubscription?: boolean;
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */

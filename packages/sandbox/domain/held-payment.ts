@@ -5,7 +5,9 @@
 // leaves the status, attempts + 1); a subscription's own payment (the first
 // payment of POST /v1/subscription, a renewal of the test clock) as those do:
 // paid, the charge PAID and the subscription ACTIVE; failed, the charge and the
-// live subscription ERROR_PAYMENT, then CARD_ATTEMPTS (row 6).
+// live subscription ERROR_PAYMENT, then CARD_ATTEMPTS (row 6). Approved after
+// the charge was paid or closed another way, it is voided (held_voided): the
+// shopper is never charged twice for one charge.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { chargeAfterCardAttempt } from '../billing/card-attempt.js';
@@ -13,9 +15,34 @@ import { PAYABLE } from '../billing/slips.js';
 import type { Payer } from '../payment/pay-by-card.js';
 import { charges, subscriptions, type TransactionDoc } from '../store/tables.js';
 import { endIfCardAttemptsSpent } from './card-attempts.js';
+import { connectorFor } from './payments/simulated-acquirer.js';
+import { createPayables } from './split/payables.js';
 import { CHARGE_MACHINE } from './states/charge.js';
 import { move } from './states/machine.js';
 import { LIVE, SUBSCRIPTION_MACHINE } from './states/subscription.js';
+import { TRANSACTION_MACHINE, type TransactionEvent } from './states/transaction.js';
+
+/**
+ * Writes the answer of a held payment (`waiting`: PENDING_3DS or PROCESSING,
+ * row-locked by the caller) by `event`: `answered` as it is to be written,
+ * with payables when PAID, then the charge follows. An approval for a charge
+ * that is no longer payable (paid by PIX, boleto or another card meanwhile,
+ * canceled, held) is voided instead: the provider gives the money back, the
+ * transaction is CANCELED (held_voided) without payables, the charge is left.
+ */
+export async function writeHeldAnswer(ctx: SandboxContext, db: Queryable, waiting: TransactionDoc, answered: TransactionDoc, event: TransactionEvent, at: Date, payer: Payer): Promise<TransactionDoc> {
+  const approved = answered.status === 'PAID' || answered.status === 'AUTHORIZED';
+  const charge = approved && answered.chargeId ? await charges.get(db, answered.companyId, answered.chargeId, true) : undefined;
+  if (charge && !PAYABLE.includes(charge.status)) {
+    if (answered.acquirer) await connectorFor(answered.acquirer.provider).refund(answered.acquirer, answered.amount.value);
+    return move(TRANSACTION_MACHINE, db, waiting, 'held_voided', at,
+      { patch: { ...answered, message: `Voided: charge ${charge._id} was ${charge.status} before this payment was approved` } });
+  }
+  const patch = answered.status === 'PAID' ? await createPayables(ctx, db, answered) : answered;
+  const written = await move(TRANSACTION_MACHINE, db, waiting, event, at, { patch, to: answered.status });
+  await followHeldPayment(ctx, db, written, payer);
+  return written;
+}
 
 /** The charge `transaction` pays (PAID, AUTHORIZED or a failure), moved for `payer`; nothing when it pays none, or the charge is no longer payable. */
 export async function followHeldPayment(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, payer: Payer): Promise<void> {

@@ -3,7 +3,8 @@
 // at a day's start and after a move), stamped at settlesAt. The answer is the
 // card's issuer's then (the test card the transaction's BIN and last four name,
 // as for renewals): approved, PAID (AUTHORIZED with capture false) with its
-// payables; otherwise DECLINED. The charge it pays follows (held-payment.ts).
+// payables; otherwise DECLINED. The charge it pays follows, or a charge paid
+// meanwhile voids it (held-payment.ts).
 import { randomInt } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
@@ -11,10 +12,7 @@ import { renewalProfile } from '../billing/renewal-card.js';
 import { cardOutcome } from '../payment/test-cards.js';
 import { processingDueBy } from '../store/due-transactions.js';
 import type { TransactionDoc } from '../store/tables.js';
-import { followHeldPayment } from './held-payment.js';
-import { createPayables } from './split/payables.js';
-import { move } from './states/machine.js';
-import { TRANSACTION_MACHINE } from './states/transaction.js';
+import { writeHeldAnswer } from './held-payment.js';
 
 /** Settles `transaction` (PROCESSING, row-locked by the caller) at its settlesAt; answers it as written. */
 export async function settleProcessing(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc): Promise<TransactionDoc> {
@@ -26,10 +24,7 @@ export async function settleProcessing(ctx: SandboxContext, db: Queryable, trans
   const message = approved ? (processing!.capture ? 'Approved' : 'Authorized, not captured') : issuer.message;
   const acquirer = transaction.acquirer && { ...transaction.acquirer, message, ...(approved ? { authorizationCode: String(randomInt(1_000_000)).padStart(6, '0') } : {}) };
   const answered = { ...rest, status, message, ...(acquirer ? { acquirer } : {}), updatedAt: processing!.settlesAt } as TransactionDoc;
-  const patch = status === 'PAID' ? await createPayables(ctx, db, answered) : answered;
-  const written = await move(TRANSACTION_MACHINE, db, rest as TransactionDoc, 'provider_answered', at, { patch, to: status });
-  await followHeldPayment(ctx, db, written, processing!.payer);
-  return written;
+  return writeHeldAnswer(ctx, db, rest as TransactionDoc, answered, 'provider_answered', at, processing!.payer);
 }
 
 /** Row 16: every PROCESSING transaction of the company whose settlesAt is at or before `at`. */

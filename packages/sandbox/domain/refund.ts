@@ -30,7 +30,7 @@ export interface RefundOptions { reason: RefundReason; cancelSubscription?: bool
 /**
  * Refunds `transaction` (row-locked by the caller) inside the caller's
  * database transaction; answers it CANCELED. A status the table refunds from
- * (PAID, AUTHORIZED) or 409 conflict. The charge it paid (PAID) moves by the
+ * (REFUNDABLE: PAID, AUTHORIZED, ERROR_REFUNDED) or 409 conflict. The charge it paid (PAID) moves by the
  * reason's row; other charge statuses are left.
  */
 export async function refundTransaction(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, { reason, cancelSubscription = false, field }: RefundOptions): Promise<TransactionDoc> {
@@ -40,7 +40,8 @@ export async function refundTransaction(ctx: SandboxContext, db: Queryable, tran
   // A transaction paid before routing existed has no acquirer: the sandbox refunds it on its own word.
   if (transaction.acquirer) await connectorFor(transaction.acquirer.provider).refund(transaction.acquirer, transaction.amount.value);
   const canceled = await move(TRANSACTION_MACHINE, db, transaction, 'refund', now, { patch: { message: how.message } });
-  if (transaction.status === 'PAID') await reversePayables(db, canceled, now.toISOString());
+  // An authorization has none; a PAID or ERROR_REFUNDED payment's are reversed.
+  await reversePayables(db, canceled, now.toISOString());
   const charge = transaction.chargeId ? await charges.get(db, transaction.companyId, transaction.chargeId, true) : undefined;
   if (charge && allows(CHARGE_MACHINE, charge.status, how.charge)) await move(CHARGE_MACHINE, db, charge, how.charge, now, { patch: { active: false }, data: { transactionId: transaction._id } });
   if (cancelSubscription && transaction.subscriptionId) {

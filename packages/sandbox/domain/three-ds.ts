@@ -4,10 +4,7 @@
 // the machines emit the events after the write, with the records as written.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { move } from './states/machine.js';
-import { TRANSACTION_MACHINE } from './states/transaction.js';
-import { followHeldPayment } from './held-payment.js';
-import { createPayables } from './split/payables.js';
+import { writeHeldAnswer } from './held-payment.js';
 import { challenges, dueChallenges, type ChallengeDoc } from '../store/three-ds-challenges.js';
 import { transactions, type TransactionDoc } from '../store/tables.js';
 
@@ -46,11 +43,8 @@ export async function endChallenge(ctx: SandboxContext, db: Queryable, challenge
   const transaction = await transactions.get(db, challenge.companyId, challenge.transactionId, true);
   if (transaction?.status !== 'PENDING_3DS') return undefined;
   const after = afterChallenge(transaction, end, challenge.held, stamp);
-  const patch = after.status === 'PAID' ? await createPayables(ctx, db, after) : after;
   const { nextAction: _ended, ...waiting } = transaction;
-  const written = await move(TRANSACTION_MACHINE, db, waiting as TransactionDoc, EVENTS[end], at, { patch, to: after.status });
-  await followHeldPayment(ctx, db, written, challenge.payer ?? 'shopper');
-  return written;
+  return writeHeldAnswer(ctx, db, waiting as TransactionDoc, after, EVENTS[end], at, challenge.payer ?? 'shopper');
 }
 
 /** The clock's row 14: every PENDING challenge of the company past its time at `now` ends EXPIRED (stamped at its expiresAt). */

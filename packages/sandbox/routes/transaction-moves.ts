@@ -43,7 +43,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Cancel (refund) a transaction', security: SECURITY,
-      description: 'PAID or AUTHORIZED -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL). Unknown: 404; another company\'s: 403.' + beyondSchema({ transactionId: 'names a PAID, AUTHORIZED or CANCELED transaction', tid: 'as transactionId' }),
+      description: 'PAID, AUTHORIZED or ERROR_REFUNDED (a refund the provider refused, tried again) -> CANCELED: 204, no body; the charge it paid becomes CANCELED. Already CANCELED: 200 {success: true, message}. Other statuses: 400. cancelSubscription true also cancels the linked subscription (CANCELED_MANUAL, its open charges CANCELED_MANUAL). Unknown: 404; another company\'s: 403.' + beyondSchema({ transactionId: 'names a PAID, AUTHORIZED, ERROR_REFUNDED or CANCELED transaction', tid: 'as transactionId', amount: 'the transaction\'s whole amount, when sent' }),
       body: CancelBody, response: { 200: AlreadyCanceled, 204: { type: 'null', description: 'canceled' }, ...ERROR_RESPONSES },
     },
   }, async (request, reply) => {
@@ -52,7 +52,10 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
       const transaction = await findTransaction(tx, [body.companyId], body, true);
       if (transaction.status === 'CANCELED') return { already: true as const };
       if (!allows(TRANSACTION_MACHINE, transaction.status, 'refund'))
-        throw invalid(fieldError(refField(body), `only a PAID or AUTHORIZED transaction can be canceled; this one is ${transaction.status}`));
+        throw invalid(fieldError(refField(body), `only a PAID, AUTHORIZED or ERROR_REFUNDED transaction can be canceled; this one is ${transaction.status}`));
+      const whole = transaction.amount.value;
+      if (body.amount !== undefined && body.amount !== whole)
+        throw invalid(fieldError('amount', `amount ${body.amount}: a cancel refunds the whole amount (${whole} cents); partial refunds are not offered: send no amount, or ${whole}`));
       return { canceled: await refundTransaction(ctx, tx, transaction, { reason: 'merchant', cancelSubscription: body.cancelSubscription }) };
     });
     if (outcome.already) return { success: true as const, message: 'the transaction is already canceled' };

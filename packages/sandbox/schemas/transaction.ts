@@ -94,6 +94,7 @@ export const CaptureResult = Type.Object({ statusCode: Type.Integer(), data: Tra
 export const CancelBody = Type.Object({
   ...Identify,
   cancelSubscription: Type.Optional(Type.Boolean({ description: 'true: the linked subscription is canceled too (CANCELED_MANUAL)' })),
+  amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT_CENTS, description: 'sandbox: cents; a cancel refunds the whole amount, so only the transaction\'s amount is taken (another: 400 on amount, nothing refunded; see Money moves)' })),
 }, oneRequired('transactionId', 'tid'));
 
 export const AlreadyCanceled = Type.Object({ success: Type.Literal(true), message: Type.String() });

@@ -36,7 +36,7 @@ const rows: Row<ChargeStatus, ChargeEvent>[] = [
   { event: 'no_route', from: open, to: 'NO_PAYMENT_ROUTE', effects: 'attempts + 1; its subscription NO_PAYMENT_ROUTE', emits: 'charge.payment_failed', by: 'a card payment no route takes (POST /v1/subscription, POST /v1/charge/pay, the test clock)' },
   { event: 'overdue', from: ['ACTIVE', 'IMPORTED', ...FAILED], to: 'OVERDUE', effects: 'its subscription OVERDUE', emits: 'charge.overdue', by: 'the test clock (row 5)' },
   { event: 'refunded', from: [...settled, 'ERROR_REFUNDED'], to: 'CANCELED', effects: 'inactive', emits: 'charge.updated', by: 'PUT /v1/transaction/cancel of the transaction that paid it, a NETWORK_B alert on it' },
-  { event: 'refunded_alert', from: settled, to: 'CANCELED_ALERT_NETWORK_A', effects: 'inactive', emits: 'charge.updated', by: 'a NETWORK_A alert on the transaction that paid it' },
+  { event: 'refunded_alert', from: [...settled, 'ERROR_REFUNDED'], to: 'CANCELED_ALERT_NETWORK_A', effects: 'inactive', emits: 'charge.updated', by: 'a NETWORK_A alert on the transaction that paid it' },
   { event: 'refund_failed', from: settled, to: 'ERROR_REFUNDED', effects: 'none: the money stays with the merchant', emits: 'charge.updated', by: 'the refund of the transaction that paid it refused by its provider (a refund_refused fault: POST /sandbox/v1/faults)' },
   { event: 'anticipated', from: ['PAID', 'RECOVERED'], to: 'ANTICIPATED', effects: 'the company\'s WAITING_FUNDS payables of its payment PAID today, less the anticipation fee', emits: 'charge.updated', by: 'POST /sandbox/v1/charges/anticipate' },
   { event: 'disputed', from: settled, to: 'DISPUTE', effects: 'none', emits: 'charge.updated', by: 'the transaction that paid it disputed (POST /sandbox/v1/transactions/dispute)' },

@@ -8,7 +8,7 @@ import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
-  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released';
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released' | 'held_voided';
 
 /** Minutes a provider under a `delayed` fault takes to answer, on the company's test clock (processing.settlesAt). */
 export const PROCESSING_MINUTES = 10;
@@ -20,8 +20,8 @@ export const DISPUTE_DAYS = 7;
 /** Held for fraud review: a decision (a sandbox action or the clock) makes it PAID or DECLINED. */
 export const IN_REVIEW = ['IN_ANALYSIS', 'PENDING_REVIEW'] as const satisfies readonly TransactionStatus[];
 
-/** The statuses money can be given back from (PUT /v1/transaction/cancel, an alert's refund). */
-export const REFUNDABLE = ['PAID', 'AUTHORIZED'] as const satisfies readonly TransactionStatus[];
+/** The statuses money can be given back from (PUT /v1/transaction/cancel, an alert's refund); ERROR_REFUNDED: a refused refund tried again (the money is still the merchant's). */
+export const REFUNDABLE = ['PAID', 'AUTHORIZED', 'ERROR_REFUNDED'] as const satisfies readonly TransactionStatus[];
 /** A card payment that failed (CARD_ATTEMPTS counts them). */
 export const FAILED_CARD = ['DECLINED', 'NO_PAYMENT_ROUTE', 'ERROR_PAYMENT', 'INVALID_PAYMENT', 'BLOCKED'] as const satisfies readonly TransactionStatus[];
 
@@ -38,6 +38,7 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'provider_answered', from: ['PROCESSING'], to: 'PAID', effects: 'payables made; the charge it pays PAID, its subscription ACTIVE', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card' },
   { event: 'provider_answered', from: ['PROCESSING'], to: 'AUTHORIZED', effects: 'none (capture false)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), an approving card and capture false' },
   { event: 'provider_answered', from: ['PROCESSING'], to: 'DECLINED', effects: 'the charge\'s failed attempt (a subscription\'s own payment: the charge and the subscription ERROR_PAYMENT)', emits: 'transaction.updated', by: 'the test clock past processing.settlesAt (row 16), any card its issuer does not approve' },
+  { event: 'held_voided', from: ['PENDING_3DS', 'PROCESSING'], to: 'CANCELED', effects: 'approved after the charge it pays was paid or closed another way: the provider\'s approval voided (the money given back), no payables; the charge left as it is', emits: 'transaction.updated', by: 'a 3-D Secure challenge completed, or the test clock past processing.settlesAt (row 16) with an approving card, when the charge the payment was for is no longer payable' },
   { event: 'card_payment', from: NEW, to: 'STANDBY', effects: 'approved by the issuer, held by the service: no payables', emits: 'transaction.created', by: 'POST /v1/transaction (captured, an approving card) while the company is on standby (PUT /sandbox/v1/company/settings standby true)' },
   { event: 'standby_released', from: ['STANDBY'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'PUT /sandbox/v1/company/settings standby false (every STANDBY transaction of the company)' },
   { event: 'card_payment', from: NEW, to: 'IN_ANALYSIS', effects: 'held for fraud review until review.dueBy (REVIEW_DAYS days); no payables yet', emits: 'transaction.created', by: 'POST /v1/transaction with the fraud-review test card 4000000000004954 (a charge\'s payment with it is PAID)' },
@@ -45,7 +46,7 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
   { event: 'capture', from: ['AUTHORIZED'], to: 'PAID', effects: 'payables made (split read at capture)', emits: 'transaction.updated', by: 'POST /v1/transaction/capture' },
   { event: 'refund', from: [...REFUNDABLE], to: 'CANCELED', effects: 'payables reversed; the charge it paid CANCELED (a NETWORK_A alert: CANCELED_ALERT_NETWORK_A)', emits: 'transaction.updated', by: 'PUT /v1/transaction/cancel, a NETWORK_A alert (its test card, POST /sandbox/v1/alerts, the merchant\'s refund of a raised one), a NETWORK_B alert raised by POST /sandbox/v1/alerts/raise' },
-  { event: 'refund_failed', from: ['PAID'], to: 'ERROR_REFUNDED', effects: 'the refund refused by the provider: payables kept, the charge it paid ERROR_REFUNDED (charge table)', emits: 'transaction.updated', by: 'POST /sandbox/v1/alerts/raise type NETWORK_B while a refund_refused fault is on its provider (POST /sandbox/v1/faults)' },
+  { event: 'refund_failed', from: ['PAID'], to: 'ERROR_REFUNDED', effects: 'the refund refused by the provider: payables kept, the charge it paid ERROR_REFUNDED (charge table); PUT /v1/transaction/cancel can refund it again (refund)', emits: 'transaction.updated', by: 'POST /sandbox/v1/alerts/raise type NETWORK_B while a refund_refused fault is on its provider (POST /sandbox/v1/faults)' },
   { event: 'review_started', from: ['IN_ANALYSIS'], to: 'PENDING_REVIEW', effects: 'none', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision flag; the test clock the day after the payment (row 11)' },
   { event: 'review_approved', from: [...IN_REVIEW], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision approve' },
   { event: 'review_denied', from: [...IN_REVIEW], to: 'DECLINED', effects: 'the authorization voided; no payables', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision deny; the test clock after review.dueBy (row 12)' },

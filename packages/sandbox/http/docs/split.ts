@@ -39,7 +39,7 @@ Processing fees (sandbox table; the rows the code charges):
 |---|---|---|---|
 ${feeRows}
 
-A payable is \`WAITING_FUNDS\` until \`availableOn\` (the paying day on the paying company's clock plus D+n; D+0 is \`PAID\` at once), then \`PAID\` when the paying company's test clock runs that day (POST /sandbox/v1/clock/advance, which does not list it among its moves; real time passing alone does not move it). Cancelling a PAID transaction (PUT /v1/transaction/cancel, a refund) makes each of its payables \`REVERSED\` (\`reversedAt\`), whether its funds were available or not, as Stripe reverses a destination charge's transfer; the fee is not modelled further (a reversed payable is not paid, or is taken back whole). Cancelling an AUTHORIZED transaction finds none.
+A payable is \`WAITING_FUNDS\` until \`availableOn\` (the paying day on the paying company's clock plus D+n; D+0 is \`PAID\` at once), then \`PAID\` when the paying company's test clock runs that day (POST /sandbox/v1/clock/advance, which does not list it among its moves; real time passing alone does not move it). Cancelling a PAID (or ERROR_REFUNDED) transaction (PUT /v1/transaction/cancel, a refund) makes each of its payables \`REVERSED\` (\`reversedAt\`), whether its funds were available or not, as Stripe reverses a destination charge's transfer; the fee is not modelled further (a reversed payable is not paid, or is taken back whole). Cancelling an AUTHORIZED transaction finds none.
 
 Reads: \`payables\` on GET /v1/transaction/full (every recipient's, for the paying company), and GET /sandbox/v1/payables for a recipient (its \`companyId\`; permission transaction.read), filtered by \`transactionId\` and \`status\`, paginated like the other lists.
 `.trim();
