@@ -95,7 +95,7 @@ describe('the state tables under random use', () => {
           if (made?.subscriptionId) { subscriptions.push(made.subscriptionId); charges.push(made.chargeId); }
         } else if (kind === 'slip' && charges.length) await as('POST', '/v1/charge/pay', { companyId, _id: of(charges, pick), paymentMethod: choice === 0 ? 'BOLETO' : 'PIX', captchaToken: SANDBOX_CAPTCHA_TOKEN });
         else if (kind === 'settle' && charges.length) {
-          const settled = await as('POST', '/sandbox/v1/charges/settle', { companyId, chargeId: of(charges, pick), paymentMethod: 'PIX' });
+          const settled = await as('POST', '/sandbox/v1/charges/settle', { companyId, chargeId: of(charges, pick), paymentMethod: choice === 0 ? 'BOLETO' : 'PIX' });
           keep(settled?.transaction);
         } else if (kind === 'hold' && subscriptions.length) await as('POST', '/sandbox/v1/subscriptions/hold', { companyId, subscriptionId: of(subscriptions, pick), action: HOLDS[(pick + choice) % HOLDS.length] });
         else if (kind === 'disable' && charges.length) await as('POST', '/sandbox/v1/charges/disable', { companyId, chargeId: of(charges, pick) });

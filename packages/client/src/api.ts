@@ -256,7 +256,7 @@ export interface paths {
          * Sandbox only: the bank settles a PIX or boleto charge
          * @description As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `chargeId` a payable charge (not PAID, not ended) whose product is not deleted; `paymentMethod` one the charge offers; BOLETO for at most R$ 99,999,999.99.
+         *     Refused beyond the schema (400): `chargeId` a payable charge (not PAID, not ended) whose product is not deleted; `paymentMethod` one the charge offers; the one issued when the charge has a PIX or boleto waiting (charge.slip); BOLETO for at most R$ 99,999,999.99.
          */
         post: operations["postSandboxV1ChargesSettle"];
         delete?: never;

@@ -111,7 +111,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the bank settles a PIX or boleto charge', security: SECURITY,
-      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99' }),
+      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers; the one issued when the charge has a PIX or boleto waiting (charge.slip); BOLETO for at most R$ 99,999,999.99' }),
       body: SettleBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -120,6 +120,10 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const charge = await lockedCharge(tx, companyId, chargeId);
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status, 'chargeId');
       assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
+      // The shopper pays what was issued: another method would take its fee and payout day.
+      if (charge.slip && charge.slip.paymentMethod !== paymentMethod) {
+        throw invalid(fieldError('paymentMethod', `the charge's ${charge.slip.paymentMethod} was issued: the bank settles that, not a ${paymentMethod}`));
+      }
       assertSlipAmount(charge.amount.value, paymentMethod);
       const transaction = await paySlip(ctx, tx, {
         companyId, cents: charge.amount.value, paymentMethod,
