@@ -88,6 +88,21 @@ describe('transaction rows', () => {
     expect(await c.events()).toEqual([]);
   });
 
+  it('authorization_lapsed: AUTHORIZED -> CANCELED when the clock passes its captureBefore (7 days on, row 17, stamped then), no payables; a capture after it is refused 400', async () => {
+    const c = await company();
+    const authorized = (await card(c, PAID_PROFILE, { capture: false })).body;
+    expect(Date.parse(authorized.captureBefore) - Date.parse(authorized.createdAt)).toBe(7 * 86_400_000);
+    await c.events();
+    expect((await c.advance(6)).moves).toEqual([]);
+    const moved = (await c.advance(1)).moves; // the lapse comes after the move, at the new time
+    expect(moved).toEqual([{ row: 17, resource: 'transaction', id: authorized._id, to: 'CANCELED' }]);
+    expect(await c.moves()).toEqual([['transaction.updated', 'authorization_lapsed', 'CANCELED']]);
+    expect(await c.transaction(authorized._id)).toMatchObject({ status: 'CANCELED', updatedAt: authorized.captureBefore, message: `Authorization lapsed: not captured by ${authorized.captureBefore}`, payables: [] });
+    const late = await c.as('POST', '/v1/transaction/capture', { companyId: c.companyId, transactionId: authorized._id });
+    expect(late.status).toBe(400);
+    expect(late.body.error_messages[0]).toMatchObject({ path: 'transactionId', msg: expect.stringMatching(/CANCELED/) });
+  });
+
   it('PAID and AUTHORIZED refund -> CANCELED (PUT /v1/transaction/cancel): transaction.updated; the charge it paid refunded -> CANCELED', async () => {
     const c = await company();
     const authorized = (await card(c, PAID_PROFILE, { capture: false })).body;
@@ -645,6 +660,9 @@ describe('3-D Secure rows', () => {
     await answer(failed.nextAction.url, 'complete'); // this card fails every challenge
     expect(await c.moves()).toEqual([
       ['transaction.updated', 'challenge_passed', 'PAID'], ['transaction.updated', 'challenge_passed', 'AUTHORIZED'], ['transaction.updated', 'challenge_failed', 'DECLINED']]);
+    // Authorized when the challenge passed: its capture window runs from then.
+    const passedAuthorized = await c.transaction(authorized._id);
+    expect(Date.parse(passedAuthorized.captureBefore) - Date.parse(passedAuthorized.updatedAt)).toBe(7 * 86_400_000);
     expect((await c.as('POST', '/sandbox/v1/clock/advance', { companyId: c.companyId, seconds: 11 * 60 })).body.moves)
       .toContainEqual({ row: 14, resource: 'transaction', id: lapsing._id, to: 'DECLINED' });
     expect(await c.moves()).toEqual([['transaction.updated', 'challenge_expired', 'DECLINED']]);

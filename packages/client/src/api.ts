@@ -876,7 +876,7 @@ export interface paths {
         put?: never;
         /**
          * Capture an AUTHORIZED transaction
-         * @description AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored). Any other status is refused (400 on transactionId or tid). Unknown: 404; another company's: 403.
+         * @description AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored), by its captureBefore (7 days after the authorization; not captured by then, the test clock lets it lapse: CANCELED, clock row 17). Any other status, or past captureBefore, is refused (400 on transactionId or tid). Unknown: 404; another company's: 403.
          *
          *     Refused beyond the schema (400): `transactionId` names an AUTHORIZED transaction; `tid` as transactionId.
          */
@@ -4096,6 +4096,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -4587,6 +4592,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -8412,6 +8422,11 @@ export interface operations {
                             /** @description cents */
                             value: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                         */
+                        captureBefore?: string;
                         card?: {
                             /** @description first six digits */
                             bin: string;
@@ -8838,6 +8853,11 @@ export interface operations {
                             /** @description cents */
                             value: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                         */
+                        captureBefore?: string;
                         card?: {
                             /** @description first six digits */
                             bin: string;
@@ -11824,6 +11844,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -14229,6 +14254,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -15277,6 +15307,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -16011,6 +16046,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -16479,6 +16519,11 @@ export interface operations {
                             /** @description cents */
                             value: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                         */
+                        captureBefore?: string;
                         card?: {
                             /** @description first six digits */
                             bin: string;
@@ -17192,6 +17237,11 @@ export interface operations {
                                 /** @description cents */
                                 value: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
                             card?: {
                                 /** @description first six digits */
                                 bin: string;
@@ -17614,6 +17664,11 @@ export interface operations {
                             brand: string;
                             issuerName: string;
                         };
+                        /**
+                         * Format: date-time
+                         * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                         */
+                        captureBefore?: string;
                         card?: {
                             /** @description first six digits */
                             bin: string;

@@ -15,6 +15,7 @@ import { PAYABLE } from '../billing/slips.js';
 import type { Payer } from '../payment/pay-by-card.js';
 import { charges, subscriptions, type TransactionDoc } from '../store/tables.js';
 import { endIfCardAttemptsSpent } from './card-attempts.js';
+import { captureBeforeOf } from './authorizations.js';
 import { connectorFor } from './payments/simulated-acquirer.js';
 import { createPayables } from './split/payables.js';
 import { CHARGE_MACHINE } from './states/charge.js';
@@ -38,7 +39,8 @@ export async function writeHeldAnswer(ctx: SandboxContext, db: Queryable, waitin
     return move(TRANSACTION_MACHINE, db, waiting, 'held_voided', at,
       { patch: { ...answered, message: `Voided: charge ${charge._id} was ${charge.status} before this payment was approved` } });
   }
-  const patch = answered.status === 'PAID' ? await createPayables(ctx, db, answered) : answered;
+  const patch = answered.status === 'PAID' ? await createPayables(ctx, db, answered)
+    : answered.status === 'AUTHORIZED' ? { ...answered, captureBefore: captureBeforeOf(at) } : answered;
   const written = await move(TRANSACTION_MACHINE, db, waiting, event, at, { patch, to: answered.status });
   await followHeldPayment(ctx, db, written, payer);
   return written;

@@ -3,6 +3,7 @@
 // provider decides whether it could be asked, the test card decides the
 // issuer's answer), or a PIX / boleto the sandbox's bank settles.
 import type { SandboxContext } from '../context.js';
+import { captureBeforeOf } from '../domain/authorizations.js';
 import type { Queryable } from '../db/database.js';
 import { faultsAt } from '../domain/payments/faults.js';
 import { routePayment } from '../domain/payments/route-payment.js';
@@ -49,6 +50,7 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),
     ...(acquirer ? { acquirer } : {}), ...(routing ? { routing } : {}), ...(review ? { review } : {}),
     ...(nextAction ? { nextAction } : {}), ...(threeDS ? { threeDS } : {}), ...(processing ? { processing: { ...processing, settlesAt: new Date(now.getTime() + PROCESSING_MINUTES * 60_000).toISOString() } } : {}),
+    ...(attempt.status === 'AUTHORIZED' ? { captureBefore: captureBeforeOf(now) } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
   const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { runBilling } from '../billing/engine.js';
 import { expireDueChallenges } from '../domain/three-ds.js';
 import { settleDueProcessing } from '../domain/processing.js';
+import { lapseDueAuthorizations } from '../domain/authorizations.js';
 import { oneAtATime } from '../billing/one-at-a-time.js';
 import { withClaim } from '../db/claims.js';
 import { fieldError, invalid } from '../http/errors.js';
@@ -49,7 +50,7 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
         moved += step;
       });
       const after = await ctx.clocks.advance(ctx.db, companyId, Math.max(0, ms - moved));
-      const expired = await ctx.db.transaction(async (tx) => [...await expireDueChallenges(ctx, tx, companyId, after), ...await settleDueProcessing(ctx, tx, companyId, after)]);
+      const expired = await ctx.db.transaction(async (tx) => [...await expireDueChallenges(ctx, tx, companyId, after), ...await settleDueProcessing(ctx, tx, companyId, after), ...await lapseDueAuthorizations(ctx, tx, companyId, after)]);
       return { companyId, now: after.toISOString(), moves: [...moves, ...expired] };
     }));
   });

@@ -9,6 +9,12 @@ import { SPLIT_SOURCES, Split } from './split.js';
 export { Split };
 import { AmountCents, CompanyId, MAX_AMOUNT_CENTS, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
 
+/**
+ * Days an authorization waits for its capture (captureBefore): not captured by then, it lapses
+ * (the reference is silent; Stripe's online card authorizations last 7 days, Mercado Pago's 5).
+ */
+export const AUTHORIZATION_DAYS = 7;
+
 export const TRANSACTION_STATUSES = ['PAID', 'PROCESSING', 'DECLINED', 'CANCELED', 'DISCARDED', 'AUTHORIZED', 'IN_ANALYSIS', 'ERROR_PAYMENT',
   'DISPUTE', 'STANDBY', 'CHARGEBACK', 'PENDING_REVIEW', 'PENDING_3DS', 'BLOCKED', 'INVALID_PAYMENT', 'NO_PAYMENT_ROUTE', 'PENDING_PAYMENT', 'ERROR_REFUNDED'] as const;
 
@@ -59,6 +65,7 @@ export const Transaction = Type.Object({
   threeDS: Type.Optional(ThreeDS),
   splitSource: Type.Optional(Type.Enum([...SPLIT_SOURCES], { description: 'sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company' })),
   processingFee: Type.Optional(Type.Integer({ minimum: 0, description: 'sandbox: cents, once PAID: the fee table\'s fee on the whole amount, shared among the payables' })),
+  captureBefore: Type.Optional(Type.String({ format: 'date-time', description: `sandbox: set when AUTHORIZED, ${AUTHORIZATION_DAYS} days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused` })),
   processing: Type.Optional(Type.Object({
     settlesAt: Timestamp,
     capture: Type.Boolean({ description: 'false: settled AUTHORIZED when approved' }),

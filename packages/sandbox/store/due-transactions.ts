@@ -18,6 +18,10 @@ export const disputesDueBefore = async (db: Queryable, companyId: string, day: s
 export const processingDueBy = async (db: Queryable, companyId: string, at: Date) =>
   (await db.query<{ data: TransactionDoc }>("SELECT data FROM transactions WHERE company_id = $1 AND status = 'PROCESSING' AND data->'processing'->>'settlesAt' <= $2 ORDER BY data->'processing'->>'settlesAt', id FOR UPDATE", [companyId, at.toISOString()])).map((r) => r.data);
 
+/** AUTHORIZED transactions of the company whose captureBefore is at or before `at` (row 17). */
+export const authorizationsLapsedBy = async (db: Queryable, companyId: string, at: Date) =>
+  (await db.query<{ data: TransactionDoc }>("SELECT data FROM transactions WHERE company_id = $1 AND status = 'AUTHORIZED' AND data->>'captureBefore' <= $2 ORDER BY data->>'captureBefore', id FOR UPDATE", [companyId, at.toISOString()])).map((r) => r.data);
+
 /** The company's STANDBY transactions (released together when its account leaves standby). */
 export const standbyOf = async (db: Queryable, companyId: string) =>
   (await db.query<{ data: TransactionDoc }>("SELECT data FROM transactions WHERE company_id = $1 AND status = 'STANDBY' ORDER BY created_at, id FOR UPDATE", [companyId])).map((r) => r.data);

@@ -3,12 +3,12 @@
 // table: the payment that makes it, capture, refund, and the moves of a
 // 3-D Secure challenge (domain/three-ds.ts).
 import { transactions, type TransactionDoc } from '../../store/tables.js';
-import { TRANSACTION_STATUSES } from '../../schemas/transaction.js';
+import { AUTHORIZATION_DAYS, TRANSACTION_STATUSES } from '../../schemas/transaction.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
-  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released' | 'held_voided';
+  | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released' | 'held_voided' | 'authorization_lapsed';
 
 /** Minutes a provider under a `delayed` fault takes to answer, on the company's test clock (processing.settlesAt). */
 export const PROCESSING_MINUTES = 10;
@@ -17,6 +17,7 @@ export const PROCESSING_MINUTES = 10;
 export const REVIEW_DAYS = 3;
 /** Days the merchant has to answer a dispute: unanswered at the end of the last one, it is lost. */
 export const DISPUTE_DAYS = 7;
+
 /** Held for fraud review: a decision (a sandbox action or the clock) makes it PAID or DECLINED. */
 export const IN_REVIEW = ['IN_ANALYSIS', 'PENDING_REVIEW'] as const satisfies readonly TransactionStatus[];
 
@@ -45,6 +46,7 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'slip_settled', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/settle' },
   { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
   { event: 'capture', from: ['AUTHORIZED'], to: 'PAID', effects: 'payables made (split read at capture)', emits: 'transaction.updated', by: 'POST /v1/transaction/capture' },
+  { event: 'authorization_lapsed', from: ['AUTHORIZED'], to: 'CANCELED', effects: `not captured by captureBefore (${AUTHORIZATION_DAYS} days after the authorization): the provider lets it go, no money was taken, no payables`, emits: 'transaction.updated', by: 'the test clock past captureBefore (row 17)' },
   { event: 'refund', from: [...REFUNDABLE], to: 'CANCELED', effects: 'payables reversed; the charge it paid CANCELED (a NETWORK_A alert: CANCELED_ALERT_NETWORK_A)', emits: 'transaction.updated', by: 'PUT /v1/transaction/cancel, a NETWORK_A alert (its test card, POST /sandbox/v1/alerts, the merchant\'s refund of a raised one), a NETWORK_B alert raised by POST /sandbox/v1/alerts/raise' },
   { event: 'refund_failed', from: ['PAID'], to: 'ERROR_REFUNDED', effects: 'the refund refused by the provider: payables kept, the charge it paid ERROR_REFUNDED (charge table); PUT /v1/transaction/cancel can refund it again (refund)', emits: 'transaction.updated', by: 'POST /sandbox/v1/alerts/raise type NETWORK_B while a refund_refused fault is on its provider (POST /sandbox/v1/faults)' },
   { event: 'review_started', from: ['IN_ANALYSIS'], to: 'PENDING_REVIEW', effects: 'none', emits: 'transaction.updated', by: 'POST /sandbox/v1/transactions/review decision flag; the test clock the day after the payment (row 11)' },
@@ -63,11 +65,11 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
 const not = (why: string): StatusNote => ({ meaning: 'not given by the sandbox', how: why, reachable: false });
 const notes: Record<TransactionStatus, StatusNote> = {
   PAID: { meaning: 'the money was taken', how: 'pay with an approved test card (4111111111111111), capture an AUTHORIZED one, settle a PIX or boleto', reachable: true },
-  AUTHORIZED: { meaning: 'approved, not captured', how: 'POST /v1/transaction with capture false', reachable: true },
+  AUTHORIZED: { meaning: `approved, not captured: capture it by captureBefore (${AUTHORIZATION_DAYS} days on) or it lapses (CANCELED)`, how: 'POST /v1/transaction with capture false', reachable: true },
   DECLINED: { meaning: 'the issuer refused the card', how: 'a declined test card (4000000000000002), any other number, an expired card', reachable: true },
   NO_PAYMENT_ROUTE: { meaning: 'no route could carry the payment', how: 'routes that skip the card, or POST /sandbox/v1/faults on every route', reachable: true },
   DISCARDED: { meaning: 'a PIX or boleto expired unpaid', how: 'POST /sandbox/v1/charges/expire, or the test clock the day after the slip\'s expiresOn', reachable: true },
-  CANCELED: { meaning: 'refunded, or an authorization voided', how: 'PUT /v1/transaction/cancel; a NETWORK_A alert', reachable: true },
+  CANCELED: { meaning: 'refunded, or an authorization voided or lapsed', how: 'PUT /v1/transaction/cancel; a NETWORK_A alert; an AUTHORIZED one not captured by its captureBefore', reachable: true },
   PENDING_3DS: { meaning: 'waiting for the shopper\'s 3-D Secure challenge', how: 'pay with the challenge test card 4000000000003220 (POST /v1/transaction, POST /v1/charge/pay); the answer\'s nextAction.url is the challenge', reachable: true },
   PROCESSING: { meaning: 'the provider took the payment and has not answered yet', how: `POST /sandbox/v1/faults kind delayed on the route's provider, then pay; the test clock ${PROCESSING_MINUTES} minutes on (row 16) settles it PAID or DECLINED as the card's issuer answers`, reachable: true },
   IN_ANALYSIS: { meaning: 'approved, held by the antifraud', how: 'POST /v1/transaction with the fraud-review test card 4000000000004954', reachable: true },
