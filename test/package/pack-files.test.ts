@@ -30,10 +30,16 @@ describe('npm pack file list', () => {
     for (const file of [...targets, ...Object.values(pkg.bin), pkg.customElements].map(strip)) expect(packed, file).toContain(file);
   });
 
-  it("dist/frame/ holds what README's and the quick start's tables say it does, no more and no less", () => {
+  it("dist/frame/ holds what README's table (the quick start includes it) says it does, no more and no less", () => {
     const KINDS: Record<string, RegExp> = { page: /\.html$/, script: /\.js$/, style: /\.css$/, '`manifest.json` with SRI': /manifest\.json$/ };
     const frame = [...packed].filter((file) => file.startsWith('dist/frame/'));
-    for (const page of ['README.md', 'site/guide/quick-start.md']) {
+    // One source: the quick start's package table and TypeScript section are README's regions, included by VitePress.
+    const quickStart = readFileSync('site/guide/quick-start.md', 'utf8');
+    for (const region of ['package', 'typescript']) {
+      expect(quickStart).toContain(`<!--@include: ../../README.md#${region}-->`);
+      expect(readFileSync('README.md', 'utf8')).toMatch(new RegExp(`^<!-- #region ${region} -->$[^]*^<!-- #endregion ${region} -->$`, 'm'));
+    }
+    for (const page of ['README.md']) {
       const row = /`dist\/frame\/` \(([^);]*)/.exec(readFileSync(page, 'utf8'));
       expect(row, `${page}: the dist/frame/ row`).not.toBeNull();
       const said = row![1]!.split(', ');
