@@ -10,7 +10,6 @@ fieldset{border:0;margin:0 0 var(--svc-gap,12px);padding:0;display:grid;gap:8px;
 fieldset:disabled{opacity:.6}
 legend{font-weight:var(--svc-label-font-weight,600);padding:0;margin-bottom:8px}
 label{display:grid;grid-template-columns:auto 1fr;column-gap:10px;align-items:center;cursor:pointer;padding:10px 12px;border:var(--svc-border-width,1px) solid var(--svc-color-border,color-mix(in srgb,currentColor 40%,transparent));border-radius:var(--svc-radius,6px);background:var(--svc-color-background,transparent)}
-:disabled label{cursor:not-allowed}
 label:has(input:checked){border-color:var(--svc-color-focus,color-mix(in srgb,#1a56db 75%,currentColor));box-shadow:inset 0 0 0 1px var(--svc-color-focus,color-mix(in srgb,#1a56db 75%,currentColor))}
 input{margin:0;width:18px;height:18px;accent-color:var(--svc-color-focus,auto);grid-row:span 2}
 input:focus-visible{outline:3px solid var(--svc-color-focus,color-mix(in srgb,#1a56db 75%,currentColor));outline-offset:2px}

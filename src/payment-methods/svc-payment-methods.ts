@@ -63,7 +63,13 @@ export class SvcPaymentMethods extends BaseElement {
   }
 
   connectedCallback(): void { this.#render(); }
-  attributeChangedCallback(): void { if (this.isConnected) this.#render(); }
+  attributeChangedCallback(name: string): void {
+    // disabled only toggles the group: a render takes the slot out and back, and with it the
+    // card form (its frame's focus moved by showError right after could be lost).
+    const group = this.#root.firstChild as HTMLFieldSetElement | null; // the radio group, once rendered
+    if (name == 'disabled' && group) group.disabled = this.disabled;
+    else if (this.isConnected) this.#render();
+  }
 
   /**
    * The methods offered, in the merchant's order.

@@ -36,6 +36,18 @@ it('disabled (the property reflects the attribute): the radio group is disabled,
   expect(card.hasAttribute('disabled')).toBe(true);
 });
 
+it('disabled toggles the radio group in place: the group and the slot stay the same nodes (a render would take the card form out of its slot and back)', () => {
+  const { element, group } = chooser();
+  const before = group();
+  const slot = element.shadowRoot!.querySelector('slot');
+  element.disabled = true;
+  element.disabled = false;
+  expect(group()).toBe(before);
+  expect(element.shadowRoot!.querySelector('slot')).toBe(slot);
+  element.setAttribute('lang', 'en'); // any other attribute renders again, as before
+  expect(group()).not.toBe(before);
+});
+
 it('the server render writes the disabled radio group, as the element renders it', () => {
   const html = renderSvcPaymentMethods({ methods: 'card pix', disabled: true });
   expect(html).toMatch(/^<svc-payment-methods methods="card pix" disabled lang="pt-BR">/);
