@@ -21,6 +21,12 @@ import { attributeMap, writeAttributes, type HtmlAttributes } from './attributes
 import { renderFrameShadow } from './frame.js';
 import { STYLE } from '../payment-methods/styles.js';
 
+// A page still arriving can be painted with the parser stopped inside the form: the brand strip
+// (right-aligned) had one mark, then all of them, each moving left (a layout shift in the card
+// frame, a CI run's flake). The server's render shows the strip only once the parser is past it
+// (its sibling, the brand's name for screen readers, is there); the element's own style has no need.
+const SERVER_STYLES = `${styles}.marks:not(:has(~.sr-only)){display:none}`;
+
 export { renderSvcPaymentMethods } from './payment-methods.js';
 export type { HtmlAttributes } from './attributes.js';
 
@@ -91,7 +97,7 @@ function renderElement(attributes: SvcCardFormAttributes, busy: boolean, origin?
   if (!given.get('lang')) given.set('lang', 'pt-BR');
   const shadow = given.has('frame-src')
     ? renderFrameShadow(given, origin)
-    : `<style>${styles}</style>${collectResultSync(render(renderCard(initialView(given, busy))))}`;
+    : `<style>${SERVER_STYLES}</style>${collectResultSync(render(renderCard(initialView(given, busy))))}`;
   return `<svc-card-form${writeAttributes(given)}><template shadowrootmode="open" shadowrootdelegatesfocus>${shadow}</template></svc-card-form>`;
 }
 
@@ -108,4 +114,4 @@ export async function ssrStyleSource(): Promise<string> {
 }
 
 /** @internal The inline render's source alone: the card frame's page (scripts/build-frame.mjs) has no frame in it. */
-export const inlineStyleSource = (): Promise<string> => sha256Source(styles);
+export const inlineStyleSource = (): Promise<string> => sha256Source(SERVER_STYLES);
