@@ -1,6 +1,7 @@
 // The split's money rules (packages/sandbox/domain/split) for random payments: gross
 // shares add up to the amount, fees to the transaction's fee, no net below 0,
-// and the result is what a second, plain model of the documented rule gives.
+// a credit card sale in installments cut into one payable per installment, and
+// the result is what a second, plain model of the documented rule gives.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEE_TABLE } from '../../packages/sandbox/domain/split/fee-table.js';
@@ -54,10 +55,28 @@ function model(amount: number, method: Method, installments: number, payingCompa
     fees[i]! += taken;
     excess -= taken;
   }
+  const count = method === 'CREDIT_CARD' && installments > 1 ? installments : 1;
   return {
     fee: Number(fee),
-    payables: rules.map((r, i) => ({ companyId: r.companyId, grossAmount: Number(gross[i]), fee: Number(fees[i]), netAmount: Number(gross[i]! - fees[i]!) })),
+    payables: rules.flatMap((r, i) => inInstallments(gross[i]!, fees[i]!, count).map((part, k) => ({ companyId: r.companyId, ruleIndex: i, installment: k + 1, ...part }))),
   };
+}
+
+/** A share in `count` installments: gross and fee in equal floored parts, the rest on the first; a first fee above its gross passes the excess on, in order. */
+function inInstallments(gross: bigint, fee: bigint, count: number) {
+  const n = BigInt(count);
+  const parts = (total: bigint) => Array.from({ length: count }, (_, k) => (k === 0 ? total - (total / n) * (n - 1n) : total / n));
+  const g = parts(gross);
+  const f = parts(fee);
+  let excess = f[0]! > g[0]! ? f[0]! - g[0]! : 0n;
+  f[0]! -= excess;
+  for (let k = 1; k < count; k++) {
+    const room = g[k]! - f[k]!;
+    const taken = excess < room ? excess : room;
+    f[k]! += taken;
+    excess -= taken;
+  }
+  return g.map((part, k) => ({ grossAmount: Number(part), fee: Number(f[k]), netAmount: Number(part - f[k]!) }));
 }
 
 // ---- Random payments ----
@@ -81,6 +100,24 @@ const payment = fc.integer({ min: 1, max: 10 }).chain((n) => fc.record({
   withSplit: fc.boolean(),
 }));
 
+type Plan = ReturnType<typeof planPayables>;
+const sum = (payables: Plan['payables'], key: 'grossAmount' | 'fee' | 'netAmount') => payables.reduce((total, p) => total + p[key], 0);
+const grossOf = (plan: Plan, ruleIndex: number) => sum(plan.payables.filter((p) => p.ruleIndex === ruleIndex), 'grossAmount');
+
+/** Every payable's net is its gross less its fee and never negative; the parts add up to the amount, the fee and amount - fee; card installments one payable each. */
+function expectExactParts(plan: Plan, amount: number, method: Method, installments: number) {
+  expect(sum(plan.payables, 'grossAmount')).toBe(amount);
+  expect(sum(plan.payables, 'fee')).toBe(plan.fee);
+  expect(sum(plan.payables, 'netAmount')).toBe(amount - plan.fee);
+  for (const p of plan.payables) {
+    expect(p.netAmount).toBeGreaterThanOrEqual(0);
+    expect(p.fee).toBeGreaterThanOrEqual(0);
+    expect(p.netAmount).toBe(p.grossAmount - p.fee);
+    expect(p.installment).toBeGreaterThanOrEqual(1);
+    expect(p.installment).toBeLessThanOrEqual(method === 'CREDIT_CARD' ? installments : 1);
+  }
+}
+
 describe('split payables for random payments (fast-check)', () => {
   it('gross adds up to the amount, fees to the transaction fee, every net >= 0, and the plan equals the plain model', () => {
     fc.assert(fc.property(payment, ({ amount, method, installments: asked, hundredths, flags, payerAt, withSplit }) => {
@@ -91,18 +128,27 @@ describe('split payables for random payments (fast-check)', () => {
       expect(splitProblems(split, 'split', () => true)).toEqual([]);
 
       const plan = planPayables({ amount, paymentMethod: method, installments, payingCompanyId, split });
-      expect(plan.payables.reduce((sum, p) => sum + p.grossAmount, 0)).toBe(amount);
-      expect(plan.payables.reduce((sum, p) => sum + p.fee, 0)).toBe(plan.fee);
-      for (const p of plan.payables) {
-        expect(p.netAmount).toBeGreaterThanOrEqual(0);
-        expect(p.netAmount).toBe(p.grossAmount - p.fee);
-      }
+      expectExactParts(plan, amount, method, installments);
       const modelRules: ModelRule[] = withSplit
         ? rules.map((r, i) => ({ ...r, hundredths: hundredths[i]! }))
         : [{ companyId: payingCompanyId, hundredths: 10_000 }];
-      // Each gross is within a cent of its exact share.
-      plan.payables.forEach((p, i) => expect(Math.abs(p.grossAmount * 10_000 - amount * modelRules[i]!.hundredths)).toBeLessThan(10_000));
+      // Each recipient's gross (its installments together) is within a cent of its exact share.
+      modelRules.forEach((r, i) => expect(Math.abs(grossOf(plan, i) * 10_000 - amount * r.hundredths)).toBeLessThan(10_000));
       expect(plan).toEqual(model(amount, method, installments, payingCompanyId, modelRules));
+    }), { numRuns: 2_000 });
+  });
+
+  it('a credit card sale in 1 to 12 installments, any amount and split: n payables per recipient, installment 1..n, net = gross - fee, none negative, parts adding up exactly', () => {
+    const creditCard = payment.map((p) => ({ ...p, method: 'CREDIT_CARD' as const }));
+    fc.assert(fc.property(creditCard, ({ amount, installments, hundredths, flags, payerAt, withSplit }) => {
+      const payingCompanyId = payerAt >= 0 ? `c${payerAt}` : 'payer';
+      const rules = hundredths.map((h, i) => ({ companyId: `c${i}`, percentage: h / 100, ...Object.fromEntries(Object.entries(flags[i]!).filter(([, v]) => v !== undefined)) }));
+      const plan = planPayables({ amount, paymentMethod: 'CREDIT_CARD', installments, payingCompanyId, split: withSplit ? { active: true, rules } : undefined });
+      expectExactParts(plan, amount, 'CREDIT_CARD', installments);
+      const recipients = withSplit ? rules.length : 1;
+      expect(plan.payables).toHaveLength(recipients * installments);
+      expect(plan.payables.map((p) => [p.ruleIndex, p.installment])).toEqual(
+        Array.from({ length: recipients }, (_, i) => Array.from({ length: installments }, (_, k) => [i, k + 1])).flat());
     }), { numRuns: 2_000 });
   });
 

@@ -222,7 +222,7 @@ describe('payables', () => {
   });
 });
 
-it('the description\'s "Split and payables" section holds the fee table the code charges, a row per entry of its data', async () => {
+it('the description\'s "Split and payables" section holds the fee table the code charges, a row per entry of its data, and how each row is paid out', async () => {
   const description: string = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body.info.description;
   const section = description.slice(description.indexOf('## Split and payables'));
   expect(section).toMatch(/^## Split and payables/);
@@ -232,5 +232,7 @@ it('the description\'s "Split and payables" section holds the fee table the code
     expect(rows[i]).toContain(`| ${row.method} |`);
     expect(rows[i]).toContain(`| D+${row.availableAfterDays} |`);
     if (row.basisPoints) expect(rows[i]).toContain(`${(row.basisPoints / 100).toFixed(2)}%`);
+    // A credit card sale in installments is paid out per installment, at D+n times k.
+    expect(rows[i]).toContain(row.method === 'CREDIT_CARD' && row.installments.to > 1 ? `| one payable per installment, installment k at D+${row.availableAfterDays}×k |` : '| one payable |');
   });
 });

@@ -192,7 +192,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: the merchant anticipates a paid charge's receivables
-         * @description PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company's own WAITING_FUNDS payables of the transaction that paid it become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x days early / 30, rounded half up to a cent. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company's: 403.
+         * @description PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company's own WAITING_FUNDS payables of the transaction that paid it (every installment of a sale in installments) become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x its own days early / 30, rounded half up to a cent, so a later installment pays more. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company's: 403.
          */
         post: operations["postSandboxV1ChargesAnticipate"];
         delete?: never;
@@ -896,7 +896,7 @@ export interface paths {
         };
         /**
          * One transaction with its product, client, subscription and BIN data
-         * @description Query: transactionId or tid (companyId optional). Unknown: 404; another company's: 403. payables: one per split recipient once PAID.
+         * @description Query: transactionId or tid (companyId optional). Unknown: 404; another company's: 403. payables: one per split recipient once PAID (and per installment of a credit card sale in installments).
          *
          *     Refused beyond the schema (400): `transactionId` or tid is required (OpenAPI cannot say "one of" across query parameters; the server's schema does).
          */
@@ -3354,19 +3354,22 @@ export interface operations {
                                 anticipationFee?: number;
                                 /**
                                  * Format: date
-                                 * @description the paying day plus the method's D+n
+                                 * @description the paying day plus the method's D+d; installment k of a credit card sale in installments: plus d x k days (D+30, D+60, D+90, ...)
                                  */
                                 availableOn: string;
                                 /** @description the recipient */
                                 companyId: string;
                                 /** Format: date-time */
                                 createdAt: string;
-                                /** @description cents: the processing fee this recipient bears */
+                                /** @description cents: the processing fee this recipient bears; in installments, its fee in n equal parts floored, the cents left on installment 1, except that a fee above installment 1's gross moves its excess to installments 2, 3, ... in order, each up to its gross */
                                 fee: number;
-                                /** @description cents: the recipient's share of the amount */
+                                /** @description cents: the recipient's share of the amount; in installments, its share in n equal parts floored, the cents left on installment 1 */
                                 grossAmount: number;
+                                /** @description which installment it pays, 1..n: a credit card sale in n > 1 installments makes one payable per recipient and installment; 1 for every other payment */
+                                installment: number;
+                                /** @description the transaction's installment count (n) */
                                 installments: number;
-                                /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative */
+                                /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative; in installments, each part's own grossAmount - fee, the parts adding up to the share's */
                                 netAmount: number;
                                 /** @description the company whose transaction it is */
                                 payingCompanyId: string;
@@ -7156,19 +7159,22 @@ export interface operations {
                             anticipationFee?: number;
                             /**
                              * Format: date
-                             * @description the paying day plus the method's D+n
+                             * @description the paying day plus the method's D+d; installment k of a credit card sale in installments: plus d x k days (D+30, D+60, D+90, ...)
                              */
                             availableOn: string;
                             /** @description the recipient */
                             companyId: string;
                             /** Format: date-time */
                             createdAt: string;
-                            /** @description cents: the processing fee this recipient bears */
+                            /** @description cents: the processing fee this recipient bears; in installments, its fee in n equal parts floored, the cents left on installment 1, except that a fee above installment 1's gross moves its excess to installments 2, 3, ... in order, each up to its gross */
                             fee: number;
-                            /** @description cents: the recipient's share of the amount */
+                            /** @description cents: the recipient's share of the amount; in installments, its share in n equal parts floored, the cents left on installment 1 */
                             grossAmount: number;
+                            /** @description which installment it pays, 1..n: a credit card sale in n > 1 installments makes one payable per recipient and installment; 1 for every other payment */
+                            installment: number;
+                            /** @description the transaction's installment count (n) */
                             installments: number;
-                            /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative */
+                            /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative; in installments, each part's own grossAmount - fee, the parts adding up to the share's */
                             netAmount: number;
                             /** @description the company whose transaction it is */
                             payingCompanyId: string;
@@ -17719,7 +17725,7 @@ export interface operations {
                              */
                             url: string;
                         };
-                        /** @description sandbox: one per recipient once PAID, in split rule order; empty before */
+                        /** @description sandbox: one per recipient once PAID (one per recipient and installment for a credit card sale in installments), in split rule order then installment; empty before */
                         payables: {
                             _id: string;
                             /**
@@ -17731,19 +17737,22 @@ export interface operations {
                             anticipationFee?: number;
                             /**
                              * Format: date
-                             * @description the paying day plus the method's D+n
+                             * @description the paying day plus the method's D+d; installment k of a credit card sale in installments: plus d x k days (D+30, D+60, D+90, ...)
                              */
                             availableOn: string;
                             /** @description the recipient */
                             companyId: string;
                             /** Format: date-time */
                             createdAt: string;
-                            /** @description cents: the processing fee this recipient bears */
+                            /** @description cents: the processing fee this recipient bears; in installments, its fee in n equal parts floored, the cents left on installment 1, except that a fee above installment 1's gross moves its excess to installments 2, 3, ... in order, each up to its gross */
                             fee: number;
-                            /** @description cents: the recipient's share of the amount */
+                            /** @description cents: the recipient's share of the amount; in installments, its share in n equal parts floored, the cents left on installment 1 */
                             grossAmount: number;
+                            /** @description which installment it pays, 1..n: a credit card sale in n > 1 installments makes one payable per recipient and installment; 1 for every other payment */
+                            installment: number;
+                            /** @description the transaction's installment count (n) */
                             installments: number;
-                            /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative */
+                            /** @description cents: grossAmount - fee (- anticipationFee when anticipated), never negative; in installments, each part's own grossAmount - fee, the parts adding up to the share's */
                             netAmount: number;
                             /** @description the company whose transaction it is */
                             payingCompanyId: string;

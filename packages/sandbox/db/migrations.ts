@@ -128,6 +128,9 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX subscriptions_company_client_status ON subscriptions (company_id, client_id, status);
    CREATE INDEX charges_subscription_due ON charges (subscription_id, due_date);
    CREATE INDEX alerts_company_status_created ON alerts (company_id, status, created_at, id)`,
+  // Payables per installment (domain/split/installments.ts): every payable names its installment;
+  // those made before were each a sale's only receivable, installment 1.
+  `UPDATE payables SET data = jsonb_set(data, '{installment}', '1') WHERE data->'installment' IS NULL`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

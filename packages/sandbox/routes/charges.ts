@@ -157,7 +157,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the merchant anticipates a paid charge\'s receivables', security: SECURITY,
-      description: 'PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company\'s own WAITING_FUNDS payables of the transaction that paid it become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x days early / 30, rounded half up to a cent. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
+      description: 'PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company\'s own WAITING_FUNDS payables of the transaction that paid it (every installment of a sale in installments) become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x its own days early / 30, rounded half up to a cent, so a later installment pays more. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
       body: ExpireBody,
       response: { 200: Type.Object({ charge: Charge, anticipation: Type.Object({ transactionId: Type.String(), payables: Type.Array(Payable), fee: Type.Integer({ description: 'cents: the anticipation fees' }), netAmount: Type.Integer({ description: 'cents: what the company receives today' }) }) }), ...ERROR_RESPONSES },
     },

@@ -62,7 +62,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.read' },
     schema: {
       tags: ['transactions'], summary: 'One transaction with its product, client, subscription and BIN data', security: SECURITY,
-      description: 'Query: transactionId or tid (companyId optional). Unknown: 404; another company\'s: 403. payables: one per split recipient once PAID.' + beyondSchema({ transactionId: 'or tid is required (OpenAPI cannot say "one of" across query parameters; the server\'s schema does)' }),
+      description: 'Query: transactionId or tid (companyId optional). Unknown: 404; another company\'s: 403. payables: one per split recipient once PAID (and per installment of a credit card sale in installments).' + beyondSchema({ transactionId: 'or tid is required (OpenAPI cannot say "one of" across query parameters; the server\'s schema does)' }),
       querystring: FullQuery, response: { 200: TransactionFull, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -125,5 +125,5 @@ export const TransactionFull = Type.Object({
   client: Type.Optional(Type.Object({ _id: Type.String(), name: Type.String(), doc: Type.String(), email: Type.Optional(Type.String()) })),
   subscription: Type.Optional(Type.Object({ _id: Type.String(), status: Type.String(), productId: Type.String() })),
   binData: Type.Optional(Type.Object({ bin: Type.String(), brand: Type.String(), issuerName: Type.String() })),
-  payables: Type.Array(Payable, { description: 'sandbox: one per recipient once PAID, in split rule order; empty before' }),
+  payables: Type.Array(Payable, { description: 'sandbox: one per recipient once PAID (one per recipient and installment for a credit card sale in installments), in split rule order then installment; empty before' }),
 });

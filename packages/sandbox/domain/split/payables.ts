@@ -1,5 +1,6 @@
 // The split's service: when a transaction becomes PAID, choose its split
-// (choose.ts) and store one payable per recipient (plan.ts); when it is
+// (choose.ts) and store one payable per recipient, and per installment of a
+// credit card sale in installments (plan.ts); when it is
 // refunded, reverse them. Called inside the caller's database transaction.
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -34,11 +35,11 @@ export async function createPayables(ctx: SandboxContext, db: Queryable, transac
   const now = ctx.now(payingCompanyId);
   const at = now.toISOString();
   const day = at.slice(0, 10);
-  const available = availableOn(transaction.paymentMethod, transaction.installments, day);
-  for (const [ruleIndex, share] of plan.payables.entries()) {
+  for (const share of plan.payables) {
+    const available = availableOn(transaction.paymentMethod, transaction.installments, day, share.installment);
     await payables.insert(db, {
-      _id: newId(), companyId: share.companyId, payingCompanyId, transactionId: transaction._id, ruleIndex,
-      paymentMethod: transaction.paymentMethod, installments: transaction.installments,
+      _id: newId(), companyId: share.companyId, payingCompanyId, transactionId: transaction._id, ruleIndex: share.ruleIndex,
+      paymentMethod: transaction.paymentMethod, installments: transaction.installments, installment: share.installment,
       grossAmount: share.grossAmount, fee: share.fee, netAmount: share.netAmount,
       status: available <= day ? 'PAID' : 'WAITING_FUNDS', availableOn: available, createdAt: at, updatedAt: at,
     });
