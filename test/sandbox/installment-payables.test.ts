@@ -71,9 +71,11 @@ describe('payables of a credit card sale in installments', () => {
     expect([total(payer, 'grossAmount'), total(payer, 'fee'), total(payer, 'netAmount')]).toEqual([7407, 470, 6937]);
     expect([total(a, 'grossAmount'), total(a, 'fee'), total(a, 'netAmount')]).toEqual([4938, 0, 4938]);
     expect([total(payables, 'grossAmount'), total(payables, 'fee'), total(payables, 'netAmount')]).toEqual([12345, 470, 12345 - 470]);
-    const read = await call(sandbox, 'GET', `/sandbox/v1/payables?companyId=${A}&transactionId=${paid._id}`, undefined, { apiKey: aKey });
-    expect(read.body.total).toBe(4);
-    expect(read.body.items.map((p: SeenPayable) => p.installment).sort()).toEqual([1, 2, 3, 4]);
+    // The list, all made at one instant: installment order, newest first by default (issue noticed in session 25: random before).
+    const listed = async (direction: string) => (await call(sandbox, 'GET', `/sandbox/v1/payables?companyId=${A}&transactionId=${paid._id}${direction}`, undefined, { apiKey: aKey })).body;
+    expect((await listed('')).items.map((p: SeenPayable) => p.installment)).toEqual([4, 3, 2, 1]);
+    expect((await listed('&sort.direction=asc')).items.map((p: SeenPayable) => p.installment)).toEqual([1, 2, 3, 4]);
+    expect((await listed('&sort.direction=asc&limit=2&page=2')).items.map((p: SeenPayable) => p.installment)).toEqual([3, 4]);
   });
 
   it('a fee part above its installment\'s gross moves on to the next installments: no net below 0', async () => {

@@ -35,10 +35,13 @@ export async function createPayables(ctx: SandboxContext, db: Queryable, transac
   const now = ctx.now(payingCompanyId);
   const at = now.toISOString();
   const day = at.slice(0, 10);
-  for (const share of plan.payables) {
+  // Made at one instant, a list orders them by id: one random stem and their order after it, so a
+  // transaction's payables list by recipient then installment (newest first: the reverse).
+  const stem = newId().slice(0, 20);
+  for (const [index, share] of plan.payables.entries()) {
     const available = availableOn(transaction.paymentMethod, transaction.installments, day, share.installment);
     await payables.insert(db, {
-      _id: newId(), companyId: share.companyId, payingCompanyId, transactionId: transaction._id, ruleIndex: share.ruleIndex,
+      _id: stem + index.toString(16).padStart(4, '0'), companyId: share.companyId, payingCompanyId, transactionId: transaction._id, ruleIndex: share.ruleIndex,
       paymentMethod: transaction.paymentMethod, installments: transaction.installments, installment: share.installment,
       grossAmount: share.grossAmount, fee: share.fee, netAmount: share.netAmount,
       status: available <= day ? 'PAID' : 'WAITING_FUNDS', availableOn: available, createdAt: at, updatedAt: at,
