@@ -28,7 +28,11 @@ export const credential: Command = {
 
 async function mintWhereItLives(storage: ReturnType<typeof storageOf>, companies: string[], permissions: Permission[], dataFolder: string): Promise<Minted> {
   const holder = storage.dataDir ? lockHolder(storage.dataDir) : undefined;
-  if (holder?.url && holder.credentialSecret) return mintThrough({ url: holder.url, credentialSecret: holder.credentialSecret }, companies, permissions);
+  if (holder?.url && holder.credentialSecret) {
+    return mintThrough({ url: holder.url, credentialSecret: holder.credentialSecret }, companies, permissions).catch((error: Error) => {
+      throw new UsageError(`the sandbox of process ${holder.pid} holds ${dataFolder} but did not make the credential (${error.message}${error.cause ? `: ${(error.cause as Error).message}` : ''}); try again once it runs, or stop it`, 1);
+    });
+  }
   // Held by a process that does not serve (yet): openDatabase refuses with FolderInUse, which names it.
   const db = await openDatabase(storage);
   try {
