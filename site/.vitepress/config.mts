@@ -39,6 +39,7 @@ export default defineConfig({
           { text: '&lt;svc-card-form&gt;', link: '/reference/element' },
           { text: 'TypeScript API', link: '/reference/api/' },
           { text: 'Payments API sandbox', link: '/reference/payments-api' },
+          { text: 'Test cards', link: '/reference/test-cards' },
           { text: 'Token format', link: '/reference/token-format' },
           { text: 'Sizes and timings', link: '/reference/sizes' },
           { text: 'Benchmarks', link: '/reference/benchmarks' },

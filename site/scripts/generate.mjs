@@ -6,6 +6,7 @@
 // - public/payments-api/      the sandbox's OpenAPI document, made by the sandbox's own code
 //                             (openapi.ts), shown by Swagger UI (@fastify/swagger-ui's files)
 // - reference/payments-api.md the document's description: the sandbox's rules and state tables
+// - reference/test-cards.md   the sandbox's test cards (test-cards.ts, over test-cards.json)
 // - public/screenshots/       docs/screenshots, and the form's reviewed look snapshots
 // Each step prints its time, so the docs build's share of CI stays visible.
 import { spawn } from 'node:child_process';
@@ -115,6 +116,8 @@ step('payments API (OpenAPI from the sandbox, Swagger UI)', async () => {
     '',
   ].join('\n'));
 })]);
+
+await step('test cards (from the sandbox\'s test-cards.json)', () => exec(bin('tsx'), [join(site, 'scripts/test-cards.ts'), join(site, 'reference/test-cards.md')], root));
 
 await step('screenshots', () => {
   rmSync(join(site, 'public/screenshots'), { recursive: true, force: true });

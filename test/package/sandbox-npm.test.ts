@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../test-support/postgres-server.js';
 import { codeBlocks } from './support/readme-blocks.js';
+import { postgresPlace as postgresPlaceOf } from '../../packages/sandbox/cli/storage.js';
 
 const ROOT = resolve('.');
 const SANDBOX = resolve('packages/sandbox');
@@ -133,7 +134,9 @@ describe('the sandbox installed from its tarball', () => {
     expect(started.lines.apiKey).toBe('sbx_demo.sandbox-secret-not-for-production');
     expect(started.lines.companyId).toBe('company_demo');
     expect(started.lines['Public key (keyId v1)']).toBe(`.svc-sandbox/keys/v1.public.pem, and as a JWKS: ${started.url}/.well-known/svc-card/jwks.json`);
-    expect(readdirSync(join(dir, '.svc-sandbox')).sort()).toEqual(['keys', 'pglite']);
+    expect(started.lines.Storage).toBe('PGlite in .svc-sandbox/pglite (kept across restarts)');
+    // pglite.lock: the folder is this process's while it runs (one sandbox per folder).
+    expect(readdirSync(join(dir, '.svc-sandbox')).sort()).toEqual(['keys', 'pglite', 'pglite.lock']);
     const jwks = (await (await fetch(`${started.url}/.well-known/svc-card/jwks.json`)).json()) as { keys: { kid: string; n: string }[] };
     const pem = readFileSync(join(dir, '.svc-sandbox/keys/v1.public.pem'), 'utf8');
     expect(jwks.keys).toEqual([expect.objectContaining({ kid: 'v1', alg: 'RSA-OAEP-256', n: createPublicKey(pem).export({ format: 'jwk' }).n })]);
@@ -192,6 +195,7 @@ describe('the sandbox installed from its tarball', () => {
       const credential = fields((await run('npx', [sandboxPackage.name, 'credential', '--data', 'pg-run', '--companies', 'company_pg'], onPostgres)).stdout);
       const pg = await startBin(['--port', '0', '--data', 'pg-run'], onPostgres);
       expect((await fetch(`${pg.url}/v1/transaction?companyId=company_pg`, { headers: { apiKey: credential.apiKey! } })).status).toBe(200);
+      expect(pg.lines.Storage).toBe(`PostgreSQL at ${postgresPlaceOf(postgres.url)}`);
       expect(readdirSync(join(dir, 'pg-run'))).toEqual(['keys']);
       await stop(pg.child);
     } finally {

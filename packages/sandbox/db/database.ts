@@ -1,6 +1,7 @@
 // One interface over PGlite (embedded, default) and a PostgreSQL server (pg,
 // when DATABASE_URL is set): the same SQL and migrations run on both.
 import type { Claims } from './claims.js';
+import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrations.js';
 
 export interface Queryable {
@@ -13,6 +14,8 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Work taken by one process at a time (claims.ts): advisory locks on PostgreSQL, memory on PGlite. */
   readonly claims: Claims;
+  /** A PGlite folder's lock, held until close (folder-lock.ts). */
+  readonly lock?: FolderLock;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // The description's introduction: where the reference says "not shown", what
 // the sandbox chose. Each rule is stated once, here (README points to it).
-import { TEST_CARDS } from '../payment/test-cards.js';
+import { testCardsMarkdown } from '../payment/test-cards-table.js';
 import { AUTHORIZATION_DAYS } from '../schemas/transaction.js';
 import { ROUTING_SECTION } from './docs/routing.js';
 import { SPLIT_DOCS } from './docs/split.js';
@@ -18,10 +18,6 @@ import { LISTS_SECTION } from './docs/lists.js';
 import { BILLING_STATUSES_SECTION } from './docs/billing-statuses.js';
 import { MERCHANT_ANSWERS_SECTION } from './docs/merchant-answers.js';
 
-// The test cards by brand, in test-cards.json's order (Brazil first, as the element lists brands).
-const brands = [...new Set(TEST_CARDS.map((card) => card.brand))];
-const cardList = brands.map((brand) => `${brand} ${TEST_CARDS.filter((c) => c.brand === brand).map((c) => `${c.number} ${c.threeDS ? `${c.threeDS === 'frictionless' ? 'PAID' : 'PENDING_3DS'} (3-D Secure ${c.threeDS.replace('_', ' ')})` : c.status}`).join(', ')}`).join('; ');
-
 export const DESCRIPTION = `
 Local sandbox of the payments API reference (parts 2 to 8). Code written against it should work against the sandbox address of the service unchanged.
 
@@ -38,7 +34,7 @@ Choices where the reference says "not shown":
 - Company scope: \`companyId\` / \`companyIds\` of the body and the query, a list or comma-separated; each must be one of the credential's companies (403, decided before the body is validated). A \`companyId\` typed as one company (the owner of what a request makes, moves or reads) names one: with a comma it is 400 on companyId; only the lists' companyId filter takes several. POST /v1/charge/pay has no credential: a charge of another company is not found there (400 on _id).
 - POST /v1/charge/pay: the captcha stub accepts \`captchaToken\` "sandbox-captcha-ok" only (401 otherwise).
 - Installments (POST /v1/transaction, POST /v1/subscription, POST /v1/charge/pay): default 1, at most 12 (part 8 gives only the default; Brazilian acquirers stop at 12), returned on the transaction and the subscription; renewals keep the subscription's count. 1 (paying at once) is always accepted; more only with CREDIT_CARD (DEBIT_CARD, PIX and BOLETO: 400 on installments). When the payment names a product (the subscription's product.id, the paid charge's productId) whose charge.paymentMethod entry for CREDIT_CARD lists installments, the count must be one of those plans' \`installment\` (400 on installments naming the offered counts); POST /v1/transaction names no product, so 1 to 12. The count never changes the amount: the transaction's amount is what the merchant is paid; a plan's fee (read as percent of the order amount over the whole plan), installmentAmount and totalAmount (BRL decimals, like product.price) are what the shopper is shown, not charged by the sandbox.
-- Test cards (the card number decides; any holder and security code): ${cardList}. card.brand on a transaction is the brand the checkout element detects for the number (\`other\` when none). Any other number, or an expiration before the current month, DECLINED.
+- Test cards: the card number decides (the table in "Test cards" below; any holder and security code). card.brand on a transaction is the brand the checkout element detects for the number (\`other\` when none). Any other number, or an expiration before the current month, DECLINED.
 - POST /v1/transaction with \`capture: false\` answers AUTHORIZED, with captureBefore: capture it within ${AUTHORIZATION_DAYS} days or the authorization lapses (CANCELED, clock row 17).
 - Lists: page, limit, sort.direction, sort.property, range.start, range.end, companyId (default: all of the credential's companies), plus each resource's filters; query_count is the number of items in the page. Exports take the same filters without pages and stream one JSON array.
 - Alerts: one per transaction and type; raising it again (the same day or later, resolved or not) answers the alert already there, with no new event or move.
@@ -46,6 +42,10 @@ Choices where the reference says "not shown":
 - PIX and BOLETO: POST /v1/charge/pay without a card answers PENDING_PAYMENT with pix {brCode, qrCodeImage (the BR Code's QR as a PNG data URL), txid} or boleto {barcode, digitableLine, dueDate}; the charge keeps it as \`slip\` {paymentMethod, issuedAt, expiresOn} until it is paid or expires. A PIX is taken until the day after it was issued, a boleto until its due date (today when the charge is past due). A boleto carries at most R$ 99,999,999.99 (its value field has 10 digits of cents): BOLETO for more is refused on paymentMethod (POST /v1/subscription, POST /v1/charge/pay, and the bank's POST /sandbox/v1/charges/settle); PIX takes every amount. POST /sandbox/v1/charges/settle plays the bank paying it; POST /sandbox/v1/charges/expire, or the test clock the day after expiresOn (row 9), lets it expire. The reference has no EXPIRED status (2.2, 2.3), so an expiry is a transaction of that method with status DISCARDED ("Expired unpaid (PIX)"), counted as the charge's failed attempt with a declined card's events (transaction.created, charge.payment_failed); while it waits the charge is PENDING_PAYMENT, and its expiry makes it ACTIVE again ("Billing statuses"); it can be paid again (a fresh slip). Unpaid, the test clock makes the charge OVERDUE (row 5).
 - Charges: amount in BRL decimal, stored as cents rounded half up on the decimal as written (0.285 -> 29); optional paymentMethods and cardAuth.
 - Statuses after a move: capture AUTHORIZED -> PAID; cancel PAID, AUTHORIZED or ERROR_REFUNDED -> CANCELED (204, no body), the charge it paid CANCELED; subscription cancel -> CANCELED_MANUAL (its open charges CANCELED_MANUAL). See Money moves.
+
+## Test cards
+
+${testCardsMarkdown()}
 
 ## Test clock: the automatic moves
 

@@ -1,0 +1,14 @@
+// The subcommands of `svc-sandbox`, one line each: a new one is a file exporting a Command and a
+// line here (the usage and the dispatch are made from this table). The first is the default.
+import type { Command } from './command.js';
+import { cards } from './cards.js';
+import { credential } from './credential.js';
+import { start } from './start.js';
+
+export const COMMANDS: Record<string, Command> = {
+  start,
+  credential,
+  cards,
+};
+
+export const DEFAULT_COMMAND = 'start';
