@@ -28,6 +28,7 @@ export default defineConfig({
           { text: 'The element (both modes)', link: '/guide/element' },
           { text: 'Card, PIX and boleto (chooser, next action)', link: '/guide/payment-methods' },
           { text: 'Frameworks (Next.js, React 18, SvelteKit)', link: '/guide/frameworks' },
+          { text: 'The merchant\'s server: @svc-card/client', link: '/guide/client' },
           { text: 'encryptCard for your own form', link: '/guide/encrypt-card' },
           { text: 'The service side', link: '/guide/service' },
           { text: 'The sandbox', link: '/guide/sandbox' },
