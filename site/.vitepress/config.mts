@@ -1,6 +1,8 @@
 // The documentation site (VitePress; docs/decisions.md says why). `npm run docs` serves it
 // with a sandbox for the playground (site/scripts/serve.mjs); test/package/site.test.ts
 // builds it. The reference pages are generated first (site/scripts/generate.mjs).
+import { fileURLToPath } from 'node:url';
+import { siGithub } from 'simple-icons';
 import { defineConfig } from 'vitepress';
 import { playgroundBackend } from './playground-backend.mjs';
 
@@ -26,6 +28,7 @@ export default defineConfig({
           { text: 'The element (both modes)', link: '/guide/element' },
           { text: 'Card, PIX and boleto (chooser, next action)', link: '/guide/payment-methods' },
           { text: 'Frameworks (Next.js, React 18, SvelteKit)', link: '/guide/frameworks' },
+          { text: 'The merchant\'s server: @svc-card/client', link: '/guide/client' },
           { text: 'encryptCard for your own form', link: '/guide/encrypt-card' },
           { text: 'The service side', link: '/guide/service' },
           { text: 'The sandbox', link: '/guide/sandbox' },
@@ -48,11 +51,14 @@ export default defineConfig({
     ],
     outline: [2, 3],
     search: { provider: 'local' },
-    socialLinks: [{ icon: 'github', link: 'https://github.com/svc-card/svc-card' }],
+    // The icon drawn from its SVG here (theme/SocialLink.vue): the site asks no third-party host for anything.
+    socialLinks: [{ icon: { svg: siGithub.svg }, link: 'https://github.com/svc-card/svc-card', ariaLabel: 'GitHub' }],
   },
   vite: {
     // `npm run docs`: the playground's backend (the sandbox's key, frame and a pay call) on the dev server.
     plugins: [playgroundBackend()],
     server: { fs: { allow: ['..'] } },
+    // VitePress's documented way to replace a theme component: this one fetches nothing.
+    resolve: { alias: [{ find: /^.*\/VPSocialLink\.vue$/, replacement: fileURLToPath(new URL('./theme/SocialLink.vue', import.meta.url)) }] },
   },
 });

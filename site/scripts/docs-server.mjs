@@ -2,6 +2,7 @@
 // (demo/start-demo.mjs, records in memory), then VitePress on 127.0.0.1. Used by `npm run docs`
 // (serve.mjs) and by e2e/chromium/docs-playground.spec.ts.
 import { spawnSync } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -36,7 +37,8 @@ export async function startDocs({ port = 5180, elementOnly = false, keysDir } = 
   });
   let server;
   try {
-    server = await createServer(site, { host: '127.0.0.1', port, strictPort: port !== 0 });
+    // Vite reads port 0 as "the default" (5173): a free port is taken here, then held strictly.
+    server = await createServer(site, { host: '127.0.0.1', port: port === 0 ? await freeLoopbackPort() : port, strictPort: true });
     await server.listen();
   } catch (error) {
     await demo.close();
@@ -50,4 +52,16 @@ export async function startDocs({ port = 5180, elementOnly = false, keysDir } = 
     frameOrigin: demo.frame.origin,
     close: async () => { await server.close(); await demo.close(); },
   };
+}
+
+/** A port free on 127.0.0.1 now, as the system picks one for port 0. */
+function freeLoopbackPort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { GENERATED_FILE, servedDescription, typesFor } from '../../packages/client/scripts/generate.js';
+import { EVENTS_FILE, eventTypes } from '../../packages/client/scripts/generate-events.js';
+import { EVENT_TYPES } from '../../packages/sandbox/webhooks/event-permissions.js';
 
 let description: object;
 beforeAll(async () => { description = await servedDescription(); });
@@ -18,4 +20,11 @@ it('the generated types name every operation the description has', async () => {
   const ids = Object.values(paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId)).filter(Boolean);
   expect(ids.length).toBeGreaterThan(30);
   for (const id of ids) expect(text).toContain(`    ${id}: {`);
+});
+
+it('packages/client/src/webhook-events.ts is what the generator makes of the sandbox\'s events table (npm run generate -w @svc-card/client)', () => {
+  expect(readFileSync(EVENTS_FILE, 'utf8') === eventTypes(), 'packages/client/src/webhook-events.ts is stale: run `npm run generate -w @svc-card/client`').toBe(true);
+  // One member of the union per event type the sandbox emits.
+  const text = readFileSync(EVENTS_FILE, 'utf8');
+  for (const type of EVENT_TYPES) expect(text).toContain(`extends EventEnvelope<'${type}'>`);
 });

@@ -1,7 +1,7 @@
 // Every code block of README.md and of the documentation site's guides (site/guide/*.md) is
 // executed or type-checked against the packed package, so a snippet cannot rot: shell lines
-// run in a fresh project (the key tool, SRI), the quick start's server.mjs runs and answers
-// real tokens, TypeScript/JS/TSX/Vue/Svelte blocks type-check, HTML and CSS name only what the
+// run in a fresh project (the key tool, SRI), the service guide's server.mjs runs and answers
+// real tokens (the merchant's quick start runs in test/client/readme-quickstart.test.ts), TypeScript/JS/TSX/Vue/Svelte blocks type-check, HTML and CSS name only what the
 // element declares, the CSP is the demo's.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,8 @@ const blocks = PAGES.flatMap((file) => codeBlocks(readFileSync(file, 'utf8')).ma
 const of = (...langs: string[]) => blocks.filter((block) => langs.includes(block.lang));
 const CHECKED = ['sh', 'ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'http'];
 const CLONE_COMMANDS = ['npm ci && npm run demo', 'npm ci && npm test'];
-const SERVER = 'node server.mjs';
+/** Commands that start a server and run until stopped: the describes below start them (the sandbox in test/client/readme-quickstart.test.ts and test/package/sandbox-npm.test.ts). */
+const SERVERS = ['node server.mjs', 'node checkout-server.mjs', 'npx @svc-card/sandbox'];
 
 let app: PackedApp;
 let keygen: string | undefined;
@@ -73,11 +74,10 @@ describe('README.md and site guide code blocks', () => {
 
   it('shell blocks run in a fresh project with the packed package', () => {
     // A command written on two pages (README's short example and a guide) runs once.
-    const others = [...new Set(of('sh').flatMap(commands))].filter((command) => !CLONE_COMMANDS.includes(command) && command !== SERVER && command !== keygen);
+    const others = [...new Set(of('sh').flatMap(commands))].filter((command) => !CLONE_COMMANDS.includes(command) && !SERVERS.includes(command) && command !== keygen);
     expect(keygen, 'a shell block makes the key pair: npx -p svc-card svc-card-keygen ... --out keys').toBeDefined();
     expect(readdirSync(join(app.dir, 'keys'))).toEqual(expect.arrayContaining(['v1.private.pem', 'v1.public.pem']));
     for (const command of others) {
-      if (command === 'npm install svc-card' || command === 'npm install @svc-card/client') continue; // done: the packed tarballs are what the project installed
       const run = spawnSync('bash', ['-c', command], { cwd: app.dir, encoding: 'utf8' });
       expect(run.status, `${command}\n${run.stdout}${run.stderr}`).toBe(0);
       if (command.includes('sha384')) expect(run.stdout.trim()).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
@@ -127,12 +127,12 @@ describe('README.md and site guide code blocks', () => {
   });
 });
 
-describe('the quick start (README or site/guide/quick-start.md), run as written', () => {
+describe('the decrypting service in one file (site/guide/service.md), run as written', () => {
   let server: ChildProcess | undefined;
   afterAll(() => server?.kill());
 
   it('serves the page and the script, and answers form posts and JSON posts, always', async () => {
-    expect(of('sh').flatMap(commands)).toContain(SERVER);
+    expect(of('sh').flatMap(commands)).toContain(SERVERS[0]);
     const port = await freePort();
     server = spawn(process.execPath, ['server.mjs'], { cwd: app.dir, env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
     const base = `http://127.0.0.1:${port}`;

@@ -2,8 +2,8 @@
 // @svc-card/sandbox and @svc-card/client are installed into an empty folder outside this
 // repository (no path back to its sources or its node_modules, PATH without the repository's
 // bins); `npx @svc-card/sandbox` starts on PGlite in .svc-sandbox/ there, a credential minted by
-// its `credential` command works, README's merchant-server quick start forwards a token made by
-// the installed svc-card to it, and DATABASE_URL puts it on PostgreSQL.
+// its `credential` command works, README's quick start (checkout-server.mjs, checkout.js) pays an
+// order with a token made by the installed svc-card and its verified webhook marks it paid, and DATABASE_URL puts it on PostgreSQL.
 // The sandbox's tarball is built once per change of its sources (.cache/sandbox-npm/); the
 // install reads npm's cache first (--prefer-offline), as the other packed-package tests do.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -152,10 +152,13 @@ describe('the sandbox installed from its tarball', () => {
     expect((await list({ apiKey: minted.apiKey! }, 'company_demo')).status).toBe(403);
   });
 
-  it("README's merchant-server quick start, with @svc-card/client as installed, pays with a token the installed svc-card made for the sandbox's key", async () => {
-    const block = codeBlocks(readFileSync('README.md', 'utf8')).find((b) => b.lang === 'js' && b.code.startsWith(`// ${QUICK_START}`));
-    expect(block?.code).toContain("from '@svc-card/client'");
-    writeFileSync(join(dir, QUICK_START), block!.code);
+  it("README's quick start, with @svc-card/client as installed, pays an order with a token the installed svc-card made for the sandbox's key, and the verified webhook marks it paid", async () => {
+    const readme = codeBlocks(readFileSync('README.md', 'utf8'));
+    for (const file of [QUICK_START, 'checkout.js']) {
+      const block = readme.find((b) => b.lang === 'js' && b.code.startsWith(`// ${file}`));
+      expect(block?.code, file).toBeDefined();
+      writeFileSync(join(dir, file), block!.code);
+    }
     writeFileSync(join(dir, 'token.mjs'), [
       "import { readFileSync } from 'node:fs';",
       "import { encryptCard } from 'svc-card';",
@@ -168,15 +171,22 @@ describe('the sandbox installed from its tarball', () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const server = spawn(process.execPath, [QUICK_START], { cwd: dir, env: env({ PORT: String(port), SVC_API_URL: started.url, SVC_API_KEY: started.lines.apiKey! }), stdio: 'ignore' });
     children.push(server);
-    let response: Response | undefined;
-    for (let attempt = 0; attempt < 200 && !response; attempt++) {
-      response = await fetch(`http://127.0.0.1:${port}`, { method: 'POST', body: JSON.stringify({ token }) }).catch(() => new Promise<undefined>((done) => setTimeout(done, 100)));
+    const base = `http://127.0.0.1:${port}`;
+    let page = '';
+    for (let attempt = 0; attempt < 300 && !page; attempt++) {
+      page = await fetch(`${base}/`).then((response) => response.text(), () => new Promise<string>((done) => setTimeout(() => done(''), 100)));
     }
-    expect(response?.status).toBe(200);
-    const answer = (await response!.json()) as { id: string; status: string };
-    expect(answer.status).toBe('PAID');
-    const listed = await fetch(`${started.url}/v1/transaction?companyId=company_demo`, { headers: { apiKey: started.lines.apiKey! } });
-    expect(((await listed.json()) as { items: unknown[] }).items).toContainEqual(expect.objectContaining({ _id: answer.id, status: 'PAID', amount: expect.objectContaining({ value: 1990 }) }));
+    const orderId = /data-order="([^"]+)"/.exec(page)![1]!;
+    const paid = await fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId, token }) });
+    expect([paid.status, await paid.json()]).toEqual([200, { status: 'paid' }]);
+    let order = '';
+    for (let attempt = 0; attempt < 100 && order !== 'paid'; attempt++) {
+      order = ((await (await fetch(`${base}/orders/${orderId}`)).json()) as { status: string }).status;
+      if (order !== 'paid') await new Promise((done) => setTimeout(done, 100));
+    }
+    expect(order, 'the order is paid once the webhook came').toBe('paid');
+    const listed = await fetch(`${started.url}/v1/transaction?companyId=company_demo&status=PAID`, { headers: { apiKey: started.lines.apiKey! } });
+    expect(((await listed.json()) as { items: unknown[] }).items).toContainEqual(expect.objectContaining({ status: 'PAID', amount: expect.objectContaining({ value: 1990 }) }));
   });
 
   it('a bad option or command is a clear error naming it, exit 2, nothing started', async () => {

@@ -3,11 +3,12 @@
 // OpenAPI document), no internal link or anchor that lands nowhere. Its guides' code blocks are
 // run or type-checked with README's (readme.test.ts). Needs `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../../packages/sandbox/http/description.js';
 import { brokenLinks } from './support/site-links.js';
+import { thirdPartyRequests } from './support/third-party.js';
 
 const DIST = 'site/.vitepress/dist';
 const page = (path: string) => readFileSync(join(DIST, path), 'utf8');
@@ -56,9 +57,18 @@ describe('the documentation site', () => {
     }
   });
 
-  it('the TypeScript reference documents the entry points: encryptCard, the element classes, createDecryptor, createCardFrameHost', () => {
+  it('asks no third-party host for anything: no off-site script, style, font, image or icon (issue 41, item 7)', () => {
+    expect(thirdPartyRequests(DIST)).toEqual([]);
+    // Swagger UI's validator badge is an image from validator.swagger.io unless told not to.
+    expect(page('payments-api/init.js')).toMatch(/validatorUrl: null/);
+  });
+
+  it('the TypeScript reference documents the entry points: encryptCard, the element classes, createDecryptor, createCardFrameHost, handleNextAction, the methods chooser, SSR', () => {
     const index = text(page('reference/api/index.html'));
-    for (const module of ['core', 'element', 'frame/parent', 'server']) expect(index).toContain(module);
+    for (const module of ['core', 'element', 'frame/parent', 'next-action', 'payment-methods', 'ssr', 'server']) expect(index).toContain(module);
+    expect(existsSync(join(DIST, 'reference/api/next-action/functions/handleNextAction.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/api/payment-methods/classes/SvcPaymentMethods.html'))).toBe(true);
+    expect(readdirSync(join(DIST, 'reference/api/ssr/functions')).length).toBeGreaterThan(0);
     expect(existsSync(join(DIST, 'reference/api/core/functions/encryptCard.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/server/functions/createDecryptor.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/server/functions/createCardFrameHost.html'))).toBe(true);

@@ -5,4 +5,5 @@ export { ApiError, NetworkError } from './errors.js';
 export type { ErrorBody, ErrorMessage, FieldError, FieldLocation, KnownErrorCode } from './errors.js';
 export { RETRIED_STATUSES, IDEMPOTENCY_HEADER, type RetryOptions } from './retry.js';
 export { verifyWebhook, WebhookSignatureError, SIGNATURE_HEADER, DEFAULT_TOLERANCE_SECONDS } from './webhook.js';
-export type { WebhookEvent, VerifyOptions } from './webhook.js';
+export type { VerifyOptions } from './webhook.js';
+export type { WebhookEvent, WebhookEventType, WebhookEventOf, EventEnvelope } from './webhook-events.js';

@@ -5,18 +5,12 @@
 // delivery cannot be replayed later. Several v1 entries are accepted (one
 // matching is enough), so a header can carry a signature per secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { WebhookEvent } from './webhook-events.js';
+
+export type { WebhookEvent } from './webhook-events.js';
 
 export const SIGNATURE_HEADER = 'svc-signature';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
-
-export interface WebhookEvent {
-  id: string;
-  /** transaction.created, charge.paid, ... (the description lists those in use). */
-  type: string;
-  companyId: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
 
 export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
@@ -31,7 +25,9 @@ export interface VerifyOptions {
 
 /**
  * Checks a delivery's signature against the raw body (the bytes received, before any JSON parse)
- * and returns the event. Throws WebhookSignatureError when the header is missing or malformed,
+ * and returns the event, typed by its `type` (one member of the WebhookEvent union per event type
+ * of the sandbox's events table: `if (event.type === 'charge.paid') event.data.charge.status`).
+ * Throws WebhookSignatureError when the header is missing or malformed,
  * no v1 matches, or t is outside the tolerance window.
  */
 export function verifyWebhook(secret: string, header: string | string[] | null | undefined, rawBody: string | Uint8Array, options: VerifyOptions = {}): WebhookEvent {
