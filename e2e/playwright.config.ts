@@ -27,7 +27,7 @@ export default defineConfig<{ engine: Engine }>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // The JSON report feeds `npm test`'s summary (scripts/test-all.mjs names it for each run);
   // relative paths are relative to this folder.
