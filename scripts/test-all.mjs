@@ -4,10 +4,14 @@
 // that our own runners write; the summary line ends with the browser tests per engine
 // (scripts/engine-counts.mjs). A suite that exits non-zero without counting a
 // failure counts one; `system` and `build` failing stop the run (nothing can test).
+// A process a suite started that is still alive after it (scripts/leftover-processes.mjs) is
+// named, killed and counted as one failure: no test may leave a server or browser running.
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { engineCounts, formatEngineCounts } from './engine-counts.mjs';
+import { RUN_MARK, reapLeftovers } from './leftover-processes.mjs';
 import { vitestFailures } from './vitest-failures.mjs';
 
 const results = resolve('.cache/results');
@@ -24,7 +28,8 @@ function readJson(file) {
 }
 
 const suites = [
-  { name: 'system', command: ['node', 'scripts/ensure-system.mjs'], required: true },
+  // Not watched for leftovers: a Debian package it installs may start its service.
+  { name: 'system', command: ['node', 'scripts/ensure-system.mjs'], required: true, startsServices: true },
   { name: 'build', command: ['npm', 'run', 'build'], required: true },
   {
     name: 'unit',
@@ -40,40 +45,61 @@ const suites = [
   { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
   // The public types are part of the product (a result union on hasErrors, typed events): one check.
   { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
-  {
-    // Chromium, Firefox ESR and WebKitGTK (over WebDriver): one Playwright project each.
-    name: 'e2e',
-    command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  // Chromium, Firefox ESR and WebKitGTK (over WebDriver), each spec in the engines its `// @engines`
+  // line names (e2e/spec-engines.ts): first the specs that watch things move (`@layout`), one test
+  // at a time with nothing else running; then the others, two workers.
+  e2eSuite('e2e-layout', ['--project', '*-layout', '--workers', '1']),
+  e2eSuite('e2e', ['--project', 'chromium', '--project', 'firefox', '--project', 'webkit']),
+];
+
+/** A Playwright run whose JSON report is .cache/results/<name>.json. */
+function e2eSuite(name, args) {
+  const report = `${results}/${name}.json`;
+  return {
+    name,
+    command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...args],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
     count: () => {
-      const stats = readJson(`${results}/playwright.json`)?.stats;
+      const stats = readJson(report)?.stats;
       return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
     },
-  },
-];
+  };
+}
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const leftovers = [];
 for (const suite of suites) {
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
-  const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit' });
+  const runId = randomUUID();
+  const started = Date.now();
+  const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...suite.env, [RUN_MARK]: runId } });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const left = suite.startsServices ? [] : await reapLeftovers(runId);
   const counted = suite.count?.(run) ?? { passed: 0, failed: 0 };
   const brokeUncounted = run.status !== 0 && !counted.failed;
   passed += counted.passed;
-  failed += counted.failed + (brokeUncounted ? 1 : 0);
+  failed += counted.failed + (brokeUncounted ? 1 : 0) + left.length;
   skipped += counted.skipped ?? 0;
-  const extra = `${counted.skipped ? `, ${counted.skipped} skipped` : ''}${brokeUncounted ? `, exited ${run.status ?? run.signal}` : ''}`;
-  console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${extra}`);
+  leftovers.push(...left.map((leftover) => ({ suite: suite.name, ...leftover })));
+  const extra = [
+    counted.skipped ? `, ${counted.skipped} skipped` : '',
+    brokeUncounted ? `, exited ${run.status ?? run.signal}` : '',
+    left.length ? `, ${left.length} process${left.length === 1 ? '' : 'es'} left running (killed)` : '',
+  ].join('');
+  console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${extra} (${seconds} s)`);
   if (suite.required && run.status !== 0) break;
 }
 
 // The browser suites once more, per engine, with every skip and its reason.
-const engines = engineCounts(readJson(`${results}/playwright.json`));
+const engines = engineCounts(readJson(`${results}/e2e-layout.json`), readJson(`${results}/e2e.json`));
 console.log('');
 for (const { engine, title, reason } of engines.skips) console.log(`skipped [${engine}] ${title}: ${reason}`);
 // Failed tests by name, near the end where a CI log's tail still shows them.
 for (const { file, title } of vitestFailures(readJson(`${results}/vitest.json`))) console.log(`failed [unit] ${file} › ${title}`);
 for (const { engine, title } of engines.failures) console.log(`failed [${engine}] ${title}`);
+for (const { suite, pid, command } of leftovers) console.log(`left running [${suite}] pid ${pid}: ${command}`);
 for (const { engine, title } of engines.flaky) console.log(`flaky [${engine}] ${title}: passed on its retry`);
 console.log(`browsers: ${formatEngineCounts(engines.counts)}`);
 // The last line stays the plain summary CI reads: `N passed, N failed[, N skipped]` alone.

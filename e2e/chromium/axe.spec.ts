@@ -1,3 +1,4 @@
+// @engines chromium
 // Chromium: axe (WCAG 2.0/2.1 A and AA, 2.2 AA) finds nothing on the demo
 // checkout, empty, with field errors shown, and paid; on the default pt-BR page
 // and on the English one (?lang=en).

@@ -1,3 +1,4 @@
+// @engines chromium
 // `npm run bench` reports frame mode against inline mode (issue 9): its benchmark must still be
 // able to pay on the demo it drives. It stopped doing so unnoticed when the demo began asking for
 // the holder's CPF (issue 11) and the Pay button got a label and spinner inside it (issue 12).

@@ -1,3 +1,4 @@
+// @engines chromium
 // The documentation site's playground (site/playground.md), in Chromium, on the dev server
 // `npm run docs` starts (site/scripts/docs-server.mjs): the element in both modes against the
 // demo's sandbox. A test card pays; the events list names what the element fired and shows the

@@ -1,3 +1,4 @@
+// @engines chromium
 // Frame mode and the back/forward cache (docs/frame-mode.md): the element does nothing at
 // `pageshow`, because Chromium restores the checkout with its card frame and their port alive.
 // Chromium only: Playwright launches it with --disable-back-forward-cache, removed here; Firefox

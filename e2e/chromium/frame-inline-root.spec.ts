@@ -1,3 +1,4 @@
+// @engines chromium
 // A shadow root the server rendered for inline mode (svc-card/ssr without frame-src), on a page that
 // loads the frame-mode script: the frame-mode element keeps only what it renders (issue 27 adopts a
 // server-rendered iframe; any other content is not its own). DOM only: one engine (Chromium, whose

@@ -1,3 +1,4 @@
+// @engines chromium
 // Chromium: a non-secure origin (a made-up host mapped to loopback over http,
 // ../shared/ENGINES.md) has no crypto.subtle: the customer is told the page is
 // not secure, the IIFE rejects with SECURE_CONTEXT_REQUIRED, nothing is sent.

@@ -1,3 +1,4 @@
+// @engines chromium
 // Issue 12: the form's states as screenshots, compared with baselines a person reviewed
 // (README "Theming": who reviews them, how to update). Chromium only: fonts and antialiasing
 // differ between engines, and one set of reviewed pictures is what a person can keep up.

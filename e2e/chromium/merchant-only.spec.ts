@@ -1,3 +1,4 @@
+// @engines chromium
 // Chromium: during a whole checkout the page talks to the merchant server only,
 // and what it posts is the token: no card number, code or holder name.
 import { expect, test } from '@playwright/test';

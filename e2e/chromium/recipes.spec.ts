@@ -1,3 +1,4 @@
+// @engines chromium
 // Issue 28, item 3: the framework recipes in examples/ run as a merchant runs them. Each app is
 // installed from the npm registry with its committed lockfile and the packed svc-card tarball,
 // built for production (type errors and bundling errors fail `next build` / `vite build`),

@@ -1,3 +1,4 @@
+// @engines chromium
 // Chromium: the same token submitted twice (a replayed request) gets the
 // reused-token answer, and the customer is asked to submit again; submitting
 // again makes a fresh token and pays.

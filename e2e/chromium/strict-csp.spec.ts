@@ -1,3 +1,4 @@
+// @engines chromium
 // Chromium: the demo page and a plain page, served with a strict CSP (script-src
 // 'self', no unsafe-inline, no unsafe-eval, Trusted Types required), work and
 // report no violation.

@@ -1,3 +1,4 @@
+// @engines all
 // Issue 27, "Compact" and "Errors where the eye is", on the demo store in every engine, inline and
 // in the card frame, at 390x844 and 320x844, by measured geometry: the Pay button on the first
 // screen with the keyboard closed (about 1,040 px down before); the number first, expiry and CVV

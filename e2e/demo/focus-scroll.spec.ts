@@ -1,3 +1,4 @@
+// @engines all
 // Issue 27: when the focus moves to a field already in sight, the page does not scroll: a complete
 // number moving on to the expiry, a complete expiry to the CVV, and Pay pressed on an empty or a
 // declined card (the focus goes to the number). window.scrollY before and after each move, inline

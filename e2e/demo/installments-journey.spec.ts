@@ -1,3 +1,4 @@
+// @engines chromium
 // Issue 11's Brazilian journey in every engine (Chromium, Firefox ESR, WebKitGTK): on the
 // pt-BR demo page a customer pays with an Elo card in 3 installments, giving a CPF; the
 // sandbox transaction is in 3 installments with the CPF as the client's document and the

@@ -1,3 +1,4 @@
+// @engines all
 // The demo checkout in every engine (Chromium, Firefox ESR, WebKitGTK:
 // e2e/support/engine-fixture.ts): a customer types a card and pays; the page shows
 // the outcome the sandbox decided. In English (?lang=en) and on the default pt-BR

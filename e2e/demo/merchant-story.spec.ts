@@ -1,3 +1,4 @@
+// @engines chromium
 // A merchant's integration against the sandbox, with a real browser for the
 // card: product with installment plans, client, v2 subscription; the test
 // clock makes the charge OVERDUE; <svc-card-form> on the demo page makes the

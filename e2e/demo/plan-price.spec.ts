@@ -1,3 +1,4 @@
+// @engines all
 // Issue 27, "the plan is the price", on the demo store in every engine: the installment plan chosen
 // in the element sets the Pay button ("Pagar 12x de R$ 12,10"), the order's interest line and total
 // (svc-change's `plan`), the chosen plan's total and interest are read whole under "Parcelas" at

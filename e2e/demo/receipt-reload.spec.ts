@@ -1,3 +1,4 @@
+// @engines chromium
 // A reload after paying shows the receipt again (tried as a shopper): a phone that dropped the tab,
 // a pull-to-refresh on the receipt. Before, the page came back as a fresh checkout that invited
 // paying twice. The tab keeps what the receipt shows (sessionStorage): amount, plan, brand and last

@@ -1,3 +1,4 @@
+// @engines all
 // A decline and the receipt are said once to a screen reader (tried as a shopper): each goes where
 // the focus goes, and is not also put in a live region, which said it a second time. The decline:
 // the number field is focused and its description says why; the receipt: a region named by the

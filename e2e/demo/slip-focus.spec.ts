@@ -1,3 +1,4 @@
+// @engines all
 // Where the focus is while a PIX or boleto waits (issue 27, tried as a shopper with the keyboard and
 // a screen reader), in every engine: Pay hides with the form once the store answers, so the focus
 // must go somewhere the shopper can read and act from, never to <body> (a screen reader then says

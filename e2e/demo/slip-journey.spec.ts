@@ -1,3 +1,4 @@
+// @engines chromium
 // PIX and boleto on the demo store, end to end, in every engine (issue 27): the shopper chooses the
 // method in <svc-payment-methods>, Pay asks the store's server, which makes the sandbox's charge
 // and pays it by that method; the page shows what the API answered (handleNextAction: the QR and

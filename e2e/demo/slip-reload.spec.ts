@@ -1,3 +1,4 @@
+// @engines chromium
 // A PIX or boleto survives a reload (issue 27, tried as a shopper): reloading the page while it waits
 // (a phone that dropped the tab, a pull-to-refresh while the bank app is open) shows the same QR and
 // code and goes on waiting, in every engine. Before, the page came back to the checkout: the shopper

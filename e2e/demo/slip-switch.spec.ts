@@ -1,3 +1,4 @@
+// @engines chromium
 // The latest choice wins (issue 27, tried as a shopper): PIX chosen and Pay pressed, then, while the
 // store is still answering, the card (or the boleto) chosen. The PIX the store answers late must not
 // cover the method the shopper now has: the page drops that answer (its request aborted) and stays

@@ -1,3 +1,4 @@
+// @engines all
 // The demo as a credible store (issue 27), in every engine: the store's logo and the product's
 // picture (SVG files under the strict CSP: no inline script or style), "pagamento seguro" with a
 // lock beside the payment, and a dark theme that follows the shopper's system setting, axe-clean.

@@ -1,3 +1,4 @@
+// @engines all
 // 3-D Secure on the demo checkout (issue 23), in every engine and both modes: a card that asks
 // for authentication answers PENDING_3DS; the page shows the challenge (svc.handleNextAction,
 // dist/svc-next-action.js) in a modal frame of the sandbox's origin, which the merchant's page

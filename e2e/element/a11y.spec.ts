@@ -1,3 +1,4 @@
+// @engines all
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) in the empty, invalid and filled states,
 // and the ARIA wiring that axe cannot judge: describedby targets, live region.
 import { engineAxeViolations } from '../support/axe.js';

@@ -1,3 +1,4 @@
+// @engines all
 // The element's public methods and lifecycle in real browsers: checkValidity()
 // is silent, reportValidity() shows once, focus(field), a re-parented form
 // still encrypts, the inputs have no transitions (in every engine).

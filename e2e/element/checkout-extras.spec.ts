@@ -1,3 +1,4 @@
+// @engines all
 // Issue 11's extras on the inline element, in every engine: "Parcelas" and the holder's CPF
 // give the form entries card.installments / card.holderDocument beside the token, and
 // svc-encrypted's detail; axe stays at zero. Frame mode: e2e/frame/checkout-extras.spec.ts.

@@ -1,3 +1,4 @@
+// @engines all
 // Form participation: the form value is the token and nothing else, validity
 // follows the fields, reset, disabled fieldsets, keyboard-only submit.
 import { EXP_YEAR, EXPIRY_TYPED } from '../support/cards.mjs';

@@ -1,3 +1,4 @@
+// @engines chromium
 // The inline script (dist/svc-card-form.js) given frame mode's attribute, in every engine: it
 // refuses to take the card in the page (issue 9): fields disabled, one warning naming frame-src
 // and the frame-mode script to load instead.

@@ -1,3 +1,4 @@
+// @engines all @layout
 // Issue 12 in every engine (Chromium, Firefox ESR, WebKitGTK): the inline element holds still
 // while the page's payment is held (hold()), entering and leaving that state moves nothing,
 // and validationMessage follows lang and strings (defect 8). The demo with a slow POST, both

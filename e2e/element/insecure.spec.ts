@@ -1,3 +1,4 @@
+// @engines all
 // Outside a secure context (plain http on a non-loopback name) nothing is
 // encrypted or submitted: svc-error SECURE_CONTEXT_REQUIRED, and the page says why.
 // The element's side (its event and live region, no submit); the demo checkout's

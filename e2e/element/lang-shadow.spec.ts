@@ -1,3 +1,4 @@
+// @engines all
 // One element, two modes (issue 26): inside a shadow tree under a [lang] host, the inline element
 // and the frame-mode element take the same language, the host's, not the document's: the nearest
 // `lang` is looked up across shadow roots in both (src/shared/lang.ts), as native controls do.

@@ -1,3 +1,4 @@
+// @engines all
 // Issue 12, brand marks inside the number input, in every engine: the marks never cover what
 // the input shows. While the number is empty the accepted brands' marks show as many as fit,
 // beside the whole placeholder "1234 1234 1234 1234" (before the fix the strip kept a fixed

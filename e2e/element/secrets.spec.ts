@@ -1,3 +1,4 @@
+// @engines all
 // Card data never leaves the fields in the clear: after a full flow (typing,
 // blur, a failed then a good submit, encryption) no attribute anywhere (shadow
 // roots included), event detail, form value or console message holds the

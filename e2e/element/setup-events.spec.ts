@@ -1,3 +1,4 @@
+// @engines all
 // In real browsers: svc-ready once the fields exist, svc-focus / svc-blur naming the field as
 // the customer tabs through, and a bad public-key told at once (one console warning naming the
 // attribute, svc-error INVALID_PUBLIC_KEY) before anyone types a card.

@@ -1,3 +1,4 @@
+// @engines all @layout
 // Server rendering (issue 28 item 2), in every engine: <svc-card-form> rendered in Node by
 // svc-card/ssr (dist/ssr.js) to declarative shadow DOM, its scripts held back by the server, is
 // painted from the HTML before they run; svc-card-hydrate.js then hydrates it: the same nodes,

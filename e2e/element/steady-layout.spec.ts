@@ -1,3 +1,4 @@
+// @engines all @layout
 // Issue 12, zero layout shift, in every engine: no input and not the Pay button moves while
 // numbers of four brands are typed, the brand changes, errors come and go; expiry and code
 // inputs line up whatever their labels; the row stacks by the element's own width.

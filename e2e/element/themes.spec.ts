@@ -1,3 +1,4 @@
+// @engines all
 // Issue 12, themes, in every engine: the element follows the page's colour scheme (and through a
 // page that allows both, prefers-color-scheme where the driver can emulate it), inherits the
 // page's text colour, and axe finds no contrast or other violation, light or dark, errors shown.

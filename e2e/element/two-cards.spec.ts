@@ -1,3 +1,4 @@
+// @engines all
 // Defect 10 (issue 12) in every engine: two <svc-card-form> in one form (say, a payment split
 // over two cards). Each used to hold back the other's resubmit, endlessly; now one submit
 // encrypts both and the form goes once, with both tokens.

@@ -1,3 +1,4 @@
+// @engines all
 // Typing, pasting and autofill-style inserts into the real inputs.
 import { EXP_YEAR, EXPIRY_SHOWN } from '../support/cards.mjs';
 import { expect, test, type FieldId } from './fixture.js';

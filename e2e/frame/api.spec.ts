@@ -1,3 +1,4 @@
+// @engines chromium firefox
 // The element's API in frame mode (issue 9), the same as inline: encrypt(), reset(),
 // focus(field), checkValidity()/reportValidity(), disabled, form reset, lang and strings,
 // validated --svc-* properties forwarded into the frame, and svc-error when the frame is gone.

@@ -1,3 +1,4 @@
+// @engines all
 // Issue 11's extras in frame mode, in every engine: the plans, the amount and the
 // holder-document flag reach the card frame (a second site), 3x and a CPF chosen in it come back
 // beside the token: the merchant page's form entries and svc-encrypted's detail are the inline

@@ -1,3 +1,4 @@
+// @engines chromium firefox @layout
 // The payment methods chooser rendered on the server (issue 27, svc-card/ssr's renderSvcPaymentMethods),
 // in Chromium and Firefox ESR: painted from the HTML before its deferred script, nothing moving when the
 // script takes it over; and a script that ran before the markup renders the chooser itself.

@@ -1,3 +1,4 @@
+// @engines chromium firefox
 // Issue 27, item 7: in frame mode the fields sat 4 px in from the element's edges (the frame
 // page's room for the focus ring), out of line with the merchant's own fields and with inline
 // mode. The iframe now stands 4 px out of the element on each side: the frame's form is as wide

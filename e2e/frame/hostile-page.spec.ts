@@ -1,3 +1,4 @@
+// @engines all
 // A hostile merchant page (issue 9), in every engine: a merchant site serves the checkout with
 // a first script (e2e/pages/frame/hostile.js, e2e/support/merchant-front.ts) that hooks every
 // listener, setter, message and network path a page script can, offers its own public key and

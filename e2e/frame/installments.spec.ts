@@ -1,3 +1,4 @@
+// @engines chromium
 // Issue 11 in frame mode (the demo's default), Chromium and Firefox ESR: an Elo card typed
 // in the card frame, 3 installments and a CPF, pays in 3x with the CPF as the client's doc.
 // The plans and the CPF are not card data: the element may show them on the page or in the

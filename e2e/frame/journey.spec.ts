@@ -1,3 +1,4 @@
+// @engines all
 // Frame mode end to end (issue 9), in every engine: a customer types a test card (and the
 // holder's CPF, which the demo asks) into the card frame and pays; the frame shows what was
 // typed, formatted; the token the page got decrypts, with the demo key the frame's JWKS came

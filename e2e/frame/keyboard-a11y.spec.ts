@@ -1,3 +1,4 @@
+// @engines all
 // Keyboard and screen-reader flow across the frame boundary (issue 9), in every engine through
 // EnginePage (WebKitGTK: WebDriver switching into the frame): Tab goes from the control before
 // the card through holder, number, expiry and code to Pay, Shift+Tab back, no trap; Enter in the

@@ -1,3 +1,4 @@
+// @engines chromium firefox
 // Frame mode's lifecycle as a single-page app drives it: the element moved in the DOM (re-parented
 // by a framework, a checkout step shown again) reloads its iframe, so the parent must take the
 // new frame's port; removed for good, encrypt() must reject, never hang; a new frame-src loads the

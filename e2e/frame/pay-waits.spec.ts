@@ -1,3 +1,4 @@
+// @engines chromium
 // No blank frame (issue 27): on the demo checkout, Pay is disabled until svc-ready and says why
 // (its accessible name is the wait label then), in frame mode and inline; then it is Pay again.
 import { checkoutUrl } from '../support/checkout.js';

@@ -1,3 +1,4 @@
+// @engines all @layout
 // Issue 12, the processing state holds still, on the demo (its POST /api/pay held back by the
 // merchant front, e2e/support/merchant-front.ts), inline and in the frame, at 390 and 1280 px, in
 // every engine: entering the busy state (the element's busy state, fields read-only, the Pay

@@ -1,3 +1,4 @@
+// @engines chromium firefox
 // Issue 12, "a form that holds still while paying", on the demo with a slow payment (its
 // POST /api/pay held back by the test), in the inline mode and the frame mode, Chromium and
 // Firefox ESR. Defect 6: a digit deleted while paying still ended "approved" for the old card;

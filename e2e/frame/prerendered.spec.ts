@@ -1,3 +1,4 @@
+// @engines chromium firefox @layout
 // The card frame's page comes already rendered, with its keys (issue 27 "No blank frame", issue 28
 // item 2): its fields are painted from the first response, before the frame's script runs (held
 // back here), read-only until the script renders them anew in place; the frame asks for no JWKS;

@@ -1,3 +1,4 @@
+// @engines chromium firefox
 // The frame's first render is the page's (issue 27 "No blank frame"): the parent puts its config
 // message in the frame URL's fragment, beside the channel; the frame checks it as a port message and
 // renders with it from its first render, before any message from the parent: the page's language,

@@ -1,3 +1,4 @@
+// @engines all
 // Issue 12 in frame mode, in every engine: the frame cannot inherit the page's colour and colour
 // scheme, so the parent forwards them; these check it forwards them again when they change after
 // svc-ready: the page's own theme switch (a class that sets color-scheme and color, also with a

@@ -1,3 +1,4 @@
+// @engines all @layout
 // Issue 12 in frame mode, in every engine: the iframe keeps its reserved height, so the
 // merchant's Pay button does not move while four brands' numbers are typed and errors come and
 // go, nor do the inputs inside the frame; no layout-shift entry on either side (Chromium). The

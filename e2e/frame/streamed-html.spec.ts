@@ -1,3 +1,4 @@
+// @engines chromium firefox @layout
 // Server-rendered elements in a page that reaches the browser in parts, in Chromium and Firefox
 // ESR: the parser lays out and the browser may paint what it has so far, so nothing already shown
 // may move when the rest comes (Chromium counts it as a layout shift; CI saw both cases below on a

@@ -1,3 +1,4 @@
+// @engines all
 // A third origin against the card frame (issue 9), in every engine. Forged messages: a merchant site embeds a
 // widget of a third origin (e2e/pages/frame/forger.html, its origin added to the page's CSP
 // frame-src by e2e/support/merchant-front.ts) that posts forged frame messages, with ports, to

@@ -1,3 +1,4 @@
+// @engines chromium firefox
 // Issue 12, 200% zoom as WCAG 1.4.10 (reflow) means it, on the demo, inline and in the frame,
 // Chromium and Firefox ESR: a 1280x800 window at 200% is a 640x400 CSS-px viewport drawn at
 // device scale 2, and 320 CSS px is the width the criterion asks (1280 px at 400%); 195 CSS px

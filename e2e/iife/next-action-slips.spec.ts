@@ -1,3 +1,4 @@
+// @engines all
 // handleNextAction (dist/svc-next-action.js) for PIX and boleto in every engine (issue 27): what
 // POST /v1/charge/pay answered (the sandbox's own pixFor / boletoFor) shown in the page's
 // container, pt-BR by default: the QR, the copy-paste code with a Copy button that says it

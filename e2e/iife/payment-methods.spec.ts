@@ -1,3 +1,4 @@
+// @engines all
 // <svc-payment-methods> (dist/svc-payment-methods.js, issue 27) in every engine: the merchant's
 // methods in the merchant's order as a native radio group, pt-BR by default; the chosen method's
 // panel shown, the others hidden and disabled (a hidden card form takes no part in the submit);

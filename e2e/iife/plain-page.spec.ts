@@ -1,3 +1,4 @@
+// @engines all
 // The script-tag build on a plain page, in every engine (Chromium, Firefox ESR and
 // WebKitGTK: e2e/support/engine-fixture.ts): global `svc`, the six error codes
 // (shared validation vectors), and a token the service accepts.

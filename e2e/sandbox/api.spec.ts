@@ -1,3 +1,4 @@
+// @engines chromium
 // The local sandbox of the payments API, over HTTP from Node (no page needed, so
 // it runs once, in the chromium project): guard, part-7 error bodies, schema
 // validation, decryption through dist/server.js, test cards. The sandbox (packages/sandbox/)

@@ -1,3 +1,4 @@
+// @engines chromium
 // startDemo's key pair (demo/keys.mjs): the first start in an empty keysDir
 // generates it with the project's key tool, private half readable by the owner
 // only; a second start reuses the same pair. Node only, like the sandbox tests.

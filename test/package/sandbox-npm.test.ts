@@ -6,12 +6,11 @@
 // order with a token made by the installed svc-card and its verified webhook marks it paid, and DATABASE_URL puts it on PostgreSQL.
 // The sandbox's tarball is built once per change of its sources (.cache/sandbox-npm/); the
 // install reads npm's cache first (--prefer-offline), as the other packed-package tests do.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createPublicKey } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../test-support/postgres-server.js';
 import { codeBlocks } from './support/readme-blocks.js';
@@ -30,8 +29,26 @@ const env = (extra: Record<string, string> = {}) => {
   const { DATABASE_URL: _url, PORT: _port, NODE_PATH: _path, ...rest } = process.env;
   return { ...rest, PATH: (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.startsWith(ROOT)).join(delimiter), ...extra };
 };
-const run = (command: string, args: string[], extra: Record<string, string> = {}) =>
-  promisify(execFile)(command, args, { cwd: dir, env: env(extra), encoding: 'utf8', timeout: 240_000 });
+/**
+ * `command` in the merchant's folder, to its end (240 s at most); rejects with its exit code and
+ * output. It leads a process group of its own, stopped as a whole at the time limit: execFile's
+ * timeout signalled npx alone, and the `svc-sandbox credential` under it lived on.
+ */
+function run(command: string, args: string[], extra: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
+  const child = spawn(command, args, { cwd: dir, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk; });
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk; });
+  const timer = setTimeout(() => void stop(child), 240_000);
+  return new Promise((done, fail) => {
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) done({ stdout, stderr });
+      else fail(Object.assign(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${stderr}`), { code, stdout, stderr }));
+    });
+  });
+}
 
 /** The sandbox's tarball, packed again (its prepack builds it) only when a file of its source changed. */
 function sandboxTarball(): string {
@@ -57,7 +74,8 @@ function sandboxTarball(): string {
 interface Started { child: ChildProcess; lines: Record<string, string>; url: string }
 /** `npx @svc-card/sandbox` with `args`: resolves once it has printed its address, credential and key. */
 function startBin(args: string[], extra: Record<string, string> = {}): Promise<Started> {
-  const child = spawn('npx', [sandboxPackage.name, ...args], { cwd: dir, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  // The leader of a process group of its own: npx -> sh -> node svc-sandbox is stopped as a whole.
+  const child = spawn('npx', [sandboxPackage.name, ...args], { cwd: dir, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   let output = '';
   return new Promise((done, fail) => {
@@ -74,10 +92,33 @@ function startBin(args: string[], extra: Record<string, string> = {}): Promise<S
     child.once('exit', (code) => { clearTimeout(timer); fail(new Error(`exited ${code} before its address:\n${output}`)); });
   });
 }
-const stop = (child: ChildProcess) => new Promise<void>((done) => {
-  if (child.exitCode !== null || child.signalCode !== null) return done();
-  child.once('exit', () => done());
-  child.kill('SIGTERM');
+/** Is any process of the group led by `pid` alive? */
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/**
+ * SIGTERM to the child's whole process group, then SIGKILL to what is left after 10 s: npx does not
+ * pass SIGTERM on, so signalling it alone left the sandbox it started running, re-parented to init.
+ */
+async function stop(child: ChildProcess): Promise<void> {
+  const pid = child.pid!;
+  try { process.kill(-pid, 'SIGTERM'); } catch { /* the group is gone */ }
+  for (const deadline = Date.now() + 10_000; groupAlive(pid) && Date.now() < deadline;) await new Promise((done) => setTimeout(done, 100));
+  try { process.kill(-pid, 'SIGKILL'); } catch { /* the group is gone */ }
+  while (groupAlive(pid)) await new Promise((done) => setTimeout(done, 100));
+}
+/** The processes, of this user, whose working folder is `folder` (the installed sandbox runs there). */
+const processesIn = (folder: string) => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((pid) => {
+  try {
+    return realpathSync(`/proc/${pid}/cwd`) === folder ? [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()}`] : [];
+  } catch {
+    return [];
+  }
 });
 /** `credential` prints `apiKey: ...`, `token: ...`, `companies: ...`. */
 const fields = (text: string) => Object.fromEntries(text.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
@@ -169,7 +210,7 @@ describe('the sandbox installed from its tarball', () => {
     ].join('\n'));
     const token = JSON.parse((await run(process.execPath, ['token.mjs'])).stdout) as unknown;
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const server = spawn(process.execPath, [QUICK_START], { cwd: dir, env: env({ PORT: String(port), SVC_API_URL: started.url, SVC_API_KEY: started.lines.apiKey! }), stdio: 'ignore' });
+    const server = spawn(process.execPath, [QUICK_START], { cwd: dir, env: env({ PORT: String(port), SVC_API_URL: started.url, SVC_API_KEY: started.lines.apiKey! }), stdio: 'ignore', detached: true });
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
     let page = '';
@@ -211,5 +252,11 @@ describe('the sandbox installed from its tarball', () => {
     } finally {
       postgres.stop();
     }
+  });
+
+  it('stopped, the sandboxes npx started and the quick-start server leave no process behind (issue 42, item 8)', async () => {
+    expect(processesIn(realpathSync(dir)).length).toBeGreaterThan(0);
+    await Promise.all(children.map(stop));
+    expect(processesIn(realpathSync(dir))).toEqual([]);
   });
 });

@@ -36,6 +36,17 @@ describe('engineCounts', () => {
     expect(engineCounts(report).flaky).toEqual([{ engine: 'firefox', title: 'element/typing.spec.ts › types a card' }]);
   });
 
+  it('counts a `<engine>-layout` project as its engine, over several reports', () => {
+    const layout = { suites: [{ specs: [{ title: 'holds still', file: 'frame/steady-layout.spec.ts', tests: [test('webkit-layout', 'expected'), test('chromium-layout', 'unexpected')] }] }] };
+    const { counts, failures } = engineCounts(report, layout);
+    expect(counts).toEqual({
+      chromium: { passed: 2, failed: 1, skipped: 0 },
+      firefox: { passed: 1, failed: 0, skipped: 1 },
+      webkit: { passed: 1, failed: 1, skipped: 1 },
+    });
+    expect(failures).toContainEqual({ engine: 'chromium', title: 'frame/steady-layout.spec.ts › holds still' });
+  });
+
   it('reports zeros for missing reports (a suite that could not run)', () => {
     expect(formatEngineCounts(engineCounts(null).counts)).toBe('chromium: 0 passed, 0 failed; firefox: 0 passed, 0 failed; webkit: 0 passed, 0 failed');
   });
