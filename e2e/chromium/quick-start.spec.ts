@@ -1,3 +1,4 @@
+// @engines chromium
 // README's quick start in a browser (issue 41, item 3): `npx @svc-card/sandbox` (its CLI, from the
 // sources) and README's checkout-server.mjs + checkout.js as written, in a fresh folder with
 // @svc-card/client and svc-card linked in. A shopper types a test card and presses Pay: the page
