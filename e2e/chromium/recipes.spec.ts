@@ -9,7 +9,8 @@
 // card on POST /v1/charge/pay; a 3-D Secure card shows its challenge and ends paid (it was a 502
 // "try again" in the SvelteKit shop); a payment its provider answers later waits and ends paid
 // from the webhook; a decline is a message and the next card pays; Pay pressed again after a lost
-// answer pays nothing more; the webhook route takes only signed deliveries and shrugs off repeats.
+// answer pays nothing more, nor does an answer lost between the shop and the service; the webhook
+// route takes only signed deliveries and shrugs off repeats.
 //
 // Chromium only: what is tested here is each framework's server and its hydration of the page,
 // the same bytes for every browser; the element itself (typing, encrypting, submitting) runs in
@@ -22,6 +23,7 @@ import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { DECLINED_NUMBER, PAID_CARD, PAID_NUMBER, spaced } from '../support/cards.mjs';
 import { typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
+import { startDroppingProxy, type DroppingProxy } from '../support/dropping-proxy.js';
 import { deliver, eventsOf, orderIdOf, paymentsSince, payments, providerAnswersLater, registerWebhook, removeWebhook, type SandboxAccess } from '../support/recipe-orders.js';
 import { buildRecipe, installRecipe, RECIPES, startRecipe, type Recipe, type RecipeApp } from '../support/recipes.js';
 
@@ -40,6 +42,8 @@ const recipes: [string, Recipe][] = [
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let access: SandboxAccess;
+/** Between the shops' servers and the sandbox: it can lose an answer the sandbox gave. */
+let proxy: DroppingProxy;
 /** Every app's `npm ci` at once (network and disk): the builds, one at a time, wait on their own. */
 const installs = new Map<Recipe, Promise<number>>();
 test.beforeAll(async ({}, testInfo) => {
@@ -52,8 +56,12 @@ test.beforeAll(async ({}, testInfo) => {
   const { createDecryptor } = await serverModule();
   sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true, webhookBackoffMs: 200 });
   access = { url: sandbox.url, apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`, companyId: SANDBOX_CREDENTIAL.companies[0]! };
+  proxy = await startDroppingProxy(sandbox.url);
 });
-test.afterAll(async () => sandbox?.close());
+test.afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+});
 
 /** The page's status line: what the shop tells the shopper. */
 const status = (page: Page) => page.locator('form > p[role="status"]');
@@ -73,7 +81,7 @@ for (const [title, recipe] of recipes) {
         // As a merchant does once: the shop's webhook route registered, its secret in the settings.
         webhook = await registerWebhook(access, `${url}/api/webhooks`);
         return {
-          SVC_API_URL: sandbox.url, SVC_API_KEY: access.apiKey, SVC_COMPANY_ID: access.companyId, SVC_WEBHOOK_SECRET: webhook.secret,
+          SVC_API_URL: proxy.url, SVC_API_KEY: access.apiKey, SVC_COMPANY_ID: access.companyId, SVC_WEBHOOK_SECRET: webhook.secret,
           SVC_PUBLIC_KEY: SHARED_PUBLIC_KEY, SVC_KEY_ID: 'v1',
         };
       });
@@ -193,6 +201,16 @@ for (const [title, recipe] of recipes) {
       const made = await paymentsSince(access, before);
       expect(made.map((t) => t.status)).toEqual(['PAID']);
       await expect.poll(() => orderState(orderId)).toMatchObject({ outcome: 'paid', fulfilled: true });
+    });
+
+    test('the sandbox paid but its answer was lost on the way to the shop: the client sends the call again with the same key, one payment', async ({ page }) => {
+      const before = new Set((await payments(access)).map((p) => p._id));
+      await page.goto(app!.url);
+      const dropped = proxy.dropNextAnswer('POST', '/v1/charge/pay');
+      await payWith(page, PAID_NUMBER);
+      await dropped;
+      await expect(status(page)).toHaveText(`Paid with the card ending ${PAID_NUMBER.slice(-4)}.`);
+      expect((await paymentsSince(access, before)).map((t) => t.status)).toEqual(['PAID']);
     });
 
     test('the webhook route: a forged signature is refused; events delivered again, twice and in reverse order, change nothing', async ({ page }) => {
