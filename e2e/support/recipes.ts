@@ -1,10 +1,10 @@
 // The framework recipes (examples/*: issue 28, item 3) as a merchant runs them: the packed
-// tarball (`npm pack` of the built package), each app's dependencies from the npm registry
-// through `npm ci` and its committed lockfile, a production build, then its production server.
-// Work happens in copies under .cache/recipes/ (the examples' own folders stay clean); an app is
-// installed and built once per run: one stamp (package.json, lockfile, tarball) says when its
-// install is still good, another (every source, tarball) when its build is (`npm test` empties
-// .cache/ first, so CI installs and builds each app once).
+// tarballs (`npm pack` of the built package and of @svc-card/client), each app's dependencies from
+// the npm registry through `npm ci` and its committed lockfile, a production build, then its
+// production server. Work happens in copies under .cache/recipes/ (the examples' own folders stay
+// clean); an app is installed and built once per run: one stamp (package.json, lockfile, tarballs)
+// says when its install is still good, another (every source, tarballs) when its build is (`npm
+// test` empties .cache/ first, so CI installs and builds each app once).
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -38,14 +38,30 @@ export const RECIPES = {
   sveltekit: { name: 'sveltekit', command: (port) => ({ args: ['build'], env: { HOST: '127.0.0.1', PORT: String(port) } }) },
 } satisfies Record<string, Recipe>;
 
-let packed: { file: string; hash: string } | undefined;
-/** `npm pack` of the built repository into .cache/recipes/, once per process. */
-function packTarball(): { file: string; hash: string } {
+/** The packages the examples install from tarballs, as `npm pack` names them, with the workspace each comes from. */
+const PACKED = [
+  { name: 'svc-card', workspace: undefined },
+  { name: '@svc-card/client', workspace: 'packages/client' },
+] as const;
+
+interface Tarball { name: string; file: string }
+let packed: { tarballs: Tarball[]; hash: string } | undefined;
+/**
+ * `npm pack` of the built repository and of @svc-card/client into .cache/recipes/, once per
+ * process. The client is built here (tsc, seconds): the repository's build leaves it out.
+ */
+function packTarballs(): { tarballs: Tarball[]; hash: string } {
   if (packed) return packed;
   mkdirSync(CACHE, { recursive: true });
-  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', CACHE], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
-  const file = join(CACHE, filename);
-  packed = { file, hash: createHash('sha256').update(readFileSync(file)).digest('hex') };
+  const hash = createHash('sha256');
+  const tarballs = PACKED.map(({ name, workspace }) => {
+    if (workspace) execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: 'ignore' });
+    const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', CACHE, ...(workspace ? ['-w', workspace] : [])], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
+    const file = join(CACHE, filename);
+    hash.update(`${name}\0`).update(readFileSync(file));
+    return { name, file };
+  });
+  packed = { tarballs, hash: hash.digest('hex') };
   return packed;
 }
 
@@ -74,7 +90,7 @@ async function run(command: string, args: string[], cwd: string, nodeEnv?: 'prod
   }
 }
 
-/** sha256 of the tarball and of the named files of `dir` (names included). */
+/** sha256 of the tarballs and of the named files of `dir` (names included). */
 function digestOf(tarballHash: string, dir: string, files: string[]): string {
   const hash = createHash('sha256').update(tarballHash);
   for (const name of files) hash.update(`${name}\0`).update(readFileSync(join(dir, name)));
@@ -88,21 +104,23 @@ const BUILD_STAMP = '.recipe-built';
 /**
  * The recipe's copy under .cache/recipes/examples/<name> with its dependencies: `npm ci` from the
  * npm registry (through npm's own cache), done again only when its package.json, its lockfile or
- * the tarball changed. The seconds spent (0: already installed). Needs no CPU to speak of, so
+ * a tarball changed. The seconds spent (0: already installed). Needs no CPU to speak of, so
  * the spec runs every install at once while the first app builds.
  */
 export async function installRecipe(recipe: Recipe): Promise<number> {
   const source = join(ROOT, 'examples', recipe.name);
-  const { file, hash } = packTarball();
-  const wanted = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['svc-card'];
-  const expected = `file:../../${relative(CACHE, file)}`;
-  if (wanted !== expected) throw new Error(`examples/${recipe.name}/package.json: svc-card must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(wanted)}`);
-  // npm ci installs what the lockfile says: an svc-card whose own dependencies changed (a lit
+  const { tarballs, hash } = packTarballs();
+  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  // npm ci installs what the lockfile says: a tarball whose own dependencies changed (a lit
   // update) would otherwise run on the old ones, unseen.
   const lock = JSON.parse(readFileSync(join(source, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string> }> };
-  const own = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' })) as { dependencies?: Record<string, string> };
-  if (JSON.stringify(lock.packages['node_modules/svc-card']?.dependencies ?? {}) !== JSON.stringify(own.dependencies ?? {})) {
-    throw new Error(`examples/${recipe.name}/package-lock.json: svc-card's dependencies there are not the tarball's ${JSON.stringify(own.dependencies)}: run \`npm install\` in the example (after \`npm pack\` at the root) and commit its lockfile, without the svc-card entry's "integrity"`);
+  for (const { name, file } of tarballs) {
+    const expected = `file:../../${relative(CACHE, file)}`;
+    if (manifest.dependencies[name] !== expected) throw new Error(`examples/${recipe.name}/package.json: ${name} must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(manifest.dependencies[name])}`);
+    const own = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' })) as { dependencies?: Record<string, string> };
+    if (JSON.stringify(lock.packages[`node_modules/${name}`]?.dependencies ?? {}) !== JSON.stringify(own.dependencies ?? {})) {
+      throw new Error(`examples/${recipe.name}/package-lock.json: ${name}'s dependencies there are not the tarball's ${JSON.stringify(own.dependencies)}: run \`npm install\` in the example (after \`npm pack\` and \`npm pack -w @svc-card/client\` at the root) and commit its lockfile, without the "integrity" of the tarballs' entries`);
+    }
   }
   const dir = copyDir(recipe.name);
   const digest = digestOf(hash, source, ['package.json', 'package-lock.json']);
@@ -118,14 +136,14 @@ export async function installRecipe(recipe: Recipe): Promise<number> {
 
 /**
  * The installed copy with the example's sources, built for production (`npm run build`), done
- * again only when a source or the tarball changed. Returns its folder and the seconds the build took
+ * again only when a source or a tarball changed. Returns its folder and the seconds the build took
  * (0: the build of this run, or an earlier one, is still good).
  */
 export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; seconds: number }> {
   const source = join(ROOT, 'examples', recipe.name);
   const dir = copyDir(recipe.name);
   const files = sourceFiles(source);
-  const digest = digestOf(packTarball().hash, source, files);
+  const digest = digestOf(packTarballs().hash, source, files);
   if (existsSync(join(dir, BUILD_STAMP)) && readFileSync(join(dir, BUILD_STAMP), 'utf8') === digest) return { dir, seconds: 0 };
   const started = performance.now();
   // Everything but the dependencies goes: a stale .next or a deleted source must not survive.
@@ -136,16 +154,18 @@ export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; second
   return { dir, seconds: Math.round((performance.now() - started) / 1000) };
 }
 
-/** Starts the built app's production server with `env` on a free port; resolves once `/` answers. */
-export async function startRecipe(recipe: Recipe, dir: string, env: Record<string, string>): Promise<RecipeApp> {
+/** Starts the built app's production server with `env` (or what `env(url)` gives) on a free port; resolves once `/` answers. */
+export async function startRecipe(recipe: Recipe, dir: string, env: Record<string, string> | ((url: string) => Promise<Record<string, string>>)): Promise<RecipeApp> {
   const port = (await freePort()) as number;
   const { args, env: own } = recipe.command(port);
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = `http://127.0.0.1:${port}`;
+  // A function: settings that need the app's address first (its webhook's secret, say).
+  const settings = typeof env === 'function' ? await env(url) : env;
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...settings, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;

@@ -5,11 +5,10 @@
 import 'svc-card/define';
 import { useCallback, useState } from 'react';
 import type { SvcCardForm, SvcEncryptedDetail } from 'svc-card/element';
+import { payOrder, type Shown } from '../lib/checkout';
 
-type Result = { outcome: string; message: string };
-
-export function Checkout({ publicKey, keyId, amount }: { publicKey: string; keyId: string; amount: string }) {
-  const [result, setResult] = useState<Result | null>(null);
+export function Checkout({ orderId, publicKey, keyId, amount }: { orderId: string; publicKey: string; keyId: string; amount: string }) {
+  const [result, setResult] = useState<Shown | null>(null);
 
   // The listener goes on through a ref callback (React 19 runs its returned cleanup). Not an
   // `onsvc-encrypted` prop: React 19 adds those as listeners when it creates the element in the
@@ -18,29 +17,20 @@ export function Checkout({ publicKey, keyId, amount }: { publicKey: string; keyI
   const listen = useCallback((card: SvcCardForm | null) => {
     if (!card) return;
     const onEncrypted = (event: CustomEvent<SvcEncryptedDetail>) => {
-      // hold(): the fields stay read-only until the payment answers (no second token meanwhile).
-      void card.hold(pay(event.detail.encryptedCard).then(setResult));
+      // hold(): the fields stay read-only (and Pay does nothing) until the order's outcome is known.
+      void card.hold(payOrder(orderId, event.detail.encryptedCard, setResult).then(setResult));
     };
     card.addEventListener('svc-encrypted', onEncrypted);
     return () => card.removeEventListener('svc-encrypted', onEncrypted);
-  }, []);
+  }, [orderId]);
 
   return (
     // The element holds the submit back, encrypts, fires svc-encrypted, then submits again:
     // this page pays with fetch instead, so that second submit goes nowhere.
     <form onSubmit={(event) => event.preventDefault()}>
       <svc-card-form name="card" lang="en" key-id={keyId} public-key={publicKey} ref={listen} />
-      <button>Pay {amount}</button>
+      <button disabled={result?.outcome === 'paid'}>Pay {amount}</button>
       <p role="status" data-outcome={result?.outcome}>{result?.message}</p>
     </form>
   );
-}
-
-async function pay(token: unknown): Promise<Result> {
-  try {
-    const response = await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-    return (await response.json()) as Result;
-  } catch {
-    return { outcome: 'error', message: 'The payment could not be sent: try again.' };
-  }
 }

@@ -1,17 +1,19 @@
-// A server component: rendered on the server at each request, with the order and the
+// A server component: rendered on the server at each request, with a new order and the
 // service's public key. Only <Checkout> (a client component) runs in the browser.
+import { createOrder } from '../lib/server/orders';
+import { brl, settings } from '../lib/server/shop';
 import { Checkout } from './checkout';
-import { brl, ORDER, settings } from './shop';
 
-export const dynamic = 'force-dynamic'; // the key comes from the environment at run time
+export const dynamic = 'force-dynamic'; // an order per visit; the key comes from the environment at run time
 
 export default function Page() {
   const { publicKey, keyId } = settings();
+  const order = createOrder();
   return (
     <main>
       <h1>Checkout</h1>
-      <p id="order">{`${ORDER.description}: ${brl(ORDER.cents)}`}</p>
-      <Checkout publicKey={publicKey} keyId={keyId} amount={brl(ORDER.cents)} />
+      <p id="order">{`${order.description}: ${brl(order.cents)}`}</p>
+      <Checkout orderId={order.id} publicKey={publicKey} keyId={keyId} amount={brl(order.cents)} />
     </main>
   );
 }

@@ -1,28 +1,13 @@
-// The shop's server: the page's token goes unchanged as `token` to the payments API's
-// POST /v1/transaction, with the shop's credential and the amount from its own records.
+// The page's token for its order: paid on the order's one charge (lib/server/payments.ts).
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { ORDER, settings } from '../../lib/shop';
+import { HTTP_STATUS } from '../../lib/server/outcomes';
+import { payOrder } from '../../lib/server/payments';
 
 export default async function pay(request: NextApiRequest, response: NextApiResponse) {
-  const answer = (status: number, outcome: string, message: string) => response.status(status).json({ outcome, message });
-  if (request.method !== 'POST') return answer(405, 'invalid', 'POST a token.');
-  // Next.js parsed a JSON body (anything else is a string here): only an object `token` goes on.
+  if (request.method !== 'POST') return response.status(405).json({ outcome: 'invalid', message: 'POST an order and a token.' });
+  // Next.js parsed a JSON body (anything else is a string here).
   const body: unknown = request.body;
-  const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (typeof token !== 'object' || token === null) return answer(400, 'invalid', 'No card token was sent.');
-
-  const { apiUrl, apiKey, companyId } = settings();
-  const api = await fetch(`${apiUrl}/v1/transaction`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apiKey },
-    body: JSON.stringify({ companyId, amount: ORDER.cents, installments: 1, capture: true, token }),
-    signal: AbortSignal.timeout(10_000),
-  }).catch(() => null);
-  const paid = (await api?.json().catch(() => null)) as { status?: string; code?: string; card?: { last4?: string } } | null;
-
-  if (api?.status === 200 && paid?.status === 'PAID') return answer(200, 'paid', `Paid with the card ending ${paid.card?.last4}.`);
-  if (api?.status === 200 && paid?.status === 'DECLINED') return answer(402, 'declined', 'The card was declined.');
-  // A token lives 10 minutes and is used once: the shopper submits again (a fresh token).
-  if (api?.status === 400 && ['TOKEN_EXPIRED', 'TOKEN_REUSED', 'TOKEN_NOT_YET_VALID'].includes(paid?.code ?? '')) return answer(409, 'resubmit', 'Please press Pay again.');
-  return answer(502, 'error', 'The payment service did not answer: try again.');
+  const { orderId, token } = typeof body === 'object' && body !== null ? (body as { orderId?: unknown; token?: unknown }) : {};
+  const answer = await payOrder(orderId, token);
+  response.status(HTTP_STATUS[answer.outcome]).json(answer);
 }

@@ -1,7 +1,9 @@
-// Rendered on the server at each request, with the order and the service's public key.
-import { brl, ORDER, settings } from '$lib/server/shop';
+// Rendered on the server at each request: a new order, its amount and the service's public key.
+import { createOrder } from '$lib/server/orders';
+import { brl, settings } from '$lib/server/shop';
 
 export function load() {
   const { publicKey, keyId } = settings();
-  return { publicKey, keyId, order: `${ORDER.description}: ${brl(ORDER.cents)}`, amount: brl(ORDER.cents) };
+  const order = createOrder();
+  return { publicKey, keyId, orderId: order.id, order: `${order.description}: ${brl(order.cents)}`, amount: brl(order.cents) };
 }

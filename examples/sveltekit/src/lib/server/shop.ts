@@ -1,9 +1,15 @@
 // The server's side of the shop ($lib/server: SvelteKit never lets the page import it): what it
-// sells and its payments API settings, read from the environment at request time.
+// sells, who buys, and its payments API settings, read from the environment at request time.
 import { env } from '$env/dynamic/private';
 
-/** The order, from the shop's own records: the amount never comes from the browser. */
+/** The product, from the shop's own records: the amount never comes from the browser. */
 export const ORDER = { description: 'Coffee beans, 1 kg', cents: 4990 } as const;
+
+/** The signed-in customer (a real shop has them from its sign-in): a charge names who pays. */
+export const CUSTOMER = { name: 'Maria da Silva', doc: '52998224725', email: 'maria@example.com' } as const;
+
+/** The captcha token the sandbox's stub accepts on POST /v1/charge/pay (live, the service's captcha gives one per payment). */
+const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
 
 export function settings() {
   const read = (name: string): string => {
@@ -15,6 +21,8 @@ export function settings() {
     apiUrl: read('SVC_API_URL'),
     apiKey: read('SVC_API_KEY'),
     companyId: read('SVC_COMPANY_ID'),
+    webhookSecret: read('SVC_WEBHOOK_SECRET'),
+    captchaToken: env.SVC_CAPTCHA_TOKEN || SANDBOX_CAPTCHA_TOKEN,
     publicKey: read('SVC_PUBLIC_KEY').replace(/\\n/g, '\n'),
     keyId: env.SVC_KEY_ID || 'v1',
   };
