@@ -18,6 +18,9 @@ import { randomBytes } from 'node:crypto';
  * @property {string} [fulfilledAt] when a verified webhook first found the order paid: the store ships then
  */
 
+/** Orders kept: a page view makes one, so the oldest go first past this (in memory, a demo's bound; a store's database keeps them). */
+export const MAX_ORDERS = 10_000;
+
 export function createOrderStore() {
   /** @type {Map<string, Order>} */
   const byId = new Map();
@@ -28,6 +31,11 @@ export function createOrderStore() {
     open(cents) {
       const order = { id: randomBytes(16).toString('base64url'), cents, attempt: 1 };
       byId.set(order.id, order);
+      if (byId.size > MAX_ORDERS) {
+        const [oldest] = byId.values();
+        byId.delete(oldest.id);
+        if (oldest.chargeId) byCharge.delete(oldest.chargeId);
+      }
       return order;
     },
     /** @returns {Order | undefined} */
