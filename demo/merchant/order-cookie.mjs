@@ -1,6 +1,7 @@
 // How the page names its order: a cookie the server sets with the checkout page, HttpOnly (no
-// script reads it), SameSite=Strict (another site's form cannot pay with it), for this path only.
+// script reads it), SameSite=Strict (another site's form cannot pay with it).
 // A reload, or a second tab, carries the same cookie, so it is the same order and the same charge.
+// Served over https, add `Secure` (the demo is plain http on loopback).
 const NAME = 'demo_order';
 const ID = /^[A-Za-z0-9_-]{22}$/;
 

@@ -53,7 +53,7 @@ const deliver = async (event: object, secret = demo.merchant.webhook.secret, bod
 /** The company's events about `chargeId`, as the sandbox delivered them (without the listing's seq). */
 async function eventsOf(chargeId: string) {
   const { items } = (await sandbox('GET', `/sandbox/v1/events?companyId=${COMPANY}&limit=500`)).body;
-  return (items as Array<{ seq: number; data: { charge?: { _id: string }; transaction?: { chargeId?: string } } }>)
+  return (items as Array<{ id: string; type: string; seq: number; data: { charge?: { _id: string }; transaction?: { chargeId?: string } } }>)
     .filter((event) => (event.data.charge?._id ?? event.data.transaction?.chargeId) === chargeId)
     .map(({ seq: _seq, ...event }) => event);
 }
