@@ -87,8 +87,10 @@ test('pix: "Choose another way to pay" while it waits ends the wait: the methods
 // Issue 41: the PIX and the card are one order's one charge. The shopper who opens a PIX, chooses
 // another way and pays by card leaves nothing payable: the bank's settle of that PIX is refused.
 test('pix issued, then another way chosen and the card paid: the same charge, the PIX settle refused, one PAID', async ({ enginePage: page }) => {
-  const before = await charges();
   await payWithPix(page);
+  // The card makes no new charge: it pays the PIX's. (Counted from here: in WebKitGTK's one tab the
+  // cookie, so the order and its charge, may come from the test before.)
+  const before = await charges();
   const { id } = (await demo.sandbox.db.query<{ id: string }>("SELECT id FROM charges WHERE data->'slip'->>'paymentMethod' = 'PIX' AND status <> 'PAID' ORDER BY data->'slip'->>'issuedAt' DESC LIMIT 1"))[0]!;
   await page.byRole('button', { name: 'Choose another way to pay' }).click();
   await page.shadow('#methods', 'input[value="card"]').click();
@@ -96,7 +98,7 @@ test('pix issued, then another way chosen and the card paid: the same charge, th
   await typeCard(page, PAID_CARD);
   await submit(page);
   expect(await finalOutcome(page)).toBe('paid');
-  expect(await charges()).toBe(before + 1);
+  expect(await charges()).toBe(before);
   const settled = await fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
     method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: 'company_demo', chargeId: id, paymentMethod: 'PIX' }),
   });
