@@ -17,7 +17,14 @@ export interface DemoOptions {
   extensions?: FastifyPluginAsync[];
   /** Other origins allowed to embed the card frame besides the merchant's (read at each frame request). */
   embedders?: () => readonly string[];
+  /** Runs once per order, when a verified webhook first finds it paid (the store's fulfilment). */
+  fulfil?: (order: DemoOrder) => void;
+  /** The fetch under the merchant's @svc-card/client (default: the global fetch): tests drop answers with it. */
+  apiFetch?: (request: Request) => Promise<Response>;
 }
+
+/** An order of the demo store (demo/merchant/orders.mjs): the fields tests read. */
+export interface DemoOrder { id: string; cents: number; chargeId?: string; attempt: number; payment?: { _id: string; status: string }; fulfilledAt?: string }
 
 export interface Demo {
   /** The checkout page's origin, e.g. http://127.0.0.1:4173 */
@@ -27,7 +34,12 @@ export interface Demo {
   /** The card frame on a server of its own (issue 9, 29): its origin (http://localhost:<frame port>), page URL, merchant script and SRI. */
   frame: { origin: string; src: string; script: string; integrity: string };
   sandbox: Sandbox;
-  merchant: { url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void> };
+  merchant: {
+    url: string; port: number; scriptPath: string; integrity: string; close(): Promise<void>;
+    /** The merchant's webhook endpoint as registered with the sandbox, with its signing secret. */
+    webhook: { id: string; secret: string; url: string };
+    orders: { get(id: string): DemoOrder | undefined; ofCharge(chargeId: string): DemoOrder | undefined };
+  };
   keys: { keyId: string; created: boolean; dir: string; publicKeyPem: string; privateKeyPem: string };
   close(): Promise<void>;
 }

@@ -12,14 +12,16 @@ import { startMerchant } from './merchant/server.mjs';
  * `sandboxDataDir` keeps the sandbox's records in a PGlite folder; without it
  * they live in memory and end with close() (tests). `embedders` returns other origins
  * allowed to embed the card frame besides the merchant's, read at each frame request (tests
- * put a server of their own in front of the merchant page: e2e/support/merchant-front.ts).
+ * put a server of their own in front of the merchant page: e2e/support/merchant-front.ts). `fulfil(order)`
+ * runs once per order paid, from the merchant's verified webhooks; `apiFetch` is the fetch under the
+ * merchant's @svc-card/client (tests lose answers with it).
  *
  * @example
  * const demo = await startDemo({ port: 0 });
  * await page.goto(demo.url);
  * await demo.close();
  */
-export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions, embedders = () => [] } = {}) {
+export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions, embedders = () => [], fulfil, apiFetch } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
@@ -50,6 +52,8 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
       publicKey: keys.publicKeyPem,
       keyId: keys.keyId,
       frame,
+      ...(fulfil ? { fulfil } : {}),
+      ...(apiFetch ? { apiFetch } : {}),
     });
     merchantOrigin = merchant.url;
   } catch (error) {

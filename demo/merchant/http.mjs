@@ -13,24 +13,30 @@ export class BodyError extends Error {
 /** The media type without parameters, lower-cased: `application/json; charset=utf-8` -> `application/json`. */
 const mediaType = (header) => (typeof header === 'string' ? header.split(';')[0].trim().toLowerCase() : '');
 
-/** Reads a JSON body; rejects with BodyError on a wrong content type, oversize, a cut-off body or bad JSON. */
-export async function readJson(request) {
-  // Exactly application/json (parameters allowed): not application/json-seq or +json types.
-  if (mediaType(request.headers['content-type']) !== 'application/json') throw new BodyError('Content-Type must be application/json');
+/** The body's bytes, at most `limit`; rejects with BodyError when larger or cut off. */
+export async function readRaw(request, limit = MAX_BODY_BYTES) {
   const chunks = [];
   let size = 0;
   try {
     for await (const chunk of request) {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) throw new BodyError(`body larger than ${MAX_BODY_BYTES} bytes`);
+      if (size > limit) throw new BodyError(`body larger than ${limit} bytes`);
       chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof BodyError) throw error;
     throw new BodyError('the body was cut off'); // the client closed or timed out mid-body: its fault, not ours
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body; rejects with BodyError on a wrong content type, oversize, a cut-off body or bad JSON. */
+export async function readJson(request) {
+  // Exactly application/json (parameters allowed): not application/json-seq or +json types.
+  if (mediaType(request.headers['content-type']) !== 'application/json') throw new BodyError('Content-Type must be application/json');
+  const body = await readRaw(request);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
     throw new BodyError('body is not valid JSON');
   }

@@ -83,6 +83,9 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Pagamento autorizado.',
     authenticate: 'Confirme a compra com o seu banco.',
+    // PROCESSING, IN_ANALYSIS and the like: the webhook finishes the order.
+    waiting: 'Pagamento em processamento: o pedido é confirmado assim que o pagamento for aprovado.',
+    noOrder: 'Sua sessão de compra terminou. Recarregue a página para continuar.',
     // PIX and boleto (issue 27): issued, then paid once the bank settles.
     slipIssued: { pix: 'PIX gerado: o pedido é confirmado assim que o banco avisar do pagamento.', boleto: 'Boleto gerado: pague até o vencimento; o pedido é confirmado assim que o banco avisar do pagamento.' },
     slipPaid: (amount, method) => `Pagamento recebido: ${amount} por ${method}. Obrigado pela compra!`,
@@ -109,6 +112,8 @@ export const OUTCOME_TEXTS = {
     },
     authorized: 'Payment authorized.',
     authenticate: 'Confirm the purchase with your bank.',
+    waiting: 'Payment being processed: the order is confirmed as soon as it is approved.',
+    noOrder: 'Your checkout session has ended. Reload the page to continue.',
     slipIssued: { pix: 'PIX created: the order is confirmed as soon as the bank tells us it was paid.', boleto: 'Boleto created: pay it by its due date; the order is confirmed as soon as the bank tells us it was paid.' },
     slipPaid: (amount, method) => `Payment received: ${amount} by ${method}. Thank you!`,
     slipWaiting: 'Still waiting for the payment.',

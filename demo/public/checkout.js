@@ -1,6 +1,7 @@
 // The checkout page's only script (no inline code: strict CSP). On submit,
 // <svc-card-form> encrypts the card and fires `svc-encrypted`; this script sends
-// that token, and nothing else about the card, to the merchant server as JSON,
+// that token, and nothing else about the card, to the merchant server as JSON
+// (the order is the one the page's cookie names, set by the server with the page),
 // with the chosen installments and the holder's CPF/CNPJ (not card data; the
 // store checks both), and shows the outcome. The form itself never navigates. The server renders
 // the page in one language (<html lang>: pt-BR, or en with ?lang=en); the
@@ -102,19 +103,39 @@ const ready = () => {
 card.addEventListener('svc-ready', ready);
 card.addEventListener('svc-error', ready);
 if (card.ready) ready();
+/** The store's word on this tab's order (GET /api/order: the order the page's cookie names, as the webhooks left it). */
+async function readOrder() {
+  return (await fetch(`/api/order?lang=${lang}`)).json();
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks the store every second while the card payment waits (a challenge done, PROCESSING, in analysis): the webhook ends it. */
+async function orderSettled() {
+  for (;;) {
+    const answer = await readOrder();
+    if (answer.outcome !== 'waiting') return answer;
+    await pause(1000);
+  }
+}
+
 /**
  * Pays; when the card asks for 3-D Secure (issue 23) the challenge is shown with what the API
  * answered (svc.handleNextAction, dist/svc-next-action.js), then the store's server is asked for
- * the outcome: the API's status decides, not the challenge's message.
+ * the order: the API's status, as its webhook told the store, decides, not the challenge's message.
+ * A payment still being processed waits the same way.
  */
 async function payWith(detail) {
   const answer = await sendToken(detail);
+  if (answer.outcome === 'waiting') {
+    show('waiting', answer.message);
+    return orderSettled();
+  }
   if (answer.outcome !== 'authenticate') return answer;
   show('', answer.message);
   const ended = await globalThis.svc.handleNextAction(answer.next, { lang });
   if (ended.status === 'CANCELED') return { outcome: 'canceled', message: say.canceled };
-  const response = await fetch(`/api/transaction?id=${encodeURIComponent(answer.transactionId)}&lang=${lang}`);
-  return response.json();
+  return orderSettled();
 }
 
 // The element re-submits the form once the token is its value (`card`); the page
@@ -125,14 +146,14 @@ form.addEventListener('submit', (event) => {
   if (method() !== 'card') void payBySlip(method());
 });
 
-let settled; // the store's answer once the charge is paid (GET /api/charge)
+let settled; // the store's answer once the order is paid (GET /api/order)
 // The PIX or boleto being asked of the store: another method chosen meanwhile aborts it (the latest
 // choice wins; docs/decisions.md), so a late answer does not cover the method the shopper now has.
 let asking;
 
-/** Asks the store's server whether the charge is paid (the server asks the API): no secret on the page. */
-async function isPaid(chargeId) {
-  const answer = await (await fetch(`/api/charge?id=${encodeURIComponent(chargeId)}&lang=${lang}`)).json();
+/** Asks the store's server whether the order is paid (the store's webhook says so): no secret on the page. */
+async function isPaid() {
+  const answer = await readOrder();
   if (answer.outcome !== 'paid') return false;
   settled = answer;
   return true;
@@ -162,10 +183,11 @@ function kept() {
 }
 
 /**
- * PIX or boleto (issue 27): the store's server makes the charge and pays it by that method; the
+ * PIX or boleto (issue 27): the store's server pays the order's one charge by that method (issue 41:
+ * the same charge a card would pay, so choosing another way never leaves a second one to pay); the
  * QR and copy-paste code, or the boleto's line and due date, are shown by handleNextAction in the
- * page, which waits, asking the store every 2 s, until the bank has paid it (in the sandbox, its
- * settle action). Then the receipt, as the API says it. `resumed`: the answer kept before a reload.
+ * page, which waits, asking the store every 2 s, until its webhook says the bank has paid it (in the
+ * sandbox, its settle action). Then the receipt, as the API says it. `resumed`: the answer kept before a reload.
  */
 async function payBySlip(chosen, resumed) {
   if (slipBusy) return;
@@ -185,7 +207,7 @@ async function payBySlip(chosen, resumed) {
     show('pending', answer.message);
     leaving = new AbortController();
     other.hidden = false;
-    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: () => isPaid(answer.chargeId), signal: leaving.signal });
+    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: isPaid, signal: leaving.signal });
     other.hidden = true;
     keep(undefined);
     if (ended.status === 'PAID' && settled) return done(settled);

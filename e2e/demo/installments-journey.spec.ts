@@ -1,12 +1,13 @@
 // @engines chromium
 // Issue 11's Brazilian journey in every engine (Chromium, Firefox ESR, WebKitGTK): on the
-// pt-BR demo page a customer pays with an Elo card in 3 installments, giving a CPF; the
-// sandbox transaction is in 3 installments with the CPF as the client's document and the
-// receipt says "3x de R$ 43,30". A page edited to offer 5x is refused by the store. axe
+// pt-BR demo page a customer pays with an Elo card in 3 installments, giving a CPF (checked by the
+// store); the sandbox transaction pays the order's charge (issue 41) in 3 installments, its client
+// the store's customer, and the receipt says "3x de R$ 43,30". A page edited to offer 5x is refused by the store. axe
 // stays at zero violations with the new controls and the sandbox's test-card hint.
 // The installments control and the CPF field are the element's (issue 11, shipped): each test
 // first asserts the element has its installments property, so a regression fails, not skips.
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import { STORE_CUSTOMER } from '../../demo/merchant/store-customer.mjs';
 import { engineAxeViolations } from '../support/axe.js';
 import { ELO_PAID_CARD, HOLDER_CPF } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
@@ -57,7 +58,7 @@ test.beforeEach(async ({ enginePage: page }) => {
   await page.goto(checkoutUrl(demo.url, 'pt-BR'));
 });
 
-test('Elo in 3 installments with a CPF: the sandbox charges 3x, the CPF is the client, the receipt says 3x de R$ 43,30', async ({ enginePage: page }) => {
+test('Elo in 3 installments with a CPF: the order\'s charge is paid in 3x, its client the store\'s customer, the receipt says 3x de R$ 43,30', async ({ enginePage: page }) => {
   expect(await hasInstallments(page), 'the element has an installments property (issue 11)').toBe(true);
   const before = demo.sandbox.records.transactions.size;
   await payElo(page, 3);
@@ -66,7 +67,7 @@ test('Elo in 3 installments with a CPF: the sandbox charges 3x, the CPF is the c
   const [transaction] = made(before);
   expect(transaction).toMatchObject({ status: 'PAID', installments: 3, amount: { value: 12990 }, card: { brand: 'elo' } });
   const full = await (await fetch(`${demo.sandboxUrl}/v1/transaction/full?transactionId=${transaction!._id}`, { headers: { apiKey: API_KEY } })).json();
-  expect(full.client).toMatchObject({ doc: HOLDER_CPF });
+  expect(full).toMatchObject({ chargeId: expect.stringMatching(/^[0-9a-f]{24}$/), client: { doc: STORE_CUSTOMER.doc } });
 });
 
 test('a page edited to offer 5x: the store refuses the choice it did not offer, nothing is charged', async ({ enginePage: page }) => {

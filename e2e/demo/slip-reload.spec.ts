@@ -6,7 +6,8 @@
 // And the shopper who would rather pay another way says so: the wait ends, the methods come back.
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { checkoutUrl } from '../support/checkout.js';
+import { PAID_CARD } from '../support/cards.mjs';
+import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 
@@ -75,11 +76,35 @@ test('pix: "Choose another way to pay" while it waits ends the wait: the methods
   expect(await page.evaluate(() => document.activeElement?.id === 'methods' && (document.activeElement.shadowRoot!.activeElement as HTMLInputElement | null)?.value)).toBe('pix');
   await page.shadow('#methods', 'input[value="card"]').click();
   await expect.poll(async () => (await page.locator('#pay').text()).replace(/\u00a0/g, ' ')).toContain('Pay R$129.90');
-  const asked = async () => (await page.requests()).filter((name) => name.includes('/api/charge?')).length;
+  const asked = async () => (await page.requests()).filter((name) => name.includes('/api/order?')).length;
   const before = await asked();
   await new Promise((resolve) => setTimeout(resolve, 4500)); // two of the page's 2 s rounds
   expect(await asked()).toBe(before);
   await page.goto(url);
   await expect.poll(() => page.locator('#checkout').isVisible()).toBe(true);
   expect(await page.evaluate((host) => document.querySelector(host), STEP)).toBeNull();
+});
+
+// Issue 41: the PIX and the card are one order's one charge. The shopper who opens a PIX, chooses
+// another way and pays by card leaves nothing payable: the bank's settle of that PIX is refused.
+test('pix issued, then another way chosen and the card paid: the same charge, the PIX settle refused, one PAID', async ({ enginePage: page }) => {
+  await payWithPix(page);
+  // The card makes no new charge: it pays the PIX's. (Counted from here: in WebKitGTK's one tab the
+  // cookie, so the order and its charge, may come from the test before.)
+  const before = await charges();
+  const { id } = (await demo.sandbox.db.query<{ id: string }>("SELECT id FROM charges WHERE data->'slip'->>'paymentMethod' = 'PIX' AND status <> 'PAID' ORDER BY data->'slip'->>'issuedAt' DESC LIMIT 1"))[0]!;
+  await page.byRole('button', { name: 'Choose another way to pay' }).click();
+  await page.shadow('#methods', 'input[value="card"]').click();
+  await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
+  await typeCard(page, PAID_CARD);
+  await submit(page);
+  expect(await finalOutcome(page)).toBe('paid');
+  expect(await charges()).toBe(before);
+  const settled = await fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
+    method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: 'company_demo', chargeId: id, paymentMethod: 'PIX' }),
+  });
+  expect({ status: settled.status, msg: (await settled.json()).error_messages?.[0]?.msg }).toEqual({ status: 400, msg: 'the charge is already paid' });
+  const paid = await demo.sandbox.db.query<{ n: number }>("SELECT count(*)::int AS n FROM transactions WHERE charge_id = $1 AND status = 'PAID'", [id]);
+  expect(paid[0]!.n).toBe(1);
+  await page.evaluate(() => sessionStorage.clear()); // the receipt kept for the tab: WebKitGTK's one tab goes on to the next test
 });

@@ -24,6 +24,17 @@ function send(response, status, type, body) {
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
 }
 
+/** POST /v1/transaction with the playground's token (the demo store pays orders by charge instead: demo/merchant/order-payment.mjs). */
+async function createTransaction({ sandboxUrl, apiKey, companyId }, token, { cents, installments }) {
+  const response = await fetch(`${sandboxUrl}/v1/transaction`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apiKey },
+    body: JSON.stringify({ companyId, amount: cents, installments, capture: true, token }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
 export function playgroundBackend() {
   return {
     name: 'svc-card-playground-backend',
@@ -43,7 +54,6 @@ export function playgroundBackend() {
           }
           if (request.method === 'POST' && path === '/playground-api/pay') {
             const { token, installments } = await readJson(request);
-            const { createTransaction } = await import('../../demo/merchant/forward.mjs');
             const answer = await createTransaction(backend.merchant, token, { cents: PAY_CENTS, installments: Number(installments) || 1 });
             // Never the card's data: the status, the transaction's status, the error codes.
             const body = answer.body ?? {};

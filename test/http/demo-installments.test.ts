@@ -1,16 +1,16 @@
 // The demo store (issue 11): the page offers the sandbox product's installment plans and
-// price to the element, with the holder's CPF/CNPJ field on; POST /api/pay forwards the
-// chosen count as `installments` and the document as `client.doc`, refuses (400, naming the
-// field) a count the product does not offer or a malformed document, and the receipt names
-// the plan. In-process (startDemo) so a test can change the product under the running store.
+// price to the element, with the holder's CPF/CNPJ field on; POST /api/pay pays the order's charge
+// (POST /v1/charge/pay, issue 41) in the chosen count of `installments`, refuses (400, naming the
+// field) a count the product does not offer or a malformed document (checked by the store: charge/pay
+// has no member for it), and the receipt names the plan. In-process (startDemo) so a test can change the product under the running store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
-import { encryptInNode } from '../../e2e/support/node-encrypt.js';
+import { STORE_CUSTOMER } from '../../demo/merchant/store-customer.mjs';
 import { DEMO_CHECKOUT_PRODUCT_ID } from '../../packages/sandbox/seed.js';
 import { products } from '../../packages/sandbox/store/tables.js';
 import { API_KEY } from './support/sandbox-api.js';
+import { newShopper } from './support/shopper.js';
 
 let demo: Demo;
 beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
@@ -29,11 +29,8 @@ const attributesOf = (html: string) => {
   return { amount: attribute('amount'), installments: JSON.parse(unescape(attribute('installments')!)), holderDocument: / holder-document[ >]/.test(tag) };
 };
 const page = async (query: string) => (await fetch(`${demo.url}/${query}`)).text();
-const pay = async (body: Record<string, unknown>) => {
-  const encryptedCard = await encryptInNode({ ...ELO_PAID_CARD, keyId: demo.keys.keyId }, demo.keys.publicKeyPem);
-  const response = await fetch(`${demo.url}/api/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ encryptedCard, ...body }) });
-  return { status: response.status, body: await response.json() };
-};
+/** A card payment of a new order (a shopper who just opened the page). */
+const pay = async (body: Record<string, unknown>) => (await newShopper(demo)).payByCard(body);
 const transactionsMade = () => demo.sandbox.records.transactions.size;
 const fullTransaction = async (id: string) => (await fetch(`${demo.sandboxUrl}/v1/transaction/full?transactionId=${id}`, { headers: { apiKey: API_KEY } })).json();
 
@@ -68,28 +65,28 @@ describe('the page', () => {
 });
 
 describe('POST /api/pay', () => {
-  it('3x with a CPF: paid, the sandbox transaction in 3 installments for the order amount, the CPF as the client\'s doc; the receipt says R$ 129,90 em 3x de R$ 43,30', async () => {
+  it('3x with a CPF: paid, the order\'s charge paid in 3 installments for the order amount, its client the store\'s customer; the receipt says R$ 129,90 em 3x de R$ 43,30', async () => {
     const { status, body } = await pay({ installments: 3, holderDocument: CPF, lang: 'pt-BR' });
     expect(status).toBe(200);
     expect(plain(body.message)).toBe('Pagamento aprovado: R$ 129,90 em 3x de R$ 43,30 sem juros (cartão final 1118). Obrigado pela compra!');
     const made = await fullTransaction(body.transactionId);
-    expect(made).toMatchObject({ status: 'PAID', installments: 3, amount: { value: 12990 }, card: { brand: 'elo' }, client: { doc: CPF } });
+    expect(made).toMatchObject({ status: 'PAID', installments: 3, amount: { value: 12990 }, card: { brand: 'elo' }, client: { doc: STORE_CUSTOMER.doc }, chargeId: expect.stringMatching(/^[0-9a-f]{24}$/) });
   });
 
-  // Issue 27: the plan is the price. 12x with interest charges its total (R$ 145,20), not the price.
-  it('12x with interest charges the plan\'s total, and the receipt says that amount; the form entry\'s text "12" is read as 12; a CNPJ is a document too', async () => {
+  // Issue 27: the plan is the price the shopper pays. Issue 41: the order's one charge is paid, for
+  // the order's amount (the sandbox's rule: the count never changes the amount); the plan's
+  // interest is the card's financing, which the shopper's card is billed: the receipt says that total.
+  it('12x with interest: the charge is paid for the order amount in 12 installments, the receipt says the plan\'s total; the form entry\'s text "12" is read as 12; a CNPJ is a document too', async () => {
     const { body } = await pay({ installments: '12', holderDocument: CNPJ, lang: 'en' });
     expect(plain(body.message)).toBe('Payment approved: R$145.20 in 12x R$12.10 with interest (card ending in 1118). Thank you!');
-    expect(body.amount).toBe(14520);
-    expect(await fullTransaction(body.transactionId)).toMatchObject({ installments: 12, amount: { value: 14520 }, client: { doc: CNPJ } });
+    expect(body.amount).toBe(12990);
+    expect(await fullTransaction(body.transactionId)).toMatchObject({ installments: 12, amount: { value: 12990 }, status: 'PAID' });
   });
 
-  it('no choice is 1x and no client; the receipt stays the plain one', async () => {
+  it('no choice is 1x; the receipt stays the plain one', async () => {
     const { body } = await pay({ lang: 'pt-BR' });
     expect(plain(body.message)).toBe('Pagamento aprovado: R$ 129,90 (cartão final 1118). Obrigado pela compra!');
-    const made = await fullTransaction(body.transactionId);
-    expect(made).toMatchObject({ installments: 1 });
-    expect(made.client).toBeUndefined();
+    expect(await fullTransaction(body.transactionId)).toMatchObject({ installments: 1, amount: { value: 12990 } });
   });
 
   it('a count the product does not offer (a tampered page) is refused, naming installments, and nothing is charged', async () => {

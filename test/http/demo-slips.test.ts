@@ -1,25 +1,25 @@
-// The demo store's PIX and boleto (issue 27) over HTTP: POST /api/pay with a method makes the
-// sandbox's charge and pays it by that method (POST /v1/charge/pay), answering what the page's
-// handleNextAction shows; GET /api/charge says pending until the sandbox's bank settles the charge
-// (POST /sandbox/v1/charges/settle), then paid with a receipt of what the API says was paid. A card
-// payment's receipt is the API's answer too: amount, brand, last four, plan.
+// The demo store's PIX and boleto (issue 27) over HTTP: POST /api/pay with a method pays the
+// order's charge by that method (POST /v1/charge/pay), answering what the page's handleNextAction
+// shows; GET /api/order says pending until the sandbox's bank settles the charge (POST
+// /sandbox/v1/charges/settle) and its webhook reaches the store, then paid with a receipt of what
+// the API says was paid. A card payment's receipt is the API's answer too: amount, brand, last four, plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
-import { encryptInNode } from '../../e2e/support/node-encrypt.js';
 import { API_KEY, COMPANY } from './support/sandbox-api.js';
+import { newShopper } from './support/shopper.js';
 
 let demo: Demo;
 beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
 afterAll(async () => demo?.close());
 
 const plain = (text = '') => text.replace(/\u00a0|\u202f/g, ' ');
-const post = async (body: unknown) => {
-  const response = await fetch(`${demo.url}/api/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
+// The order's state once the webhook of the bank's payment has come (a few dispatcher ticks).
+const paidState = async (shopper: Awaited<ReturnType<typeof newShopper>>, lang = 'en') => {
+  await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000 }).toBe('paid');
+  return shopper.order(lang);
 };
-const state = async (id: string, lang = 'en') => (await fetch(`${demo.url}/api/charge?id=${id}&lang=${lang}`)).json();
 const settle = (chargeId: string, paymentMethod: string) => fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
   method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: COMPANY, chargeId, paymentMethod }),
 });
@@ -32,14 +32,16 @@ describe('PIX and boleto on the demo store', () => {
   });
 
   it('PIX: the QR and copy-paste code of a charge at the product\'s price; pending until the bank settles it, then paid with its receipt', async () => {
-    const { status, body } = await post({ method: 'pix', lang: 'en' });
+    const shopper = await newShopper(demo);
+    const { status, body } = await shopper.pay({ method: 'pix', lang: 'en' });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ outcome: 'pending', message: 'PIX created: the order is confirmed as soon as the bank tells us it was paid.', next: { paymentMethod: 'PIX', status: 'PENDING_PAYMENT', charge: { _id: body.chargeId, slip: { paymentMethod: 'PIX', expiresOn: dayAfter(1) } } } });
+    const chargeId = body.next.charge._id;
+    expect(body).toMatchObject({ outcome: 'pending', message: 'PIX created: the order is confirmed as soon as the bank tells us it was paid.', next: { paymentMethod: 'PIX', status: 'PENDING_PAYMENT', charge: { slip: { paymentMethod: 'PIX', expiresOn: dayAfter(1) } } } });
     expect(body.next.pix.brCode).toMatch(/^000201/);
     expect(body.next.pix.qrCodeImage).toMatch(/^data:image\/png;base64,/);
-    expect(await state(body.chargeId)).toEqual({ outcome: 'pending', message: 'Still waiting for the payment.' });
-    expect((await settle(body.chargeId, 'PIX')).status).toBe(200);
-    const paid = await state(body.chargeId, 'pt-BR');
+    expect(await shopper.order()).toEqual({ outcome: 'pending', message: 'Still waiting for the payment.' });
+    expect((await settle(chargeId, 'PIX')).status).toBe(200);
+    const paid = await paidState(shopper, 'pt-BR');
     expect({ ...paid, message: plain(paid.message), receipt: paid.receipt.map(([label, value]: string[]) => [label, plain(value)]) }).toEqual({
       outcome: 'paid', message: 'Pagamento recebido: R$ 129,90 por PIX. Obrigado pela compra!', transactionId: expect.stringMatching(/^[0-9a-f]{24}$/), amount: 12990,
       receipt: [['Valor pago', 'R$ 129,90'], ['Forma de pagamento', 'PIX']],
@@ -47,26 +49,29 @@ describe('PIX and boleto on the demo store', () => {
   });
 
   it('boleto: the digitable line due in 3 days; paid once settled', async () => {
-    const { status, body } = await post({ method: 'boleto', lang: 'pt-BR' });
+    const shopper = await newShopper(demo, 'pt-BR');
+    const { status, body } = await shopper.pay({ method: 'boleto', lang: 'pt-BR' });
     expect(status).toBe(200);
     expect(body.message).toBe('Boleto gerado: pague até o vencimento; o pedido é confirmado assim que o banco avisar do pagamento.');
     expect(body.next.boleto).toMatchObject({ digitableLine: expect.stringMatching(/^\d{47}$/), dueDate: dayAfter(3) });
     expect(body.next.pix).toBeUndefined();
-    expect((await state(body.chargeId)).outcome).toBe('pending');
-    expect((await settle(body.chargeId, 'BOLETO')).status).toBe(200);
-    expect((await state(body.chargeId)).receipt.slice(0, 2).map(([label, value]: string[]) => [label, plain(value)])).toEqual([['Amount paid', 'R$129.90'], ['Payment method', 'Boleto']]);
+    expect((await shopper.order()).outcome).toBe('pending');
+    expect((await settle(body.next.charge._id, 'BOLETO')).status).toBe(200);
+    expect((await paidState(shopper, 'en')).receipt.slice(0, 2).map(([label, value]: string[]) => [label, plain(value)])).toEqual([['Amount paid', 'R$129.90'], ['Payment method', 'Boleto']]);
   });
 
-  it('a method the product does not offer is refused on method, nothing made; a bad charge id is 422', async () => {
+  it('a method the product does not offer is refused on method, nothing made; without the order\'s cookie nothing is paid and the order is not read', async () => {
+    const shopper = await newShopper(demo);
     const before = demo.sandbox.records.transactions.size;
-    for (const method of ['bitcoin', 'CREDIT_CARD', 42]) expect(await post({ method, lang: 'en' })).toEqual({ status: 400, body: { outcome: 'invalid', field: 'method', message: 'The store does not offer that payment method. Please choose another.' } });
+    for (const method of ['bitcoin', 'CREDIT_CARD', 42]) expect(await shopper.pay({ method, lang: 'en' })).toEqual({ status: 400, body: { outcome: 'invalid', field: 'method', message: 'The store does not offer that payment method. Please choose another.' } });
+    const noCookie = await fetch(`${demo.url}/api/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'pix', lang: 'en' }) });
+    expect({ status: noCookie.status, body: await noCookie.json() }).toEqual({ status: 409, body: { outcome: 'no-order', message: 'Your checkout session has ended. Reload the page to continue.' } });
+    for (const cookie of ['demo_order=nope', 'demo_order=AAAAAAAAAAAAAAAAAAAAAA']) expect((await fetch(`${demo.url}/api/order`, { headers: { cookie } })).status).toBe(409);
     expect(demo.sandbox.records.transactions.size).toBe(before);
-    expect((await fetch(`${demo.url}/api/charge?id=nope`)).status).toBe(422);
   });
 
   it('a card payment\'s receipt is the API\'s answer: amount, brand, last four, plan', async () => {
-    const encryptedCard = await encryptInNode({ ...ELO_PAID_CARD, keyId: demo.keys.keyId }, demo.keys.publicKeyPem);
-    const { body } = await post({ encryptedCard, installments: 12, lang: 'pt-BR' });
+    const { body } = await (await newShopper(demo, 'pt-BR')).payByCard({ installments: 12 });
     expect(body.outcome).toBe('paid');
     expect(body.receipt.map(([label, value]: string[]) => [label, plain(value)])).toEqual([
       ['Valor pago', 'R$ 145,20'], ['Forma de pagamento', `Cartão Elo final ${ELO_PAID_CARD.number.replace(/\s/g, '').slice(-4)}`],

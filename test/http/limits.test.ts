@@ -26,7 +26,9 @@ describe('content type', () => {
       const { status, body } = await checkedFetch(demo.sandboxUrl, PAY_PATHS.sandbox, init);
       return { status, text: JSON.stringify(body) };
     }
-    const response = await fetch(demo.merchantUrl + PAY_PATHS.merchant, init);
+    // The order's cookie, as the checkout page gives it (without one the store answers 409 "no order").
+    const cookie = (await fetch(`${demo.merchantUrl}/`)).headers.get('set-cookie')!.split(';')[0]!;
+    const response = await fetch(demo.merchantUrl + PAY_PATHS.merchant, { ...init, headers: { ...init.headers, cookie } });
     return { status: response.status, text: await response.text() };
   };
 

@@ -1,0 +1,70 @@
+// Fulfilment comes from verified webhooks (BRIEF: issue 41). The store registers its endpoint
+// (POST /sandbox/v1/webhooks: the sandbox's way; a production service is set up in its dashboard)
+// and keeps the secret it is shown once. Each delivery to POST /webhooks is verified over the raw
+// body (verifyWebhook), answered at once when its event id was seen (duplicates), and otherwise
+// never trusted for the state it carries: the store reads the charge's current state from the
+// API (reconcile), so events that come twice, late or out of order change nothing they should not.
+import { verifyWebhook, WebhookSignatureError } from '@svc-card/client';
+import { FAILED } from './outcomes.mjs';
+
+/** The event types the store needs: a charge paid or moved, a transaction made or moved (a challenge ended). */
+const EVENTS = ['charge.paid', 'charge.updated', 'charge.payment_failed', 'transaction.created', 'transaction.updated'];
+
+/** Registers `url` for the company's events, replacing an endpoint of the same url (a restart: its secret is gone); resolves {id, secret}. */
+export async function registerWebhook(api, companyId, url) {
+  for (const old of (await api.GET('/sandbox/v1/webhooks', { params: { query: { companyId } } })).items) {
+    if (old.url === url) await api.DELETE('/sandbox/v1/webhooks', { params: { query: { companyId, webhookId: old._id } } });
+  }
+  const made = await api.POST('/sandbox/v1/webhooks', { body: { companyId, url, events: EVENTS }, headers: { 'Idempotency-Key': `webhook:${url}:${Date.now()}` } });
+  return { id: made._id, secret: made.secret };
+}
+
+/**
+ * The order from the ledger: paid once the charge has a PAID transaction (fulfilled then, once:
+ * `fulfil(order)`), else the latest card attempt's failure once it has ended (a failed challenge).
+ */
+export async function reconcile(api, { companyId, fulfil }, order) {
+  const query = { companyId, chargeId: order.chargeId, status: 'PAID', limit: 1 };
+  const [paid] = (await api.GET('/v1/transaction', { params: { query } })).items;
+  if (paid) {
+    order.payment = paid;
+    if (!order.fulfilledAt) {
+      order.fulfilledAt = new Date().toISOString();
+      fulfil?.(order);
+    }
+    return;
+  }
+  if (!order.card) return;
+  const attempt = await api.GET('/v1/transaction/full', { params: { query: { companyId, transactionId: order.card.transactionId } } });
+  if (FAILED.has(attempt.status)) order.failure = attempt;
+}
+
+/** The charge an event is about: a charge event carries the charge, a transaction event the transaction. */
+const chargeOf = (event) => event.data?.charge?._id ?? event.data?.transaction?.chargeId;
+
+/**
+ * POST /webhooks: `{status, body}` to answer. 400 when the signature does not hold (nothing read or
+ * changed); 200 for a verified event, once the order it concerns is reconciled; 503 when the API
+ * could not be read, so the service delivers it again later.
+ */
+export async function receiveWebhook({ api, config, orders, seen, secret }, signature, rawBody) {
+  let event;
+  try {
+    event = verifyWebhook(secret, signature, rawBody);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) return { status: 400, body: { error: 'the signature does not match: refused' } };
+    throw error;
+  }
+  if (typeof event?.id !== 'string') return { status: 400, body: { error: 'the event has no id' } };
+  if (seen.has(event.id)) return { status: 200, body: { received: event.id, duplicate: true } };
+  const order = orders.ofCharge(chargeOf(event));
+  if (order) {
+    try {
+      await reconcile(api, config, order);
+    } catch {
+      return { status: 503, body: { error: 'the payments API could not be read: deliver it again' } };
+    }
+  }
+  seen.add(event.id);
+  return { status: 200, body: { received: event.id } };
+}
