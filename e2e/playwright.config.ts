@@ -43,7 +43,7 @@ export default defineConfig<{ engine: Engine }>({
       // written against the engine-neutral page.
       name: 'webkit',
       // The frame specs written against EnginePage run in every engine (the others are Playwright's only).
-      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/steady-layout.spec.ts', 'frame/paying-layout.spec.ts', 'frame/scheme-flip.spec.ts', 'frame/keyboard-a11y.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts'],
+      testMatch: ['element/**/*.spec.ts', 'iife/**/*.spec.ts', 'demo/**/*.spec.ts', 'frame/journey.spec.ts', 'frame/checkout-extras.spec.ts', 'frame/steady-layout.spec.ts', 'frame/paying-layout.spec.ts', 'frame/scheme-flip.spec.ts', 'frame/keyboard-a11y.spec.ts', 'frame/hostile-page.spec.ts', 'frame/third-origin.spec.ts', 'frame/shadow-root.spec.ts'],
       use: { engine: 'webkit' },
     },
   ],
