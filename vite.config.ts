@@ -24,8 +24,10 @@ const iife = (entry: string, fileName: string, target: string, postBanner = '', 
 });
 
 // dist/svc-card-form.js is an `exports` entry too: imported on a server without a DOM (Node, an
-// edge runtime), it stops before its first line, whose bundled lit-html reads `document`.
-const DOM_ONLY = 'if(!globalThis.customElements)return;';
+// edge runtime), it stops before its first line, whose bundled lit-html reads `document`. The test
+// is `document`, what that line reads, not customElements: a server rendering with Lit has Lit's
+// customElements and no document (issue 41). Registration keeps its own customElements check (define.ts).
+const DOM_ONLY = 'if(!globalThis.document)return;';
 
 // The card frame's element never has frame-src, nor a form or a name to submit its value under, and
 // its key comes from the JWKS after it connects (no setup warning), a JWK (no PEM): those modules are

@@ -107,9 +107,16 @@ export interface EnginePage {
 /** A child frame's document seen through EnginePage (withinFrame). */
 export type EngineFrame = Pick<EnginePage, 'engine' | 'locator' | 'shadow' | 'byLabel' | 'byRole' | 'evaluate' | 'keyboard' | 'runAxe'>;
 
-/** The iframe element `selector` finds in `host`'s open shadow root, or in the document (runs in the page). */
-export const findIframe = ([host, selector]: readonly [string | null, string]): HTMLIFrameElement | null =>
-  ((host ? document.querySelector(host)?.shadowRoot : document)?.querySelector(selector) as HTMLIFrameElement | null) ?? null;
+/**
+ * The iframe element `selector` finds in the open shadow root of the first `host`, or in the
+ * document (runs in the page). `host` is looked for in the document, then in open shadow roots
+ * (a card form inside a component's shadow root, e2e/frame/shadow-root.spec.ts).
+ */
+export const findIframe = ([host, selector]: readonly [string | null, string]): HTMLIFrameElement | null => {
+  const deep = (root: Document | ShadowRoot): Element | null => root.querySelector(host!) ??
+    [...root.querySelectorAll('*')].reduce<Element | null>((found, element) => found ?? (element.shadowRoot && deep(element.shadowRoot)), null);
+  return ((host ? deep(document)?.shadowRoot : document)?.querySelector(selector) as HTMLIFrameElement | null) ?? null;
+};
 
 /** Runs of ASCII white space (HTML's) as one space, trimmed; a no-break space is content. */
 export const collapseText = (text: string | null) => (text ?? '').replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');

@@ -48,6 +48,31 @@ describe('every exports entry imports without a DOM', () => {
     expect(output).toContain('<svc-card-form lang="en"><template shadowrootmode="open" shadowrootdelegatesfocus><style>');
   });
 
+  // Issue 41: a server rendering with Lit (svc-card/ssr, Astro's or Next's Lit integration) has Lit's
+  // customElements registry and no document. Imported alone above, no entry met that runtime: the
+  // script-tag entries, which stopped only when customElements was absent, went on and threw
+  // "document is not defined" (their bundled browser lit-html reads it).
+  it('plain Node after Lit\'s server rendering put its customElements (no document): every entry', () => {
+    const script = `
+      await import('svc-card/ssr');
+      const runtime = { customElements: typeof customElements, document: typeof document };
+      const results = [];
+      for (const specifier of ${JSON.stringify(SPECIFIERS)}) {
+        try {
+          await import(specifier);
+          results.push({ specifier, error: '' });
+        } catch (error) {
+          results.push({ specifier, error: String(error) });
+        }
+      }
+      console.log(JSON.stringify({ runtime, results }));`;
+    const { status, output } = app.run('node', ['--input-type=module', '-e', script]);
+    expect(status, output.slice(-400)).toBe(0);
+    const { runtime, results } = JSON.parse(output) as { runtime: object; results: { specifier: string; error: string }[] };
+    expect(runtime).toEqual({ customElements: 'object', document: 'undefined' });
+    expect(results).toEqual(SPECIFIERS.map((specifier) => ({ specifier, error: '' })));
+  });
+
   it('an edge-like runtime with only web-standard globals: every entry', () => {
     const { status, output } = app.run('node', ['--experimental-vm-modules', '--no-warnings', EDGE_RUNTIME, ...SPECIFIERS]);
     expect(status, output).toBe(0);
