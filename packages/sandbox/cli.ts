@@ -19,6 +19,10 @@ import { openDatabase, type StorageOptions } from './db/database.js';
 import { ensureKeys } from './keys.js';
 import { SANDBOX_CREDENTIAL } from './seed.js';
 import { startSandbox } from './server.js';
+import { CHECK_USAGE, checkCommand } from './check/command.js';
+
+// `svc-sandbox check <checkout-url>`: a command with flags of its own (check/command.ts).
+if (process.argv[2] === 'check') process.exit(await checkCommand(process.argv.slice(3)));
 
 const USAGE = `Usage: svc-sandbox [--data DIR] [--keys DIR] [--memory] [--port N] [--no-loopback-webhooks] [--max-connections N]
        svc-sandbox credential --companies a,b [--permissions p,q] [--data DIR]
@@ -27,7 +31,8 @@ const USAGE = `Usage: svc-sandbox [--data DIR] [--keys DIR] [--memory] [--port N
   --keys DIR   the card key pair's folder instead (v1.private.pem, v1.public.pem; made when absent)
   --memory     records in memory, gone when it stops
   --port N     0 takes a free port (default PORT or 4010)
-  DATABASE_URL=postgres://...  records in PostgreSQL instead of PGlite`;
+  DATABASE_URL=postgres://...  records in PostgreSQL instead of PGlite
+${CHECK_USAGE}`;
 
 let parsed;
 try {
