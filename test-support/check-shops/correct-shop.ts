@@ -17,7 +17,7 @@ const API_METHOD = { card: 'CREDIT_CARD', pix: 'PIX', boleto: 'BOLETO' } as cons
 interface Order { chargeId?: string; paid: boolean }
 
 export async function startCorrectShop(options: ShopOptions): Promise<Shop> {
-  const assets = shopAssets(new URL('correct-shop.js', import.meta.url));
+  const assets = shopAssets(new URL('correct-page.js', import.meta.url));
   const api = createClient({ baseUrl: options.sandboxUrl, apiKey: options.apiKey, backoffMs: 200 });
   const { companyId } = options;
   const orders = new Map<string, Order>();

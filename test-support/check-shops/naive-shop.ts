@@ -11,7 +11,7 @@ export interface ShopOptions { sandboxUrl: string; apiKey: string; companyId: st
 export interface Shop { url: string; close(): Promise<void> }
 
 export async function startNaiveShop(options: ShopOptions): Promise<Shop> {
-  const assets = shopAssets(new URL('naive-shop.js', import.meta.url));
+  const assets = shopAssets(new URL('naive-page.js', import.meta.url));
   const api = async (path: string, body: unknown) => {
     const answer = await fetch(`${options.sandboxUrl}${path}`, { method: 'POST', headers: { apiKey: options.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: answer.status, body: await answer.json() as Record<string, any> };
