@@ -3,7 +3,8 @@
 // iframe), the submit button of the card form's <form>, and the next-action panel of
 // svc-card/next-action (the 3-D Secure challenge in a modal frame; PIX and boleto). What the
 // page shows after each act is read from those elements and from the page's live regions
-// (role=alert: an error; role=status or aria-live: a message).
+// (role=alert: an error; role=status or aria-live: a message; any other change of the page's text:
+// a message too, e.g. a receipt that replaced the form).
 import type { BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import type { PageAnswer } from './record.js';
 
@@ -20,7 +21,7 @@ const NEXT_ACTION = '[data-svc-next-action]';
 /** The page's own words for "choose another way to pay", when its chooser is locked while a PIX waits. */
 const OTHER_METHOD = /other (way|method)|outra forma|outro m[eé]todo/i;
 
-interface Shown { nextAction: 'challenge' | 'slip' | ''; invalid: boolean; busy: boolean; alerts: string; messages: string; url: string }
+interface Shown { nextAction: 'challenge' | 'slip' | ''; invalid: boolean; busy: boolean; alerts: string; messages: string; text: string; url: string }
 
 /**
  * One read of what the page shows (in the page: open shadow roots of the svc elements are read
@@ -40,11 +41,11 @@ const READ_SHOWN = `(() => {
   const texts = (query) => [...document.querySelectorAll(query)]
     .filter((el) => !el.closest('svc-card-form, svc-payment-methods, [hidden]') && (el.textContent ?? '').trim() !== '')
     .map((el) => el.textContent.trim().replace(/\\s+/g, ' ')).join(' | ');
-  return { nextAction, invalid, busy, alerts: texts('[role=alert]'), messages: texts('[role=status], [aria-live]:not([aria-live=off]), output'), url: location.href };
+  return { nextAction, invalid, busy, alerts: texts('[role=alert]'), messages: texts('[role=status], [aria-live]:not([aria-live=off]), output'), text: document.body.innerText, url: location.href };
 })()`;
 const readShown = (page: Page): Promise<Shown> => page.evaluate(READ_SHOWN) as Promise<Shown>;
 
-const same = (a: Shown, b: Shown) => a.nextAction === b.nextAction && a.busy === b.busy && a.invalid === b.invalid && a.alerts === b.alerts && a.messages === b.messages && a.url === b.url;
+const same = (a: Shown, b: Shown) => a.nextAction === b.nextAction && a.busy === b.busy && a.invalid === b.invalid && a.alerts === b.alerts && a.messages === b.messages && a.text === b.text && a.url === b.url;
 
 /** Waits for the page to answer (a change from `before` that holds still), and says what it was. */
 export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_MS): Promise<PageAnswer> {
@@ -64,6 +65,8 @@ export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_M
   if (last.invalid && !before.invalid) return { kind: 'error', text: 'the card form shows an error' };
   if (last.alerts && last.alerts !== before.alerts) return { kind: 'error', text: last.alerts };
   if (last.messages !== before.messages || last.url !== before.url) return { kind: 'message', text: last.messages || last.url };
+  // A receipt may replace the live region (a heading, a region): what the shopper reads changed.
+  if (last.text !== before.text) return { kind: 'message', text: last.text.split('\n').find((line) => line.trim() && !before.text.includes(line))?.trim() ?? '' };
   if (last.nextAction) return { kind: 'next-action', what: last.nextAction };
   return { kind: 'nothing' };
 }
@@ -96,13 +99,15 @@ export class CheckoutPage {
     if (!(await chooser.count())) return method === 'card' ? undefined : `the page has no <svc-payment-methods> to choose ${method}`;
     const radio = this.page.locator(`svc-payment-methods input[type=radio][value=${method}]`);
     if (!(await radio.count())) return `<svc-payment-methods> does not offer ${method}`;
-    if (await radio.isChecked()) return undefined;
-    if (await radio.isDisabled()) {
+    if (await radio.isChecked() && await radio.isVisible()) return undefined;
+    // A page that waits for a PIX often locks or hides the methods, and offers its own way back.
+    if (await radio.isDisabled() || !(await radio.isVisible())) {
       const other = this.page.getByRole('button', { name: OTHER_METHOD });
       if (await other.count() && await other.first().isVisible()) await other.first().click();
     }
     if (await radio.isDisabled()) return `<svc-payment-methods> stays disabled: ${method} cannot be chosen`;
-    await radio.check({ force: true });
+    if (!(await radio.isVisible())) return `<svc-payment-methods> stays hidden: ${method} cannot be chosen (no visible "Choose another way to pay" button)`;
+    await radio.check();
     return undefined;
   }
 

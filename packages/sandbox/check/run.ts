@@ -60,7 +60,8 @@ async function playScenario(scenario: Scenario, options: RunOptions, books: Ledg
     const counting = { ...books, settle: async (id: string, method: string) => { const status = await books.settle(id, method); settles.push({ chargeId: id, status }); return status; } };
     for (const step of scenario.steps) {
       stepStarts.push(await books.cursor());
-      steps.push(await play(step, shopper, counting, start));
+      // A page the driver cannot work (a click that never lands, a frame that never loads) fails this scenario, not the run.
+      steps.push(await play(step, shopper, counting, start).catch((error: Error) => ({ step, answers: [{ kind: 'stuck' as const, why: `the page could not be used: ${error.message.split('\n')[0]}` }], challengeOpened: false })));
     }
   } finally {
     await context.close();
