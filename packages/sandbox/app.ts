@@ -10,6 +10,7 @@ import { installAnswerHeaders } from './http/answer-headers.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
 import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
+import { installAnswerDrops } from './http/answer-drops.js';
 import { installOpenApi } from './http/openapi.js';
 import { clientErrorHandler, frameworkErrors, installRequestChecks } from './http/unrouted.js';
 import { createAjv } from './http/validation.js';
@@ -22,6 +23,8 @@ import { companySettingsRoutes } from './routes/company-settings.js';
 import { eventRoutes } from './routes/events.js';
 import { transactionActionRoutes } from './routes/transaction-actions.js';
 import { faultRoutes } from './routes/faults.js';
+import { answerDropRoutes } from './routes/answer-drops.js';
+import { redeliveryRoutes } from './routes/webhook-redelivery.js';
 import { payableRoutes } from './routes/payables.js';
 import { productRoutes } from './routes/products.js';
 import { subscriptionBatchRoutes } from './routes/subscription-batches.js';
@@ -84,6 +87,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   installTextRule(app);
   // After the guard (its hooks run first: a refused request takes no key), before the routes (its onRoute describes them).
   await installIdempotency(app, ctx.db, options.idempotency);
+  // After idempotency's onSend: a dropped answer is kept for its key first.
+  const drops = installAnswerDrops(app);
   await installOpenApi(app);
   await app.register(transactionRoutes, { ctx });
   await app.register(transactionMoveRoutes, { ctx });
@@ -99,6 +104,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(webhookRoutes, { ctx });
   await app.register(companySettingsRoutes, { ctx });
   await app.register(faultRoutes, { ctx });
+  await app.register(answerDropRoutes, { ctx, drops });
+  await app.register(redeliveryRoutes, { ctx });
   await app.register(payableRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(transactionActionRoutes, { ctx });

@@ -2,6 +2,7 @@
 // line here (the usage and the dispatch are made from this table). The first is the default.
 import type { Command } from './command.js';
 import { cards } from './cards.js';
+import { check } from './check.js';
 import { credential } from './credential.js';
 import { start } from './start.js';
 
@@ -9,6 +10,7 @@ export const COMMANDS: Record<string, Command> = {
   start,
   credential,
   cards,
+  check,
 };
 
 export const DEFAULT_COMMAND = 'start';

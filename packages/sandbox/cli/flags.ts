@@ -25,6 +25,12 @@ export const FLAGS = {
   'max-connections': { type: 'string', value: 'N', default: '256', help: 'open connections at once; one past it is closed as it opens' },
   companies: { type: 'string', value: 'a,b', help: "the companies the credential acts for (the sandbox's company is company_demo)" },
   permissions: { type: 'string', value: 'p,q', default: ALL_PERMISSIONS.join(','), help: `the credential's permissions (default all): ${ALL_PERMISSIONS.join(', ')}` },
+  // svc-sandbox check (check/command.ts): the sandbox the shop calls, as the shop calls it.
+  sandbox: { type: 'string', value: 'URL', default: 'http://127.0.0.1:4010', help: 'check: the sandbox the shop\'s server calls' },
+  'api-key': { type: 'string', value: 'KEY', help: "check: the shop's credential (default the sandbox's ready one)" },
+  company: { type: 'string', value: 'ID', help: "check: the shop's company (default the sandbox's company)" },
+  chromium: { type: 'string', value: 'PATH', help: 'check: a Chromium or Chrome (default SVC_CHECK_CHROMIUM, else /usr/bin/chromium); needs playwright-core' },
+  only: { type: 'string', value: 'a,b', help: 'check: these scenarios only' },
   help: { type: 'boolean', short: 'h', default: false, help: 'this text' },
   version: { type: 'boolean', short: 'v', default: false, help: "the sandbox's version" },
 } as const satisfies Record<string, Flag>;

@@ -66,3 +66,25 @@ export async function hasDelivery(db: Queryable, companyId: string, types: reado
   const rows = await db.query(`SELECT 1 FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1 AND d.company_id = $2 AND e.type = ANY($3::text[])`, [id, companyId, types]);
   return rows.length > 0;
 }
+
+/**
+ * Sandbox only (POST /sandbox/v1/webhooks/redeliver): each event again, as a new delivery to every
+ * live webhook that receives its type, due `spacingMs` after the one before, in the order given.
+ * Answers the deliveries made; events of another company are left out (the route refuses them).
+ */
+export const redeliverEvents = (db: Queryable, companyId: string, eventIds: readonly string[], at: Date, spacingMs: number): Promise<WebhookRow[]> =>
+  db.query<WebhookRow>(`INSERT INTO deliveries (id, company_id, event_id, webhook_id, status, next_attempt_at, created_at)
+    SELECT 'dlv_' || md5(random()::text || w.id || given.n), w.company_id, e.id, w.id, 'pending',
+      $3::timestamptz + (given.n - 1) * $4 * interval '1 millisecond', $3::timestamptz + (given.n - 1) * $4 * interval '1 millisecond'
+    FROM unnest($2::text[]) WITH ORDINALITY AS given(id, n) JOIN events e ON e.id = given.id AND e.company_id = $1
+      JOIN webhooks w ON w.company_id = $1 AND w.deleted_at IS NULL AND (w.events IS NULL OR w.events ? e.type)
+    ORDER BY given.n
+    RETURNING id AS "_id", event_id AS "eventId", webhook_id AS "webhookId", to_char(next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "nextAttemptAt"`,
+  [companyId, eventIds, at.toISOString(), spacingMs]);
+
+/** The ids among `eventIds` that are not events of the company. */
+export async function foreignEvents(db: Queryable, companyId: string, eventIds: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM events WHERE company_id = $1 AND id = ANY($2::text[])', [companyId, eventIds]);
+  const known = new Set(rows.map((r) => r.id));
+  return eventIds.filter((id) => !known.has(id));
+}
