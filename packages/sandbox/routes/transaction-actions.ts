@@ -3,6 +3,7 @@
 // network would; the test clock makes the same moves when their time comes.
 import { Type } from 'typebox';
 import { decideReview, disputeAction } from '../domain/transaction-actions.js';
+import { DISPUTE_DAYS } from '../domain/states/transaction.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { Transaction } from '../schemas/transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
@@ -30,7 +31,7 @@ export const transactionActionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Sandbox only: a cardholder disputes a payment; the dispute is won or lost', security: SECURITY,
-      description: 'open: PAID -> DISPUTE (dispute.dueBy 7 days on the test clock), the charge it paid DISPUTE; win: DISPUTE -> PAID, the charge PAID; lose: DISPUTE -> CHARGEBACK, payables reversed, the charge CHARGEBACK. Unanswered past dispute.dueBy, the test clock loses it (row 13). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company\'s: 403.',
+      description: `open: PAID -> DISPUTE (dispute.dueBy ${DISPUTE_DAYS} days on the test clock), the charge it paid DISPUTE; win: DISPUTE -> PAID, the charge PAID; lose: DISPUTE -> CHARGEBACK, payables reversed, the charge CHARGEBACK. Unanswered past dispute.dueBy, the test clock loses it (row 13). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.`,
       body: Type.Object({ ...ById, action: Type.Enum(['open', 'win', 'lose']) }), response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {
