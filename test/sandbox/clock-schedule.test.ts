@@ -1,6 +1,7 @@
 // The test clock's schedule (packages/sandbox/billing/schedule.ts) is the one
 // source of its rows: the description's "Test clock" table is rendered from
 // it, every constant it quotes is the code's, and code cites rows by name.
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { CLOCK_ROWS, rowRef, type ClockRowName } from '../../packages/sandbox/billing/clock-rows.js';
@@ -76,3 +77,10 @@ describe('the description\'s "Test clock" table', () => {
   });
 });
 
+it('code names the clock\'s rows: no source file of the sandbox writes "row" and a number (published prose cites them with rowRef)', () => {
+  const root = new URL('../../packages/sandbox/', import.meta.url);
+  const citing = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.includes('node_modules'))
+    .filter((file) => /\brows? \d/i.test(readFileSync(new URL(file, root), 'utf8')));
+  expect(citing).toEqual([]);
+});
