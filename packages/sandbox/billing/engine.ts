@@ -13,8 +13,6 @@ import { addDays, dayOf } from './dates.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { SubscriptionDay } from './subscription-day.js';
 
-export type { Move } from './clock-rows.js';
-
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
   const today = new SubscriptionDay(ctx, db, sub, product, day, at);
