@@ -1,5 +1,6 @@
 // The API description: OpenAPI 3.1, version 1.0.0, generated from the routes'
 // schemas, served at /openapi.json and as a page at /docs.
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { call, memorySandbox } from './support/sandbox.js';
@@ -69,4 +70,17 @@ it('handleNextAction is named with the entry that exports it (svc-card/next-acti
   const near = [...text.matchAll(/handleNextAction/g)].map((m) => text.slice(Math.max(0, m.index - 80), m.index + 80));
   expect(near.length).toBeGreaterThan(0);
   for (const around of near) expect(around, around).toMatch(/svc-card\/next-action/);
+});
+
+it('the published description names no constant of the code: each number is written as its value (was "REVIEW_DAYS days", "DISPUTE_DAYS days on")', async () => {
+  const { body } = await call(sandbox, 'GET', '/openapi.json', undefined, {});
+  const published = JSON.stringify(body);
+  // Every numeric constant the sandbox's code declares (export const NAME = 123).
+  const root = new URL('../../packages/sandbox/', import.meta.url);
+  const names = new Set<string>();
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.includes('node_modules')))
+    for (const [, name] of readFileSync(new URL(file, root), 'utf8').matchAll(/export const ([A-Z][A-Z0-9_]+)\s*=\s*[\d_]+\s*[;*]/g)) names.add(name!);
+  expect(names).toContain('REVIEW_DAYS');
+  expect(names).toContain('AUTHORIZATION_DAYS');
+  expect([...names].filter((name) => new RegExp(`\\b${name}\\b`).test(published))).toEqual([]);
 });

@@ -1,121 +1,29 @@
 // The automatic moves of recurring billing (reference part 3: "not shown"),
-// run by the test clock day by day. The state table is in the API
-// description (http/description.ts, "Test clock"); rows are numbered there.
+// run by the test clock day by day: each day's phases walk the schedule's
+// rows in its order (billing/schedule.ts, rendered as the description's
+// "Test clock" table).
 import { contextAt, type SandboxContext } from '../context.js';
 import type { Database, Queryable } from '../db/database.js';
-import { alertIfTestCard } from './alerts.js';
-import { payByCard } from '../payment/pay-by-card.js';
-import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
-import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end-subscription.js';
-import { renewalAfter } from '../domain/product-rules.js';
-import { move } from '../domain/states/machine.js';
-import { CHARGE_MACHINE, FAILED as FAILED_STATUSES, OPEN as OPEN_CHARGES, type ChargeEvent } from '../domain/states/charge.js';
-import { LIVE, SUBSCRIPTION_MACHINE, isEnded, paidEvent, type SubscriptionEvent } from '../domain/states/subscription.js';
+import { OPEN as OPEN_CHARGES } from '../domain/states/charge.js';
+import { LIVE } from '../domain/states/subscription.js';
 import { openChargesOf } from '../store/charges.js';
-import { products, subscriptions, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
-import { openCharge } from './charges.js';
-import { renewalAfterPayment } from './settle.js';
-import { addDays, dayOf, daysBetween } from './dates.js';
-import { renewalProfile } from './renewal-card.js';
-import { expireDueSlips } from './slips.js';
-import { settleDueTransactions } from './due-transactions.js';
-import { releaseDuePayables } from '../store/payables.js';
+import { products, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import type { Move } from './clock-rows.js';
+import { addDays, dayOf } from './dates.js';
+import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
+import { SubscriptionDay } from './subscription-day.js';
 
-const CARD = new Set(['CREDIT_CARD', 'DEBIT_CARD']);
-const FAILED = new Set<string>(FAILED_STATUSES);
-
-export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction' | 'alert'; id: string; to: string }
-
-/** One day of billing for one subscription; answers what moved. */
+/** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
-  const moves: Move[] = [];
-  const stamp = at.toISOString();
-  const rules = product.charge;
-  const maxAttempts = rules?.maxDeniedAttempts ?? 0;
-  const setSub = async (event: SubscriptionEvent, status: SubscriptionDoc['status'], row: number, extra: Partial<SubscriptionDoc> = {}, data: Record<string, unknown> = {}) => {
-    if (sub.status === status && !Object.keys(extra).length) return;
-    sub = await move(SUBSCRIPTION_MACHINE, db, sub, event, at, { patch: extra, data });
-    moves.push({ row, resource: 'subscription', id: sub._id, to: status });
-  };
-  const setCharge = async (charge: ChargeDoc, event: ChargeEvent, patch: Partial<ChargeDoc>, row: number, data: Record<string, unknown> = {}) => {
-    const next = await move(CHARGE_MACHINE, db, charge, event, at, { patch, data });
-    // Every attempt is a move, even one that leaves the status as it was (a declined retry).
-    moves.push({ row, resource: 'charge', id: charge._id, to: next.status });
-    return next;
-  };
-  const ended = (row: number, end: Ended | undefined) => {
-    if (!end) return;
-    for (const charge of end.charges) moves.push({ row, resource: 'charge', id: charge._id, to: charge.status });
-    moves.push({ row, resource: 'subscription', id: end.subscription._id, to: end.subscription.status });
-  };
-  const end = async (row: number, how: SubscriptionEnd = 'unpaid') => ended(row, await endSubscription(db, sub, how, at, `row ${row}`));
-
-  // Row 10: a deleted product's subscription is ended, never renewed (its charges can no longer be paid).
-  if (product.deleted) { await end(10, 'manual'); return moves; }
-
-  // Row 1: renewal on nextChargeDate; a product that never renews (frequencyDays 0) leaves none.
-  if (sub.nextChargeDate && sub.nextChargeDate <= day) {
-    const [{ n }] = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM charges WHERE subscription_id = $1', [sub._id])) as [{ n: string | number }];
-    const charge = await openCharge(db, sub, product, sub.nextChargeDate, Number(n) + 1, stamp);
-    moves.push({ row: 1, resource: 'charge', id: charge._id, to: 'ACTIVE' });
-    const { nextChargeDate, ...rest } = sub;
-    const next = renewalAfter(product, nextChargeDate);
-    sub = await subscriptions.update(db, { ...rest, ...(next ? { nextChargeDate: next } : {}), updatedAt: stamp });
-  }
-
-  for (let charge of await openChargesOf(db, sub)) {
+  const today = new SubscriptionDay(ctx, db, sub, product, day, at);
+  if (!(await runSubscriptionPhase('before its charges', today))) return today.moves;
+  for (const charge of await openChargesOf(db, today.sub)) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
-    const attempts = charge.attempts ?? 0;
-    const retryDue = FAILED.has(charge.status) && attempts < maxAttempts && daysBetween((charge.lastAttemptAt ?? stamp).slice(0, 10), day) >= (rules?.deniedIntervalDays ?? 0);
-    const firstTry = charge.status === 'ACTIVE' && attempts === 0;
-    // Rows 2-4: a card kept for renewals is charged on the due date, retried every deniedIntervalDays.
-    if (sub.card && CARD.has(sub.paymentMethod) && (firstTry || retryDue)) {
-      const transaction = await payByCard(ctx, db, {
-        companyId: sub.companyId, cents: charge.amount.value, installments: sub.installments, paymentMethod: sub.paymentMethod, profile: renewalProfile(sub.card),
-        product, modality: 'recurring', payer: 'subscription',
-        links: { chargeId: charge._id, subscriptionId: sub._id, productId: product._id, ...(sub.clientId ? { clientId: sub.clientId } : {}) },
-      });
-      ctx.recent.remember(transaction);
-      // A provider that answers later: the charge waits for row 16 (domain/processing.ts moves it then).
-      if (transaction.status === 'PROCESSING') continue;
-      if (transaction.status === 'PAID') {
-        const { slip: _paid, ...unslipped } = charge;
-        await setCharge(unslipped, 'paid', { lastAttemptAt: stamp }, firstTry ? 2 : 4, { transactionId: transaction._id });
-        const nextChargeDate = await renewalAfterPayment(db, charge, sub.productId, day);
-        const subPaid = paidEvent(sub.status);
-        if (sub.status !== 'ACTIVE' || nextChargeDate) await setSub(subPaid, subPaid === 'recovered' ? 'RECOVERED' : 'ACTIVE', 4, nextChargeDate ? { nextChargeDate } : {}, { transactionId: transaction._id });
-        await alertIfTestCard(ctx, db, transaction);
-        // A NETWORK_A alert has refunded it and ended the subscription: nothing more today.
-        sub = (await subscriptions.get(db, sub.companyId, sub._id, true))!;
-        if (isEnded(sub.status)) return moves;
-        continue;
-      }
-      const noRoute = transaction.status === 'NO_PAYMENT_ROUTE';
-      charge = await setCharge(charge, noRoute ? 'no_route' : 'payment_failed', { attempts: attempts + 1, lastAttemptAt: stamp }, 3, { transactionId: transaction._id });
-      await setSub(noRoute ? 'no_route' : 'payment_failed', noRoute ? 'NO_PAYMENT_ROUTE' : 'ERROR_PAYMENT', 3, {}, { transactionId: transaction._id });
-      // Row 6: CARD_ATTEMPTS ends the subscription once the charge's card attempts are spent (card-attempts.ts).
-      const spent = await endIfCardAttemptsSpent(db, charge, at);
-      if (spent) { ended(6, spent); return moves; }
-      continue;
-    }
-    // Row 5: past due and nothing more to try -> OVERDUE.
-    const exhausted = FAILED.has(charge.status) && attempts >= maxAttempts;
-    if (charge.dueDate < day && (charge.status === 'ACTIVE' || charge.status === 'IMPORTED' || exhausted)) {
-      charge = await setCharge(charge, 'overdue', {}, 5);
-      await setSub('overdue', 'OVERDUE', 5);
-    }
-    // Row 7: OVERDUE_DAYS ends the subscription when a charge is overdue longer than overdueDays.
-    if (charge.status === 'OVERDUE' && product.unsubscription?.type === 'OVERDUE_DAYS' && daysBetween(charge.dueDate!, day) > (product.unsubscription.overdueDays ?? 0)) { await end(7); return moves; }
+    if (!(await runChargePhase(today, charge))) return today.moves;
   }
-  // Row 8: setting.limitOverdueCharges ends it when that many charges are OVERDUE at once.
-  const limit = product.setting?.limitOverdueCharges;
-  if (limit?.active) {
-    const [{ n }] = (await db.query<{ n: string | number }>("SELECT count(*) AS n FROM charges WHERE subscription_id = $1 AND status = 'OVERDUE'", [sub._id])) as [{ n: string | number }];
-    if (Number(n) >= limit.qty) await end(8);
-  }
-  return moves;
+  await runSubscriptionPhase('after its charges', today);
+  return today.moves;
 }
-
 
 /** PGlite runs on this thread: let requests that arrived meanwhile be read and queue their queries. */
 const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
@@ -140,9 +48,10 @@ const laneOf = (key: string, lanes: number) => {
  * The live subscriptions billDay can move on `day`, oldest first: a superset
  * of them, read in one query, so a day skips the subscriptions with nothing
  * due (most of them on most days). Each condition is one of billDay's, read
- * wider where that is simpler: a deleted product (row 10), nextChargeDate
- * reached (row 1), an open charge due by the day that is not OVERDUE, or is
- * OVERDUE under OVERDUE_DAYS (rows 2-7), limitOverdueCharges reached (row 8).
+ * wider where that is simpler: a deleted product (productDeleted), nextChargeDate
+ * reached (renewal), an open charge due by the day that is not OVERDUE, or is
+ * OVERDUE under OVERDUE_DAYS (the charge rows), limitOverdueCharges reached
+ * (overdueChargesLimit).
  * A product that is not found is kept too (billDay then does nothing).
  */
 async function dueToday(db: Queryable, companyId: string, day: string): Promise<{ id: string; client_id: string | null }[]> {
@@ -165,7 +74,7 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
  * Every day after `from` up to `to` (the company's clock before and after a
  * move) for its live subscriptions, in short database transactions of their
  * own: a day's start (`startDay` first: the clock route moves the clock there,
- * then slips and payables), then the day of each subscription that has
+ * then the schedule's day-start rows), then the day of each subscription that has
  * something due (dueToday), BILLING_CHUNK of them to a transaction, each
  * re-read under its row lock (on PostgreSQL in BILLING_LANES lanes at once, a
  * day's moves answered in dueToday's order). Other companies' requests are answered between
@@ -184,9 +93,7 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     const then = contextAt(ctx, companyId, at);
     const due = await database.transaction(async (db) => {
       await startDay(db, at);
-      moves.push(...(await expireDueSlips(then, db, companyId, day, at)));
-      await releaseDuePayables(db, companyId, day, at);
-      moves.push(...(await settleDueTransactions(then, db, companyId, day, at)));
+      moves.push(...(await runCompanyPhase('day start', { ctx: then, db, companyId, day, at })));
       return dueToday(db, companyId, day);
     });
     await letOthersIn();

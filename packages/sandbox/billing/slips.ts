@@ -51,14 +51,11 @@ export async function expireSlip(ctx: SandboxContext, db: Queryable, charge: Cha
   return { charge: updated, transaction };
 }
 
-/** Test clock row 9: every payable charge of the company whose slip's last day is before `day`. */
-export async function expireDueSlips(ctx: SandboxContext, db: Queryable, companyId: string, day: string, at: Date) {
+/** The clock's slipExpired row: every payable charge of the company whose slip's last day is before `day`, its slip expired; answers the DISCARDED transactions. */
+export async function expireDueSlips(ctx: SandboxContext, db: Queryable, companyId: string, day: string, at: Date): Promise<TransactionDoc[]> {
   const rows = await db.query<{ data: ChargeDoc }>(
     "SELECT data FROM charges WHERE company_id = $1 AND status = ANY($2) AND data->'slip'->>'expiresOn' < $3 ORDER BY id FOR UPDATE", [companyId, OPEN, day]);
-  const moves = [];
-  for (const { data } of rows) {
-    const { transaction } = await expireSlip(ctx, db, data, at);
-    moves.push({ row: 9, resource: 'transaction' as const, id: transaction._id, to: transaction.status });
-  }
-  return moves;
+  const discarded: TransactionDoc[] = [];
+  for (const { data } of rows) discarded.push((await expireSlip(ctx, db, data, at)).transaction);
+  return discarded;
 }

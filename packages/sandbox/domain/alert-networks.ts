@@ -4,7 +4,7 @@
 //  - NETWORK_A (as Ethoca): CREATED with respondBy ALERT_WINDOW_DAYS days on;
 //    the merchant acknowledges (ACKNOWLEDGEMENT) or refunds (REFUNDED) by
 //    POST /sandbox/v1/alerts/respond; still CREATED the day after respondBy,
-//    the test clock (row 15) makes it DISPUTE and opens the transaction's
+//    the test clock (alertLapsed) makes it DISPUTE and opens the transaction's
 //    dispute (dispute_opened).
 //  - NETWORK_B (as Verifi RDR): the transaction refunded at once (REFUNDED),
 //    or, when its provider has a refund_refused fault, ERROR_REFUNDED on both.
@@ -82,7 +82,7 @@ export async function respondToAlert(ctx: SandboxContext, db: Queryable, alert: 
 export const withdrawAlert = (ctx: SandboxContext, db: Queryable, alert: AlertDoc): Promise<AlertDoc> =>
   move(ALERT_MACHINE, db, alert, 'network_withdrew', ctx.now(alert.companyId), { field: 'alertId' });
 
-/** Row 15: a NETWORK_A alert still CREATED past its respondBy becomes DISPUTE; its transaction, when PAID, dispute_opened. */
+/** The clock's alertLapsed row: a NETWORK_A alert still CREATED past its respondBy becomes DISPUTE; its transaction, when PAID, dispute_opened. */
 export async function lapseAlert(db: Queryable, alert: AlertDoc, at: Date): Promise<AlertDoc> {
   const lapsed = await move(ALERT_MACHINE, db, alert, 'window_lapsed', at);
   const transaction = alert.transactionId ? await transactions.get(db, alert.companyId, alert.transactionId, true) : undefined;

@@ -1,9 +1,10 @@
-// unsubscription.type CARD_ATTEMPTS (row 6 of the clock's table), one rule for
+// unsubscription.type CARD_ATTEMPTS (the clock's cardAttemptsSpent row), one rule for
 // every payer: the first payment of POST /v1/subscription, POST /v1/charge/pay
 // and the clock's renewals and retries. The count is per charge: the card
 // payments of that charge that failed (DECLINED or NO_PAYMENT_ROUTE), whoever
 // tried them; a PIX or boleto that expired is not a card attempt.
 import type { Queryable } from '../db/database.js';
+import { rowRef } from '../billing/clock-rows.js';
 import { products, subscriptions, type ChargeDoc } from '../store/tables.js';
 import { endSubscription, type Ended } from './end-subscription.js';
 
@@ -24,7 +25,7 @@ export async function failedCardAttempts(db: Queryable, charge: ChargeDoc): Prom
  * times (at least once: 0 ends it at the first failure, as 1 does), its
  * subscription ends NO_PAYMENT with its open charges NO_PAYMENT. Answers the end, if any.
  */
-export async function endIfCardAttemptsSpent(db: Queryable, charge: ChargeDoc, at: Date, reason = 'row 6'): Promise<Ended | undefined> {
+export async function endIfCardAttemptsSpent(db: Queryable, charge: ChargeDoc, at: Date, reason = rowRef('cardAttemptsSpent')): Promise<Ended | undefined> {
   if (!charge.subscriptionId) return undefined;
   const subscription = await subscriptions.get(db, charge.companyId, charge.subscriptionId, true);
   // The subscription's product decides (PUT /v1/subscription may have changed it since the charge was made).

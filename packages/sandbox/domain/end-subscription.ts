@@ -1,6 +1,6 @@
-// Ending a subscription, written once: the clock's unsubscription rows (6-8,
-// NO_PAYMENT), PUT /v1/subscription/cancel, a refund with cancelSubscription
-// and a deleted product (row 10) (CANCELED_MANUAL), a NETWORK_A alert
+// Ending a subscription, written once: the clock's unsubscription rows
+// (cardAttemptsSpent, overdueDaysSpent, overdueChargesLimit: NO_PAYMENT), PUT /v1/subscription/cancel, a refund with cancelSubscription
+// and a deleted product (productDeleted) (CANCELED_MANUAL), a NETWORK_A alert
 // (CANCELED_ALERT_NETWORK_A). Each open or held charge moves by the charge table's
 // ended_* row, then the subscription by its own (subscription.canceled).
 import type { Queryable } from '../db/database.js';

@@ -5,7 +5,7 @@
 // leaves the status, attempts + 1); a subscription's own payment (the first
 // payment of POST /v1/subscription, a renewal of the test clock) as those do:
 // paid, the charge PAID and the subscription ACTIVE; failed, the charge and the
-// live subscription ERROR_PAYMENT, then CARD_ATTEMPTS (row 6). Approved after
+// live subscription ERROR_PAYMENT, then CARD_ATTEMPTS (cardAttemptsSpent). Approved after
 // the charge was paid or closed another way, it is voided (held_voided): the
 // shopper is never charged twice for one charge.
 import type { SandboxContext } from '../context.js';

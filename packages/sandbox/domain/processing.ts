@@ -1,6 +1,6 @@
 // PROCESSING (a provider under a `delayed` fault took the payment and answers
-// later): the test clock settles it once past its processing.settlesAt (row 16,
-// at a day's start and after a move), stamped at settlesAt. The answer is the
+// later): the test clock settles it once past its processing.settlesAt (its
+// processingSettled row, at a day's start and after a move), stamped at settlesAt. The answer is the
 // card's issuer's then (the test card the transaction's BIN and last four name,
 // as for renewals): approved, PAID (AUTHORIZED with capture false) with its
 // payables; otherwise DECLINED. The charge it pays follows, or a charge paid
@@ -27,13 +27,13 @@ export async function settleProcessing(ctx: SandboxContext, db: Queryable, trans
   return writeHeldAnswer(ctx, db, rest as TransactionDoc, answered, 'provider_answered', at, processing!.payer);
 }
 
-/** Row 16: every PROCESSING transaction of the company whose settlesAt is at or before `at`. */
-export async function settleDueProcessing(ctx: SandboxContext, db: Queryable, companyId: string, at: Date) {
-  const moves: Array<{ row: number; resource: 'transaction'; id: string; to: string }> = [];
+/** The clock's processingSettled row: every PROCESSING transaction of the company whose settlesAt is at or before `at`, settled; answers them as written. */
+export async function settleDueProcessing(ctx: SandboxContext, db: Queryable, companyId: string, at: Date): Promise<TransactionDoc[]> {
+  const settled: TransactionDoc[] = [];
   for (const transaction of await processingDueBy(db, companyId, at)) {
     const written = await settleProcessing(ctx, db, transaction);
     ctx.recent.remember(written);
-    moves.push({ row: 16, resource: 'transaction', id: written._id, to: written.status });
+    settled.push(written);
   }
-  return moves;
+  return settled;
 }

@@ -8,7 +8,7 @@ import { priceCents, type ChargeDoc, type PaymentMethod, type ProductDoc } from 
 import { PAYMENT_METHODS } from '../schemas/common.js';
 import { addDays, daysBetween } from '../billing/dates.js';
 
-const DEFAULT_FREQUENCY_DAYS = 30;
+export const DEFAULT_FREQUENCY_DAYS = 30;
 
 /** Why a product takes no new sale (active false or deleted true), or undefined when it does. */
 export function notOnSale(product: ProductDoc): string | undefined {

@@ -47,12 +47,12 @@ export async function endChallenge(ctx: SandboxContext, db: Queryable, challenge
   return writeHeldAnswer(ctx, db, waiting as TransactionDoc, after, EVENTS[end], at, challenge.payer ?? 'shopper');
 }
 
-/** The clock's row 14: every PENDING challenge of the company past its time at `now` ends EXPIRED (stamped at its expiresAt). */
-export async function expireDueChallenges(ctx: SandboxContext, db: Queryable, companyId: string, now: Date) {
-  const moves: Array<{ row: number; resource: 'transaction'; id: string; to: string }> = [];
+/** The clock's challengeExpired row: every PENDING challenge of the company past its time at `now` ends EXPIRED (stamped at its expiresAt); answers the transactions it moved. */
+export async function expireDueChallenges(ctx: SandboxContext, db: Queryable, companyId: string, now: Date): Promise<TransactionDoc[]> {
+  const expired: TransactionDoc[] = [];
   for (const challenge of await dueChallenges(db, companyId, now)) {
     const transaction = await endChallenge(ctx, db, challenge, 'EXPIRED', new Date(challenge.expiresAt));
-    if (transaction) moves.push({ row: 14, resource: 'transaction', id: transaction._id, to: transaction.status });
+    if (transaction) expired.push(transaction);
   }
-  return moves;
+  return expired;
 }

@@ -16,6 +16,7 @@ import { move } from '../domain/states/machine.js';
 import { ALERT_MACHINE } from '../domain/states/alert.js';
 import { LIST_CURSOR, beyondSchema, exportRange } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 export const ALERT_EXPORT_MAX = 100_000;
 
@@ -76,7 +77,7 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'alert.write' },
     schema: {
       tags: ['alerts'], summary: 'Sandbox only: a network sends an alert, with its lifecycle (see Alert networks)', security: SECURITY,
-      description: `NETWORK_A (Ethoca-like): CREATED with respondBy ${ALERT_WINDOW_DAYS} days on the test clock; POST /sandbox/v1/alerts/respond acknowledges or refunds it; still CREATED the day after respondBy, the test clock makes it DISPUTE and the transaction DISPUTE (row 15). NETWORK_B (Verifi RDR-like): the transaction refunded at once (CANCELED, the alert REFUNDED), or both ERROR_REFUNDED when its provider has a refund_refused fault (POST /sandbox/v1/faults). No transactionId, or one the company has no transaction for: an alert NOT_FOUND (no 404). A transaction that is not PAID: 409 conflict on transactionId. One alert per transaction and type: raised again, the alert already there is answered, nothing moves.`,
+      description: `NETWORK_A (Ethoca-like): CREATED with respondBy ${ALERT_WINDOW_DAYS} days on the test clock; POST /sandbox/v1/alerts/respond acknowledges or refunds it; still CREATED the day after respondBy, the test clock makes it DISPUTE and the transaction DISPUTE (${rowRef('alertLapsed')}). NETWORK_B (Verifi RDR-like): the transaction refunded at once (CANCELED, the alert REFUNDED), or both ERROR_REFUNDED when its provider has a refund_refused fault (POST /sandbox/v1/faults). No transactionId, or one the company has no transaction for: an alert NOT_FOUND (no 404). A transaction that is not PAID: 409 conflict on transactionId. One alert per transaction and type: raised again, the alert already there is answered, nothing moves.`,
       body: RaiseNetworkAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
     },
   }, async (request) => ctx.db.transaction(async (tx) => raiseNetworkAlert(ctx, tx, request.body)));

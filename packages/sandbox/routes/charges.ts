@@ -24,6 +24,7 @@ import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
 import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
@@ -141,7 +142,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid', security: SECURITY,
-      description: 'What the test clock does on the day after the slip\'s expiresOn (row 9): a DISCARDED transaction of its method, the charge\'s attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge with a PIX or boleto waiting' }),
+      description: `What the test clock does on the day after the slip's expiresOn (${rowRef('slipExpired')}): a DISCARDED transaction of its method, the charge's attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. Unknown charge: 404; another company's: 403.` + beyondSchema({ chargeId: 'a payable charge with a PIX or boleto waiting' }),
       body: ExpireBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -1,10 +1,10 @@
 // The test clock (sandbox only, not in the reference): read a company's time,
-// move it forward and see what billing did (the state table of the description).
+// move it forward and see what billing did (the schedule's rows, billing/schedule.ts).
 import { Type } from 'typebox';
 import { runBilling } from '../billing/engine.js';
-import { expireDueChallenges } from '../domain/three-ds.js';
-import { settleDueProcessing } from '../domain/processing.js';
-import { lapseDueAuthorizations } from '../domain/authorizations.js';
+import { rowRef } from '../billing/clock-rows.js';
+import { runCompanyPhase } from '../billing/schedule.js';
+import { dayOf } from '../billing/dates.js';
 import { oneAtATime } from '../billing/one-at-a-time.js';
 import { withClaim } from '../db/claims.js';
 import { fieldError, invalid } from '../http/errors.js';
@@ -28,7 +28,7 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
-      description: 'days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).',
+      description: `days and seconds add up (at least one second, at most ${MAX_ADVANCE_DAYS.toLocaleString('en')} days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (${rowRef('challengeExpired')}, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (${rowRef('processingSettled')}).`,
       body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_DAYS })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, oneRequired('days', 'seconds')),
       response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
     },
@@ -50,7 +50,8 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
         moved += step;
       });
       const after = await ctx.clocks.advance(ctx.db, companyId, Math.max(0, ms - moved));
-      const expired = await ctx.db.transaction(async (tx) => [...await expireDueChallenges(ctx, tx, companyId, after), ...await settleDueProcessing(ctx, tx, companyId, after), ...await lapseDueAuthorizations(ctx, tx, companyId, after)]);
+      // The schedule's after-the-move rows, at the new time.
+      const expired = await ctx.db.transaction((tx) => runCompanyPhase('after the move', { ctx, db: tx, companyId, day: dayOf(after), at: after }));
       return { companyId, now: after.toISOString(), moves: [...moves, ...expired] };
     }));
   });

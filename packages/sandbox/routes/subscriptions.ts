@@ -23,13 +23,14 @@ import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
 import { INLINE_CLIENT_DOC, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/v1/subscription', {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['subscriptions'], summary: 'Create a subscription and pay its first period', security: SECURITY,
-      description: 'A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge\'s end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (row 16). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.' + beyondSchema({ 'product.id': 'a product of the company, on sale, priced at least R$ 0.01', paymentMethod: 'one the product offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
+      description: `A card (token or paymentProfile) pays the first charge at once: ACTIVE when paid, ERROR_PAYMENT when declined; renewals are charged to the same test card. A card that asks for 3-D Secure answers the subscription PENDING_PAYMENT with its transaction PENDING_3DS and nextAction, as POST /v1/transaction (see 3-D Secure); the challenge's end makes it ACTIVE or ERROR_PAYMENT. A provider that answers later leaves it PENDING_PAYMENT with its transaction PROCESSING until the test clock settles it (${rowRef('processingSettled')}). BOLETO and PIX leave it PENDING_PAYMENT with the first charge ACTIVE, and answer its pix or boleto.` + beyondSchema({ 'product.id': 'a product of the company, on sale, priced at least R$ 0.01', paymentMethod: 'one the product offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the product offers', ...TOKEN_RULE, ...INLINE_CLIENT_DOC }),
       body: CreateSubscriptionV1Body, response: { 200: SubscriptionWithPayment, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -3,10 +3,12 @@
 // network would; the test clock makes the same moves when their time comes.
 import { Type } from 'typebox';
 import { decideReview, disputeAction } from '../domain/transaction-actions.js';
+import { DISPUTE_DAYS } from '../domain/states/transaction.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { Transaction } from '../schemas/transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 const ById = { companyId: CompanyId, transactionId: Type.String({ minLength: 1 }) };
 
@@ -15,7 +17,7 @@ export const transactionActionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Sandbox only: the fraud review decides a held payment', security: SECURITY,
-      description: 'flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made); deny: -> DECLINED (the authorization voided). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (rows 11, 12). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company\'s: 403.',
+      description: `flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made); deny: -> DECLINED (the authorization voided). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (${rowRef('reviewStarted', 'reviewDenied')}). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.`,
       body: Type.Object({ ...ById, decision: Type.Enum(['flag', 'approve', 'deny']) }), response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -30,7 +32,7 @@ export const transactionActionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Sandbox only: a cardholder disputes a payment; the dispute is won or lost', security: SECURITY,
-      description: 'open: PAID -> DISPUTE (dispute.dueBy 7 days on the test clock), the charge it paid DISPUTE; win: DISPUTE -> PAID, the charge PAID; lose: DISPUTE -> CHARGEBACK, payables reversed, the charge CHARGEBACK. Unanswered past dispute.dueBy, the test clock loses it (row 13). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company\'s: 403.',
+      description: `open: PAID -> DISPUTE (dispute.dueBy ${DISPUTE_DAYS} days on the test clock), the charge it paid DISPUTE; win: DISPUTE -> PAID, the charge PAID; lose: DISPUTE -> CHARGEBACK, payables reversed, the charge CHARGEBACK. Unanswered past dispute.dueBy, the test clock loses it (${rowRef('disputeLost')}). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.`,
       body: Type.Object({ ...ById, action: Type.Enum(['open', 'win', 'lose']) }), response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {

@@ -11,6 +11,7 @@ import { allows, move } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE } from '../domain/states/transaction.js';
 import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 const refField = (ref: { transactionId?: string }) => (ref.transactionId ? 'transactionId' : 'tid');
 
@@ -19,7 +20,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Capture an AUTHORIZED transaction', security: SECURITY,
-      description: `AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored), by its captureBefore (${AUTHORIZATION_DAYS} days after the authorization; not captured by then, the test clock lets it lapse: CANCELED, clock row 17). Any other status, or past captureBefore, is refused (400 on transactionId or tid). Unknown: 404; another company's: 403.` + beyondSchema({ transactionId: 'names an AUTHORIZED transaction', tid: 'as transactionId' }),
+      description: `AUTHORIZED -> PAID for the amount stored on the transaction (the request amount is ignored), by its captureBefore (${AUTHORIZATION_DAYS} days after the authorization; not captured by then, the test clock lets it lapse: CANCELED, clock ${rowRef('authorizationLapsed')}). Any other status, or past captureBefore, is refused (400 on transactionId or tid). Unknown: 404; another company's: 403.` + beyondSchema({ transactionId: 'names an AUTHORIZED transaction', tid: 'as transactionId' }),
       body: CaptureBody, response: { 200: CaptureResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -29,7 +30,7 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
       if (!allows(TRANSACTION_MACHINE, transaction.status, 'capture'))
         throw invalid(fieldError(refField(body), `only an AUTHORIZED transaction can be captured; this one is ${transaction.status}`));
       const now = ctx.now(body.companyId);
-      // Lapsed by the clock's real-time part since the last move (a move lapses it at once: row 17).
+      // Lapsed by the clock's real-time part since the last move (a move lapses it at once: authorizationLapsed).
       if (transaction.captureBefore && transaction.captureBefore <= now.toISOString())
         throw invalid(fieldError(refField(body), `its authorization lapsed at ${transaction.captureBefore} (not captured within ${AUTHORIZATION_DAYS} days): it cannot be captured`));
       // The provider that authorized it captures it (a transaction made before routing has none: the sandbox's own word).

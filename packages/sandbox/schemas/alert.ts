@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { CompanyId, Timestamp } from './common.js';
 import { ListQuery } from './list.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 export const ALERT_STATUSES = ['CREATED', 'ACKNOWLEDGEMENT', 'NOT_FOUND', 'REFUNDED', 'RESOLVED', 'ERROR_REFUNDED', 'ERROR', 'CANCELED', 'CHARGEBACK', 'DISPUTE'] as const;
 export const ALERT_TYPES = ['NETWORK_A', 'NETWORK_B'] as const;
@@ -14,7 +15,7 @@ export const Alert = Type.Object({
   type: Type.Enum([...ALERT_TYPES]),
   transactionId: Type.Optional(Type.String()),
   clientId: Type.Optional(Type.String()),
-  respondBy: Type.Optional(Type.String({ format: 'date', description: 'NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (row 15)' })),
+  respondBy: Type.Optional(Type.String({ format: 'date', description: `NETWORK_A raised by POST /sandbox/v1/alerts/raise: the last day to acknowledge or refund; CREATED after it, the test clock makes it a dispute (${rowRef('alertLapsed')})` })),
   payment: Type.Object({ bin: Type.Optional(Type.String()), last4: Type.Optional(Type.String()), paymentMethod: Type.String() }),
   info: Type.Object({ reason: Type.String(), network: Type.String() }),
   values: Type.Object({ amount: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') }),

@@ -8,6 +8,7 @@ import { SPLIT_SOURCES, Split } from './split.js';
 
 export { Split };
 import { AmountCents, CompanyId, MAX_AMOUNT_CENTS, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
+import { rowRef } from '../billing/clock-rows.js';
 
 /**
  * Days an authorization waits for its capture (captureBefore): not captured by then, it lapses
@@ -65,12 +66,12 @@ export const Transaction = Type.Object({
   threeDS: Type.Optional(ThreeDS),
   splitSource: Type.Optional(Type.Enum([...SPLIT_SOURCES], { description: 'sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company' })),
   processingFee: Type.Optional(Type.Integer({ minimum: 0, description: 'sandbox: cents, once PAID: the fee table\'s fee on the whole amount, shared among the payables' })),
-  captureBefore: Type.Optional(Type.String({ format: 'date-time', description: `sandbox: set when AUTHORIZED, ${AUTHORIZATION_DAYS} days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused` })),
+  captureBefore: Type.Optional(Type.String({ format: 'date-time', description: `sandbox: set when AUTHORIZED, ${AUTHORIZATION_DAYS} days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, ${rowRef('authorizationLapsed')}) and a capture is refused` })),
   processing: Type.Optional(Type.Object({
     settlesAt: Timestamp,
     capture: Type.Boolean({ description: 'false: settled AUTHORIZED when approved' }),
     payer: Type.Enum(['shopper', 'subscription'], { description: 'subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay' }),
-  }, { description: 'sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16)' })),
+  }, { description: `sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (${rowRef('processingSettled')})` })),
   review: Type.Optional(Type.Object({
     dueBy: Type.String({ format: 'date', description: 'undecided at the end of this day on the test clock, the review denies it (DECLINED)' }),
   }, { description: 'sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline' })),

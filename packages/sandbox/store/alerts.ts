@@ -7,6 +7,6 @@ export async function alertOf(db: Queryable, transaction: TransactionDoc, type: 
   return row?.data;
 }
 
-/** NETWORK_A alerts still CREATED whose respondBy is before `day` (the test clock's row 15), row-locked. */
+/** NETWORK_A alerts still CREATED whose respondBy is before `day` (the test clock's alertLapsed row), row-locked. */
 export const alertsLapsedBefore = async (db: Queryable, companyId: string, day: string) =>
   (await db.query<{ data: AlertDoc }>("SELECT data FROM alerts WHERE company_id = $1 AND status = 'CREATED' AND type = 'NETWORK_A' AND data->>'respondBy' < $2 ORDER BY created_at, id FOR UPDATE", [companyId, day])).map((r) => r.data);

@@ -5,6 +5,7 @@
 import { alerts, type AlertDoc } from '../../store/tables.js';
 import { ALERT_STATUSES } from '../../schemas/alert.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
+import { rowRef } from '../../billing/clock-rows.js';
 
 export type AlertStatus = AlertDoc['status'];
 export type AlertEvent = 'raised' | 'resolved' | 'network_raised' | 'rdr_refunded' | 'rdr_refund_failed' | 'acknowledged' | 'merchant_refunded' | 'window_lapsed' | 'network_withdrew';
@@ -24,7 +25,7 @@ const rows: Row<AlertStatus, AlertEvent>[] = [
   { event: 'acknowledged', from: ['CREATED'], to: 'ACKNOWLEDGEMENT', effects: 'the window ends: no dispute by the clock', emits: 'alert.updated', by: 'POST /sandbox/v1/alerts/respond action acknowledge' },
   { event: 'merchant_refunded', from: ['CREATED', 'ACKNOWLEDGEMENT'], to: 'REFUNDED', effects: 'the transaction refunded (CANCELED); its charge and subscription CANCELED_ALERT_NETWORK_A', emits: 'alert.updated', by: 'POST /sandbox/v1/alerts/respond action refund' },
   { event: 'network_withdrew', from: ['CREATED', 'ACKNOWLEDGEMENT'], to: 'CANCELED', effects: 'none: its transaction is left as it is; no dispute by the clock', emits: 'alert.updated', by: 'POST /sandbox/v1/alerts/withdraw (the issuer withdraws its notice: the cardholder recognised the purchase)' },
-  { event: 'window_lapsed', from: ['CREATED'], to: 'DISPUTE', effects: 'the transaction, when PAID, dispute_opened (DISPUTE; its charge DISPUTE)', emits: 'alert.updated', by: 'the test clock the day after respondBy (row 15)' },
+  { event: 'window_lapsed', from: ['CREATED'], to: 'DISPUTE', effects: 'the transaction, when PAID, dispute_opened (DISPUTE; its charge DISPUTE)', emits: 'alert.updated', by: `the test clock the day after respondBy (${rowRef('alertLapsed')})` },
 ];
 
 const not = (why: string): StatusNote => ({ meaning: 'not given by the sandbox', how: why, reachable: false });
@@ -35,7 +36,7 @@ const notes: Record<AlertStatus, StatusNote> = {
   REFUNDED: { meaning: 'the transaction was refunded for it', how: `${RAISE} type NETWORK_B; POST /sandbox/v1/alerts/respond action refund; POST /sandbox/v1/alerts type NETWORK_A on a paid transaction; the test card 4000000000000259`, reachable: true },
   RESOLVED: { meaning: 'the merchant marked it handled', how: 'POST /v1/alert/update/resolved', reachable: true },
   ERROR_REFUNDED: { meaning: 'the provider refused the alert\'s refund', how: `${RAISE} type NETWORK_B with a refund_refused fault on the transaction's provider (POST /sandbox/v1/faults)`, reachable: true },
-  DISPUTE: { meaning: 'unanswered in its window: the cardholder disputes', how: `${RAISE} type NETWORK_A, then the test clock past respondBy (row 15)`, reachable: true },
+  DISPUTE: { meaning: 'unanswered in its window: the cardholder disputes', how: `${RAISE} type NETWORK_A, then the test clock past respondBy (${rowRef('alertLapsed')})`, reachable: true },
   ERROR: not('every notice is acted on or said why: a notice the network sends about a transaction that is not PAID is refused 409, one naming no transaction is NOT_FOUND, a refund that fails is ERROR_REFUNDED; no other failure is left for ERROR'),
   CANCELED: { meaning: 'the network withdrew its notice (the cardholder recognised the purchase): nothing to do', how: `${RAISE} type NETWORK_A, then POST /sandbox/v1/alerts/withdraw while it is CREATED or ACKNOWLEDGEMENT`, reachable: true },
   CHARGEBACK: not('the alert stays DISPUTE; the dispute goes on on the transaction (DISPUTE, then PAID or CHARGEBACK)'),

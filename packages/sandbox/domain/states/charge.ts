@@ -6,6 +6,7 @@
 import { charges, type ChargeDoc } from '../../store/tables.js';
 import { CHARGE_STATUSES } from '../../schemas/charge.js';
 import { NEW, SAME, type Machine, type Row, type StatusNote } from './machine.js';
+import { rowRef } from '../../billing/clock-rows.js';
 
 export type ChargeStatus = ChargeDoc['status'];
 export type ChargeEvent = 'created' | 'imported' | 'paid' | 'recovered' | 'declined' | 'slip_issued' | 'slip_expired' | 'payment_failed' | 'no_route' | 'overdue'
@@ -25,16 +26,16 @@ const open = [...OPEN];
 const settled = [...SETTLED];
 const endable = [...OPEN, ...HELD];
 const rows: Row<ChargeStatus, ChargeEvent>[] = [
-  { event: 'created', from: NEW, to: 'ACTIVE', effects: 'none', emits: 'charge.created', by: 'POST /v1/charge, POST /v1/subscription, POST /v2/subscription, the test clock (row 1)' },
+  { event: 'created', from: NEW, to: 'ACTIVE', effects: 'none', emits: 'charge.created', by: `POST /v1/charge, POST /v1/subscription, POST /v2/subscription, the test clock (${rowRef('renewal')})` },
   { event: 'imported', from: NEW, to: 'IMPORTED', effects: 'none (billed as an ACTIVE one: paid, declined, overdue by the same rows)', emits: 'charge.created', by: 'POST /v1/subscription/list: the first charge of each imported subscription' },
-  { event: 'paid', from: open.filter((s) => s !== 'OVERDUE'), to: 'PAID', effects: 'its slip removed; its subscription ACTIVE', emits: 'charge.paid', by: 'POST /v1/charge/pay, POST /v1/subscription, POST /sandbox/v1/charges/settle, the test clock (rows 2, 4)' },
+  { event: 'paid', from: open.filter((s) => s !== 'OVERDUE'), to: 'PAID', effects: 'its slip removed; its subscription ACTIVE', emits: 'charge.paid', by: `POST /v1/charge/pay, POST /v1/subscription, POST /sandbox/v1/charges/settle, the test clock (${rowRef('cardAttempt', 'cardRetry')})` },
   { event: 'recovered', from: ['OVERDUE'], to: 'RECOVERED', effects: 'its slip removed; its subscription RECOVERED when OVERDUE, else ACTIVE', emits: 'charge.paid', by: 'a payment of an OVERDUE charge: POST /v1/charge/pay, POST /sandbox/v1/charges/settle' },
   { event: 'declined', from: open, to: SAME, effects: 'attempts + 1', emits: 'charge.payment_failed', by: 'POST /v1/charge/pay with a declined card (a decline leaves the status as it was)' },
   { event: 'slip_issued', from: open, to: 'PENDING_PAYMENT', effects: 'the PIX or boleto kept as its slip', emits: 'charge.updated', by: 'POST /v1/charge/pay or POST /v1/subscription with paymentMethod PIX or BOLETO' },
-  { event: 'slip_expired', from: ['PENDING_PAYMENT'], to: 'ACTIVE', effects: 'attempts + 1; its slip removed (past its due date, the same day\'s row 5 makes it OVERDUE)', emits: 'charge.payment_failed', by: 'POST /sandbox/v1/charges/expire, the test clock (row 9)' },
-  { event: 'payment_failed', from: open, to: 'ERROR_PAYMENT', effects: 'attempts + 1; its subscription ERROR_PAYMENT', emits: 'charge.payment_failed', by: 'POST /v1/subscription with a declined card, the test clock (rows 3, 4)' },
+  { event: 'slip_expired', from: ['PENDING_PAYMENT'], to: 'ACTIVE', effects: `attempts + 1; its slip removed (past its due date, the same day's ${rowRef('overdue')} makes it OVERDUE)`, emits: 'charge.payment_failed', by: `POST /sandbox/v1/charges/expire, the test clock (${rowRef('slipExpired')})` },
+  { event: 'payment_failed', from: open, to: 'ERROR_PAYMENT', effects: 'attempts + 1; its subscription ERROR_PAYMENT', emits: 'charge.payment_failed', by: `POST /v1/subscription with a declined card, the test clock (${rowRef('cardDeclined', 'cardRetry')})` },
   { event: 'no_route', from: open, to: 'NO_PAYMENT_ROUTE', effects: 'attempts + 1; its subscription NO_PAYMENT_ROUTE', emits: 'charge.payment_failed', by: 'a card payment no route takes (POST /v1/subscription, POST /v1/charge/pay, the test clock)' },
-  { event: 'overdue', from: ['ACTIVE', 'IMPORTED', ...FAILED], to: 'OVERDUE', effects: 'its subscription OVERDUE', emits: 'charge.overdue', by: 'the test clock (row 5)' },
+  { event: 'overdue', from: ['ACTIVE', 'IMPORTED', ...FAILED], to: 'OVERDUE', effects: 'its subscription OVERDUE', emits: 'charge.overdue', by: `the test clock (${rowRef('overdue')})` },
   { event: 'refunded', from: [...settled, 'ERROR_REFUNDED'], to: 'CANCELED', effects: 'inactive', emits: 'charge.updated', by: 'PUT /v1/transaction/cancel of the transaction that paid it, a NETWORK_B alert on it' },
   { event: 'refunded_alert', from: [...settled, 'ERROR_REFUNDED'], to: 'CANCELED_ALERT_NETWORK_A', effects: 'inactive', emits: 'charge.updated', by: 'a NETWORK_A alert on the transaction that paid it' },
   { event: 'refund_failed', from: settled, to: 'ERROR_REFUNDED', effects: 'none: the money stays with the merchant', emits: 'charge.updated', by: 'the refund of the transaction that paid it refused by its provider (a refund_refused fault: POST /sandbox/v1/faults)' },
@@ -47,8 +48,8 @@ const rows: Row<ChargeStatus, ChargeEvent>[] = [
   { event: 'resumed', from: ['STANDBY'], to: 'ACTIVE', effects: 'none', emits: 'charge.updated', by: 'its subscription resumed (action resume)' },
   { event: 'unblocked', from: ['BLOCKED'], to: 'ACTIVE', effects: 'none', emits: 'charge.updated', by: 'its subscription unblocked (action unblock)' },
   { event: 'disabled', from: endable, to: 'DISABLED', effects: 'inactive; its slip removed; its subscription goes on', emits: 'charge.updated', by: 'POST /sandbox/v1/charges/disable' },
-  { event: 'ended_unpaid', from: endable, to: 'NO_PAYMENT', effects: 'inactive', emits: 'charge.updated', by: 'its subscription ends NO_PAYMENT (rows 6-8)' },
-  { event: 'ended_manual', from: endable, to: 'CANCELED_MANUAL', effects: 'inactive', emits: 'charge.updated', by: 'its subscription canceled (PUT /v1/subscription/cancel, a refund with cancelSubscription, a deleted product: row 10)' },
+  { event: 'ended_unpaid', from: endable, to: 'NO_PAYMENT', effects: 'inactive', emits: 'charge.updated', by: `its subscription ends NO_PAYMENT (${rowRef('cardAttemptsSpent', 'overdueDaysSpent', 'overdueChargesLimit')})` },
+  { event: 'ended_manual', from: endable, to: 'CANCELED_MANUAL', effects: 'inactive', emits: 'charge.updated', by: `its subscription canceled (PUT /v1/subscription/cancel, a refund with cancelSubscription, a deleted product: ${rowRef('productDeleted')})` },
   { event: 'ended_alert', from: endable, to: 'CANCELED_ALERT_NETWORK_A', effects: 'inactive', emits: 'charge.updated', by: 'its subscription ended by a NETWORK_A alert' },
 ];
 

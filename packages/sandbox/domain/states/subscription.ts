@@ -7,6 +7,7 @@ import { subscriptions, type SubscriptionDoc } from '../../store/tables.js';
 import { SUBSCRIPTION_STATUSES } from '../../schemas/subscription.js';
 import { followSubscriptions } from './client.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
+import { rowRef } from '../../billing/clock-rows.js';
 
 export type SubscriptionStatus = SubscriptionDoc['status'];
 export type SubscriptionEvent = 'created' | 'imported' | 'paid' | 'recovered' | 'payment_failed' | 'no_route' | 'overdue' | 'ended_unpaid' | 'ended_manual' | 'ended_alert'
@@ -31,15 +32,15 @@ const rows: Row<SubscriptionStatus, SubscriptionEvent>[] = [
   { event: 'imported', from: NEW, to: 'IMPORTED', effects: 'its first charge IMPORTED; origin IMPORTED unless the item says another', emits: 'subscription.created', by: 'POST /v1/subscription/list (each item, by the queue)' },
   { event: 'paid', from: live.filter((s) => s !== 'OVERDUE'), to: 'ACTIVE', effects: 'the paying card kept for renewals; setting.successChargeDay may move nextChargeDate', emits: 'subscription.updated', by: 'a payment of its charge (POST /v1/subscription, POST /v1/charge/pay, settle, the test clock)' },
   { event: 'recovered', from: ['OVERDUE'], to: 'RECOVERED', effects: 'as paid; the next paid renewal makes it ACTIVE', emits: 'subscription.updated', by: 'a payment of a charge of an OVERDUE subscription (POST /v1/charge/pay, POST /sandbox/v1/charges/settle)' },
-  { event: 'payment_failed', from: live, to: 'ERROR_PAYMENT', effects: 'none', emits: 'subscription.updated', by: 'POST /v1/subscription with a declined card, the test clock (row 3)' },
+  { event: 'payment_failed', from: live, to: 'ERROR_PAYMENT', effects: 'none', emits: 'subscription.updated', by: `POST /v1/subscription with a declined card, the test clock (${rowRef('cardDeclined')})` },
   { event: 'no_route', from: live, to: 'NO_PAYMENT_ROUTE', effects: 'none', emits: 'subscription.updated', by: 'a card payment of its charge no route takes' },
-  { event: 'overdue', from: live, to: 'OVERDUE', effects: 'none', emits: 'subscription.updated', by: 'the test clock (row 5)' },
+  { event: 'overdue', from: live, to: 'OVERDUE', effects: 'none', emits: 'subscription.updated', by: `the test clock (${rowRef('overdue')})` },
   { event: 'paused', from: live, to: 'STANDBY', effects: 'its open charges STANDBY; the clock leaves it', emits: 'subscription.updated', by: `${HOLD} action pause` },
   { event: 'blocked', from: [...live, 'STANDBY'], to: 'BLOCKED', effects: 'its open and STANDBY charges BLOCKED; the clock leaves it', emits: 'subscription.updated', by: `${HOLD} action block` },
   { event: 'resumed', from: ['STANDBY'], to: 'ACTIVE', effects: 'its STANDBY charges ACTIVE; nextChargeDate moved past today by whole periods (periods held are not billed)', emits: 'subscription.updated', by: `${HOLD} action resume` },
   { event: 'unblocked', from: ['BLOCKED'], to: 'ACTIVE', effects: 'its BLOCKED charges ACTIVE; nextChargeDate as for resume', emits: 'subscription.updated', by: `${HOLD} action unblock` },
-  { event: 'ended_unpaid', from: live, to: 'NO_PAYMENT', effects: ENDS, emits: 'subscription.canceled', by: 'CARD_ATTEMPTS, OVERDUE_DAYS, limitOverdueCharges (rows 6-8)' },
-  { event: 'ended_manual', from: endable, to: 'CANCELED_MANUAL', effects: ENDS, emits: 'subscription.canceled', by: 'PUT /v1/subscription/cancel, PUT /v1/transaction/cancel with cancelSubscription, its product deleted (row 10)' },
+  { event: 'ended_unpaid', from: live, to: 'NO_PAYMENT', effects: ENDS, emits: 'subscription.canceled', by: `CARD_ATTEMPTS, OVERDUE_DAYS, limitOverdueCharges (${rowRef('cardAttemptsSpent', 'overdueDaysSpent', 'overdueChargesLimit')})` },
+  { event: 'ended_manual', from: endable, to: 'CANCELED_MANUAL', effects: ENDS, emits: 'subscription.canceled', by: `PUT /v1/subscription/cancel, PUT /v1/transaction/cancel with cancelSubscription, its product deleted (${rowRef('productDeleted')})` },
   { event: 'ended_alert', from: endable, to: 'CANCELED_ALERT_NETWORK_A', effects: ENDS, emits: 'subscription.canceled', by: 'a NETWORK_A alert on one of its transactions' },
 ];
 

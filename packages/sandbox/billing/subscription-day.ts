@@ -1,0 +1,49 @@
+// One subscription's day on the test clock: what the schedule's subscription
+// and charge steps (billing/schedule.ts) share. Each write goes through the
+// state machines and is answered as a move, with the row that made it.
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end-subscription.js';
+import { move } from '../domain/states/machine.js';
+import { CHARGE_MACHINE, type ChargeEvent } from '../domain/states/charge.js';
+import { SUBSCRIPTION_MACHINE, type SubscriptionEvent } from '../domain/states/subscription.js';
+import type { ChargeDoc, ProductDoc, SubscriptionDoc } from '../store/tables.js';
+import { CLOCK_ROWS, rowRef, type ClockRowName, type Move } from './clock-rows.js';
+
+export class SubscriptionDay {
+  readonly moves: Move[] = [];
+  readonly stamp: string;
+
+  constructor(readonly ctx: SandboxContext, readonly db: Queryable, public sub: SubscriptionDoc, readonly product: ProductDoc, readonly day: string, readonly at: Date) {
+    this.stamp = at.toISOString();
+  }
+
+  /** Moves the subscription (nothing when it is already `status` and nothing else changes). */
+  async setSub(event: SubscriptionEvent, status: SubscriptionDoc['status'], row: ClockRowName, patch: Partial<SubscriptionDoc> = {}, data: Record<string, unknown> = {}) {
+    if (this.sub.status === status && !Object.keys(patch).length) return;
+    this.sub = await move(SUBSCRIPTION_MACHINE, this.db, this.sub, event, this.at, { patch, data });
+    this.moves.push({ row: CLOCK_ROWS[row], resource: 'subscription', id: this.sub._id, to: status });
+  }
+
+  /** Moves one of its charges; every attempt is a move, even one that leaves the status as it was (a declined retry). */
+  async setCharge(charge: ChargeDoc, event: ChargeEvent, patch: Partial<ChargeDoc>, row: ClockRowName, data: Record<string, unknown> = {}) {
+    const next = await move(CHARGE_MACHINE, this.db, charge, event, this.at, { patch, data });
+    this.moves.push({ row: CLOCK_ROWS[row], resource: 'charge', id: charge._id, to: next.status });
+    return next;
+  }
+
+  /** Answers an end (its charges, then the subscription) as moves of `row`. */
+  ended(row: ClockRowName, end: Ended | undefined) {
+    if (!end) return;
+    for (const charge of end.charges) this.moves.push({ row: CLOCK_ROWS[row], resource: 'charge', id: charge._id, to: charge.status });
+    this.moves.push({ row: CLOCK_ROWS[row], resource: 'subscription', id: end.subscription._id, to: end.subscription.status });
+  }
+
+  /** Ends the subscription by `row` (the row cited as the end's reason). */
+  async end(row: ClockRowName, how: SubscriptionEnd = 'unpaid') {
+    this.ended(row, await endSubscription(this.db, this.sub, how, this.at, rowRef(row)));
+  }
+}
+
+/** What a subscription or charge step tells the engine: go on, skip the rest of this charge's rows, or end the subscription's day. */
+export type Flow = 'go' | 'next charge' | 'stop';

@@ -1,0 +1,28 @@
+// The "Test clock: the automatic moves" section of the API description,
+// rendered from the schedule the clock runs (billing/schedule.ts): one line
+// per published row, by its number (the table's order is the clock's order).
+import { CLOCK_ROWS, type ClockRowName } from '../../billing/clock-rows.js';
+import { SCHEDULE } from '../../billing/schedule.js';
+import { HELD, LIVE } from '../../domain/states/subscription.js';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+const published = SCHEDULE.filter((row): row is typeof row & { name: ClockRowName } => row.name in CLOCK_ROWS)
+  .sort((a, b) => CLOCK_ROWS[a.name] - CLOCK_ROWS[b.name]);
+
+/** The published table's lines: row number, when, condition, move, event (an empty cell as \`| |\`). */
+export const CLOCK_TABLE = published
+  .map((row) => `|${[String(CLOCK_ROWS[row.name]), row.when, row.condition, row.move, row.events].map((text) => (text ? ` ${cell(text)} ` : ' ')).join('|')}|`)
+  .join('\n');
+
+export const CLOCK_SECTION = `
+## Test clock: the automatic moves
+
+Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is neither ended nor held (${LIVE.join(', ')}; not ${HELD.join(', ')}). Dates are UTC days. Each day runs at its first instant (00:00:00.000Z), the moment its dates fall due, as Stripe's test clocks stamp a renewal with its period's time: everything the day creates or moves (charges, transactions, alerts, events and their webhook deliveries, updatedAt and lastAttemptAt) carries that time, not the time the clock is moved to, and the days run in order, so createdAt follows them. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at that day's date (so an expiry passes).
+
+| row | when | condition | move | event |
+|---|---|---|---|---|
+${CLOCK_TABLE}
+
+unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card; paying an OVERDUE one makes the charge and an OVERDUE subscription RECOVERED ("Billing statuses").
+`.trim();
