@@ -26,7 +26,11 @@ export interface AnswerDrops {
   clear(companyId: string): number;
 }
 
-const companyOf = (request: FastifyRequest) => String((request.body as { companyId?: unknown } | undefined)?.companyId ?? '');
+// onSend sees refused bodies too: a companyId that is not a string (even one whose toString throws) is no company's.
+const companyOf = (request: FastifyRequest) => {
+  const companyId = (request.body as { companyId?: unknown } | null | undefined)?.companyId;
+  return typeof companyId === 'string' ? companyId : '';
+};
 
 export function installAnswerDrops(app: FastifyInstance): AnswerDrops {
   const armed: Armed[] = [];
