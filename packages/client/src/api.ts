@@ -574,7 +574,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: deliver events again, in the order given
-         * @description Each event of eventIds becomes a new delivery to every live webhook of the company that receives its type, the first due now on the company's clock and each next one spacingMs later (default 300), so they go out in the order given: list an event twice to deliver it twice, a later one first to deliver two out of order. The same event id, signature scheme and retries as the first delivery; a receiver should answer 2xx to each and act once per event id (reading the record's current state rather than trusting the order). 400 on eventIds when one is not an event of the company.
+         * @description Each event of eventIds becomes a new delivery to every live webhook of the company that receives its type, the first due now on the company's clock and each next one spacingMs later (default 300), so they go out in the order given: list an event twice to deliver it twice, a later one first to deliver two out of order. The same event id, signature scheme and retries as the first delivery; a receiver should answer 2xx to each and act once per event id (reading the record's current state rather than trusting the order).
+         *
+         *     Refused beyond the schema (400): `eventIds` only events the company has (GET /sandbox/v1/events).
          */
         post: operations["postSandboxV1WebhooksRedeliver"];
         delete?: never;

@@ -2,6 +2,7 @@
 // its receiver take a webhook twice and two out of order (the check's scenario; real networks
 // and at-least-once delivery do both). The deliveries are ordinary ones: signed, retried, listed.
 import { Type } from 'typebox';
+import { beyondSchema } from '../http/beyond-schema.js';
 import { fieldError, invalid } from '../http/errors.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { foreignEvents, redeliverEvents } from '../store/webhooks.js';
@@ -14,7 +15,7 @@ export const redeliveryRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Sandbox only: deliver events again, in the order given', security: SECURITY,
-      description: 'Each event of eventIds becomes a new delivery to every live webhook of the company that receives its type, the first due now on the company\'s clock and each next one spacingMs later (default 300), so they go out in the order given: list an event twice to deliver it twice, a later one first to deliver two out of order. The same event id, signature scheme and retries as the first delivery; a receiver should answer 2xx to each and act once per event id (reading the record\'s current state rather than trusting the order). 400 on eventIds when one is not an event of the company.',
+      description: 'Each event of eventIds becomes a new delivery to every live webhook of the company that receives its type, the first due now on the company\'s clock and each next one spacingMs later (default 300), so they go out in the order given: list an event twice to deliver it twice, a later one first to deliver two out of order. The same event id, signature scheme and retries as the first delivery; a receiver should answer 2xx to each and act once per event id (reading the record\'s current state rather than trusting the order).' + beyondSchema({ eventIds: 'only events the company has (GET /sandbox/v1/events)' }),
       body: Type.Object({
         companyId: CompanyId,
         eventIds: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: MAX_REDELIVERED, description: 'events of the company (GET /sandbox/v1/events), in the order to deliver them' }),
