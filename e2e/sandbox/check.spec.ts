@@ -1,3 +1,4 @@
+// @engines chromium
 // `svc-sandbox check` (packages/sandbox/check/) against two fixture shops on an in-memory sandbox
 // (test-support/check-shops/): a correct one (one charge per order, keys, webhooks) passes every
 // scenario; a naive one (a transaction per click, no key, 3-D Secure as an error, no webhook)

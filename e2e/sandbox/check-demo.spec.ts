@@ -1,9 +1,6 @@
-// NOT IN THE SUITE YET (its name does not end in .spec.ts): `svc-sandbox check` against the demo.
-// The demo on main still pays a card with POST /v1/transaction and makes a new charge per PIX or
-// boleto (issue 41), so it fails the check today: pay-twice and pix-then-card pay twice, and no
-// webhook is registered. Branch s26-demo-order changes it to one charge per order with keys and
-// webhooks; once it is merged, rename this file to check-demo.spec.ts (Chromium only, as every
-// e2e/sandbox spec) and it must pass every scenario, in both of the demo's modes.
+// @engines chromium
+// `svc-sandbox check` against the demo (issue 41, item 2): one charge per order, keys from the
+// order and the attempt, fulfilment from verified webhooks: every scenario passes, in both modes.
 import { expect, test } from '@playwright/test';
 import { runCheck } from '../../packages/sandbox/check/run.js';
 import { SCENARIOS } from '../../packages/sandbox/check/scenarios.js';
