@@ -45,6 +45,8 @@ const suites = [
   { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
   // The public types are part of the product (a result union on hasErrors, typed events): one check.
   { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
+  // The sandbox's layers import only downwards (.dependency-cruiser.cjs; CONTRIBUTING.md draws them): one check.
+  { name: 'layers', command: ['npx', 'depcruise', '-c', '.dependency-cruiser.cjs', 'packages/sandbox'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
   // Chromium, Firefox ESR and WebKitGTK (over WebDriver), each spec in the engines its `// @engines`
   // line names (e2e/spec-engines.ts): first the specs that watch things move (`@layout`), one test
   // at a time with nothing else running; then the others, two workers.

@@ -8,7 +8,7 @@ import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
 import { installAnswerHeaders } from './http/answer-headers.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
-import { ApiError } from './http/errors.js';
+import { ApiError } from './shared/errors.js';
 import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { installAnswerDrops } from './http/answer-drops.js';
 import { installOpenApi } from './http/openapi.js';

@@ -8,8 +8,8 @@
 // results before it, so an item is created once whoever runs it.
 import type { SandboxContext } from '../context.js';
 import type { Database } from '../db/database.js';
-import { ApiError } from '../http/errors.js';
-import { createV2 } from '../routes/subscriptions.js';
+import { ApiError } from '../shared/errors.js';
+import { createSubscriptionV2 } from '../domain/create-subscription.js';
 
 export interface BatchWorker { stop(): Promise<void> }
 
@@ -28,7 +28,7 @@ export function startBatchWorker(ctx: SandboxContext, intervalMs = 200): BatchWo
 
   const runItem = async (batch: Pending, index: number) => {
     let result: Record<string, unknown> | undefined;
-    // createV2's own transaction carries the result too: both or neither.
+    // createSubscriptionV2's own transaction carries the result too: both or neither.
     const db: Database = {
       kind: ctx.db.kind, claims, close: () => ctx.db.close(), query: (sql, params) => ctx.db.query(sql, params),
       transaction: (work) => ctx.db.transaction(async (tx) => {
@@ -39,7 +39,7 @@ export function startBatchWorker(ctx: SandboxContext, intervalMs = 200): BatchWo
       }),
     };
     try {
-      await createV2({ ...ctx, db }, { ...(batch.items[index] as object), companyId: batch.company_id } as never, true);
+      await createSubscriptionV2({ ...ctx, db }, { ...(batch.items[index] as object), companyId: batch.company_id } as never, true);
     } catch (error) {
       if (result) throw error; // the result was there already: another process wrote it
       await appendResult(ctx.db, batch.id, index, { index, status: 'failed', errors: error instanceof ApiError ? error.messages : [{ msg: 'unexpected sandbox error' }] });

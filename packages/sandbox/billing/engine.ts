@@ -8,8 +8,8 @@ import { OPEN as OPEN_CHARGES } from '../domain/states/charge.js';
 import { LIVE } from '../domain/states/subscription.js';
 import { openChargesOf } from '../store/charges.js';
 import { products, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
-import type { Move } from './clock-rows.js';
-import { addDays, dayOf } from './dates.js';
+import type { Move } from '../shared/clock-rows.js';
+import { addDays, dayOf } from '../shared/dates.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { SubscriptionDay } from './subscription-day.js';
 
@@ -17,7 +17,7 @@ import { SubscriptionDay } from './subscription-day.js';
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
   const today = new SubscriptionDay(ctx, db, sub, product, day, at);
   if (!(await runSubscriptionPhase('before its charges', today))) return today.moves;
-  for (const charge of await openChargesOf(db, today.sub)) {
+  for (const charge of await openChargesOf(db, today.sub, OPEN_CHARGES)) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
     if (!(await runChargePhase(today, charge))) return today.moves;
   }

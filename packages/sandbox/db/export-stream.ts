@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import type { Queryable } from './database.js';
 import { whereOf, type Filter, type ListParams } from './list.js';
-import { fieldError, invalid } from '../http/errors.js';
+import { fieldError, invalid } from '../shared/errors.js';
 
 export const EXPORT_BATCH = 1_000;
 

@@ -1,7 +1,7 @@
 // Charges (4.4): POST /v1/charge/pay, guarded by the captcha (part 5 rule 7).
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
-import { fieldError, invalid } from '../http/errors.js';
+import { fieldError, invalid } from '../shared/errors.js';
 import { missingOrForeign } from '../store/not-yours.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { Payable } from '../schemas/payable.js';
 import { anticipateCharge, disableCharge } from '../domain/billing-actions.js';
-import { toCents } from '../payment/cents.js';
+import { toCents } from '../shared/cents.js';
 import { PAYABLE, assertSlipAmount, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { chargeLinks } from '../billing/charges.js';
@@ -24,7 +24,7 @@ import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
 import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../billing/clock-rows.js';
+import { rowRef } from '../shared/clock-rows.js';
 
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));

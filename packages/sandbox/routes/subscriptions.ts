@@ -1,14 +1,15 @@
 // Subscriptions (4.5): POST /v1/subscription (pays the first period at once)
 // and POST /v2/subscription (first charge ACTIVE, no payment attempt).
 import { alertIfTestCard } from '../billing/alerts.js';
-import { dayOf } from '../billing/dates.js';
+import { dayOf } from '../shared/dates.js';
 import { openCharge } from '../billing/charges.js';
 import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
 import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter, renewalAfterToday } from '../domain/product-rules.js';
 import { create, move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
-import { fieldError, invalid } from '../http/errors.js';
+import { createSubscriptionV2, nextRenewal } from '../domain/create-subscription.js';
+import { fieldError, invalid } from '../shared/errors.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
@@ -23,7 +24,7 @@ import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
 import { INLINE_CLIENT_DOC, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../billing/clock-rows.js';
+import { rowRef } from '../shared/clock-rows.js';
 
 export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/v1/subscription', {
@@ -89,39 +90,5 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       description: 'Subscription CREATED, first charge ACTIVE due on dueDate; pay it with POST /v1/charge/pay. The client must exist. A dueDate in the past is kept (the clock makes that charge OVERDUE); renewals then start at the first date of its cadence after today, the periods between not billed ("Product rules").' + beyondSchema({ clientId: 'a client of the company', productId: 'a product of the company, on sale, priced at least R$ 0.01, offering a method', paymentMethod: 'one the product offers' }),
       body: CreateSubscriptionV2Body, response: { 200: SubscriptionAndCharge, ...ERROR_RESPONSES },
     },
-  }, async (request) => createV2(ctx, request.body));
+  }, async (request) => createSubscriptionV2(ctx, request.body));
 };
-
-/**
- * The first renewal: one period after the first charge's due date, or, that
- * date past, the first of its cadence after today (the first charge is the
- * past period's; those between are not billed); none when the product never
- * renews (frequencyDays 0).
- */
-function nextRenewal(product: ProductDoc, firstDue: string, today: string): Pick<SubscriptionDoc, 'nextChargeDate'> {
-  const renewal = renewalAfter(product, firstDue);
-  return renewal ? { nextChargeDate: renewalAfterToday(product, renewal, today) } : {};
-}
-
-/**
- * POST /v2/subscription's work, also run for each item of a batch
- * (subscription-batches.ts): there `imported`, the subscription and its
- * first charge are made IMPORTED (origin IMPORTED unless the item names one).
- */
-export async function createV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>, imported = false) {
-  const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
-  assertOnSale(product, 'productId');
-  assertPriced(product, 'productId');
-  assertMethodOffered(product, body.paymentMethod);
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.now(body.companyId);
-    const at = now.toISOString();
-    const subscription = await create(SUBSCRIPTION_MACHINE, tx, {
-      _id: newId(), companyId: body.companyId, clientId: client._id, productId: product._id, paymentMethod: body.paymentMethod, installments: 1,
-      origin: body.origin ?? (imported ? 'IMPORTED' : 'API'), ...(body.affiliateId ? { affiliateId: body.affiliateId } : {}), ...(body.externalReference ? { externalReference: body.externalReference } : {}),
-      active: true, status: imported ? 'IMPORTED' : 'CREATED', ...nextRenewal(product, body.dueDate, dayOf(now)), metadata: body.metadata ?? {}, createdAt: at, updatedAt: at,
-    }, imported ? 'imported' : 'created', now);
-    return { subscription, charge: await openCharge(tx, subscription, product, body.dueDate, 1, at, imported) };
-  });
-}
-

@@ -2,9 +2,11 @@
 import { Type } from 'typebox';
 import { CompanyId, Timestamp } from './common.js';
 import { ROUTE_IDS } from './product.js';
-import { FAULT_KINDS } from '../domain/payments/faults.js';
 import { onlyWith } from './rules.js';
-import { rowRef } from '../billing/clock-rows.js';
+import { rowRef } from '../shared/clock-rows.js';
+
+/** What an injected fault does to its provider (domain/payments/faults.ts plays each). */
+export const FAULT_KINDS = ['unavailable', 'timeout', 'slow', 'refund_refused', 'delayed'] as const;
 
 /** A slow provider waits at most this long per attempt (the sandbox holds the payment meanwhile). */
 export const MAX_FAULT_DELAY_MS = 10_000;

@@ -5,7 +5,8 @@
 // takes the request and answers later (delayed: PROCESSING, settled by the clock).
 import type { Queryable } from '../../db/database.js';
 
-export const FAULT_KINDS = ['unavailable', 'timeout', 'slow', 'refund_refused', 'delayed'] as const;
+import { FAULT_KINDS } from '../../schemas/faults.js';
+
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface ProviderFault {
