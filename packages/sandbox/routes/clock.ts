@@ -22,7 +22,7 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/sandbox/v1/clock', {
     config: { auth: 'subscription.read' },
     schema: { tags: ['test clock'], summary: 'The company\'s sandbox time', security: SECURITY, querystring: Type.Object({ companyId: CompanyId }), response: { 200: Clock, ...ERROR_RESPONSES } },
-  }, async (request) => ({ companyId: request.query.companyId, now: ctx.now(request.query.companyId).toISOString() }));
+  }, async (request) => ({ companyId: request.query.companyId, now: (await ctx.clocks.refresh(ctx.db, request.query.companyId)).toISOString() }));
 
   app.post('/sandbox/v1/clock/advance', {
     config: { auth: 'subscription.write' },
