@@ -107,6 +107,15 @@ async function posts(urls, count = REQUESTS) {
 
 let clockCompanies = 0;
 
+/** Counts the statements `db` runs (in its transactions too) until stop(): a figure load does not move. */
+function countStatements(db) {
+  const counter = { count: 0 };
+  const { query, transaction } = db;
+  db.query = (...args) => { counter.count++; return query.apply(db, args); };
+  db.transaction = (work) => transaction.call(db, (tx) => work({ ...tx, query: (...args) => { counter.count++; return tx.query(...args); } }));
+  return { get count() { return counter.count; }, stop() { db.query = query; db.transaction = transaction; } };
+}
+
 /**
  * POST /sandbox/v1/clock/advance over `count` subscriptions of a company of its own (1,000 clients,
  * PIX, monthly, first charge 20 days ago), once per [days, stepping]: each on fresh copies.
@@ -135,6 +144,7 @@ async function clockFigures(sandbox, label, count, runs) {
       FROM subscriptions s, generate_series(2, ${count}) AS g WHERE s.id = $1`, [id]);
     await sandbox.db.query('VACUUM ANALYZE');
     clockStepping.mode = mode;
+    const statements = countStatements(sandbox.db);
     const t0 = performance.now();
     try {
       // node:http, not fetch: fetch gives up on an answer's headers after 300 s.
@@ -146,8 +156,9 @@ async function clockFigures(sandbox, label, count, runs) {
       });
       if (!advanced.moves) console.log(advanced);
       record(`POST /sandbox/v1/clock/advance ${days} days over ${count} subscriptions, ${label}, ${mode === 'due' ? 'days with work only' : 'every day (as before)'}`,
-        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves`);
+        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves, ${statements.count.toLocaleString('en')} statements`);
     } finally {
+      statements.stop();
       clockStepping.mode = 'due';
     }
   }

@@ -79,10 +79,13 @@ it('on random schedules the fast path makes the moves, records and events of ste
     }), { numRuns: Number(process.env.FAST_CHECK_RUNS ?? 12) });
 });
 
-it('a company with nothing due has no next day, and the clock passes a year of it in a few queries', async () => {
+it('a company with nothing due has no next day; a subscription makes one (its first charge due tomorrow: OVERDUE then), and ending it takes it away', async () => {
   const c = await clockCompany(sandbox);
-  expect(await nextDueDay(sandbox.db, c.companyId, await c.today())).toBeNull();
-  const sub = await c.v2(await c.today());
-  expect(await nextDueDay(sandbox.db, c.companyId, await c.today())).not.toBeNull();
-  await c.as('PUT', '/v1/subscription/cancel', { companyId: c.companyId, subscriptionId: sub.subscription._id });
+  const today = await c.today();
+  expect(await nextDueDay(sandbox.db, c.companyId, today)).toBeNull();
+  const { subscription } = await c.v2(today);
+  const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+  expect(await nextDueDay(sandbox.db, c.companyId, today)).toBe(tomorrow);
+  expect((await c.as('PUT', '/v1/subscription/cancel', { companyId: c.companyId, subscriptionId: subscription._id })).body.success).toBe(true);
+  expect(await nextDueDay(sandbox.db, c.companyId, today)).toBeNull();
 });
