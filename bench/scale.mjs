@@ -15,9 +15,13 @@
 //   GET /v1/alert/exports of 100,000 alerts: time to first byte, total time,
 //     peak RSS above idle (the server runs in this process)
 //   POST /sandbox/v1/clock/advance 30 days over 10,000 subscriptions of 1,000 clients
-//     (PIX, each renewed once in the 30 days: a charge, then OVERDUE)
+//     (PIX, each renewed once in the 30 days: a charge, then OVERDUE), the clock
+//     passing over days with nothing due (billing/next-due.ts) and, for the ratio,
+//     stepping every day as it did before (issue 38); and on PGlite (in memory,
+//     this process) 365 days over 1,000 subscriptions, and 30 days each way
+//     (CLOCK_DAILY_365=1 adds 365 days stepping every day: about 15 minutes)
 // Numbers only; nothing fails because a machine is slow. SCALE=0.1 for a quick run;
-// SUBSCRIPTIONS=N for the clock's count; FIGURES=lists,clock (any of posts, lists,
+// SUBSCRIPTIONS=N for the clock's count on PostgreSQL (PGLITE_SUBSCRIPTIONS=N on PGlite); FIGURES=lists,clock (any of posts, lists,
 // export, clock) for some figures only.
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
@@ -34,7 +38,7 @@ import { postRate } from './post-rate.mjs';
 const root = resolve(import.meta.dirname, '..');
 const { encryptCard } = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
-const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
+const { startSandbox, clockStepping, createCredential, ALL_PERMISSIONS } = await tsImport('./clock-sandbox.ts', import.meta.url);
 const { startPostgres } = await tsImport('../test-support/postgres-server.ts', import.meta.url);
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -44,6 +48,7 @@ const TRANSACTIONS = Math.round(1_000_000 * SCALE);
 const LIMIT = 100; // the lists' maximum
 const ALERTS = Math.round(100_000 * SCALE);
 const SUBSCRIPTIONS = Number(process.env.SUBSCRIPTIONS ?? Math.round(10_000 * SCALE));
+const PGLITE_SUBSCRIPTIONS = Number(process.env.PGLITE_SUBSCRIPTIONS ?? Math.round(1_000 * SCALE));
 const FIGURES = new Set((process.env.FIGURES ?? 'posts,lists,export,clock').split(','));
 const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const COMPANY = 'company_demo';
@@ -98,6 +103,65 @@ async function posts(urls, count = REQUESTS) {
   const runs = [];
   for (const url of urls) runs.push({ url, connections: 10 / urls.length, bodies: (await tokens(per)).map((token, i) => JSON.stringify({ companyId: COMPANY, amount: 1000 + i, token })) });
   return postRate(runs, { path: '/v1/transaction', headers });
+}
+
+let clockCompanies = 0;
+
+/** Counts the statements `db` runs (in its transactions too) until stop(): a figure load does not move. */
+function countStatements(db) {
+  const counter = { count: 0 };
+  const { query, transaction } = db;
+  db.query = (...args) => { counter.count++; return query.apply(db, args); };
+  db.transaction = (work) => transaction.call(db, (tx) => work({ ...tx, query: (...args) => { counter.count++; return tx.query(...args); } }));
+  return { get count() { return counter.count; }, stop() { db.query = query; db.transaction = transaction; } };
+}
+
+/**
+ * POST /sandbox/v1/clock/advance over `count` subscriptions of a company of its own (1,000 clients,
+ * PIX, monthly, first charge 20 days ago), once per [days, stepping]: each on fresh copies.
+ */
+async function clockFigures(sandbox, label, count, runs) {
+  for (const [days, mode] of runs) {
+    const companyId = `bench_clock_${clockCompanies++}`;
+    const { apiKey } = await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
+    const as = async (path, body) => {
+      const answer = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ companyId, ...body }) });
+      if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+      return answer.json();
+    };
+    console.log(`${label}: inserting ${count} subscriptions...`);
+    const client = await as('/v1/client', { name: 'Bench', doc: '52998224725', email: 'b@example.com' });
+    const product = await as('/v1/product', { product: { price: 10, title: 'Plano', warranty: 0 }, charge: { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2, invoiceIdentification: 'X', paymentMethod: [{ type: 'PIX', active: true, installments: [{ installment: 1 }] }] } });
+    const made = await as('/v2/subscription', { productId: product._id, clientId: client._id, dueDate: new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10), paymentMethod: 'PIX' });
+    const id = made.subscription._id;
+    // Copies of the subscription over 1,000 clients (copies of its client).
+    await sandbox.db.query(`INSERT INTO clients (id, company_id, status, created_at, updated_at, doc, search, data)
+      SELECT c.id || '_' || g, c.company_id, c.status, c.created_at, c.updated_at, c.doc || '_' || g, c.search, c.data || jsonb_build_object('_id', c.id || '_' || g, 'doc', c.doc || '_' || g)
+      FROM clients c, generate_series(1, 999) AS g WHERE c.id = $1`, [client._id]);
+    await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
+      SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END, s.product_id,
+        s.data || jsonb_build_object('_id', s.id || '_' || g, 'clientId', CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END)
+      FROM subscriptions s, generate_series(2, ${count}) AS g WHERE s.id = $1`, [id]);
+    await sandbox.db.query('VACUUM ANALYZE');
+    clockStepping.mode = mode;
+    const statements = countStatements(sandbox.db);
+    const t0 = performance.now();
+    try {
+      // node:http, not fetch: fetch gives up on an answer's headers after 300 s.
+      const advanced = await new Promise((done, fail) => {
+        request(`${sandbox.url}/sandbox/v1/clock/advance`, { method: 'POST', headers: { apiKey, 'content-type': 'application/json' } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => done(JSON.parse(text))).on('error', fail);
+        }).on('error', fail).end(JSON.stringify({ companyId, days }));
+      });
+      if (!advanced.moves) console.log(advanced);
+      record(`POST /sandbox/v1/clock/advance ${days} days over ${count} subscriptions, ${label}, ${mode === 'due' ? 'days with work only' : 'every day (as before)'}`,
+        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves, ${statements.count.toLocaleString('en')} statements`);
+    } finally {
+      statements.stop();
+      clockStepping.mode = 'due';
+    }
+  }
 }
 
 async function timeGets(url, n = 50) {
@@ -189,29 +253,13 @@ try {
     }
 
     if (FIGURES.has('clock')) {
-    console.log(`inserting ${SUBSCRIPTIONS} subscriptions...`);
-    const client = await (await fetch(`${sandbox.url}/v1/client`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, name: 'Bench', doc: '52998224725', email: 'b@example.com' }) })).json();
-    const made = await (await fetch(`${sandbox.url}/v2/subscription`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, productId: 'prod_demo_monthly', clientId: client._id, dueDate: new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10), paymentMethod: 'PIX' }) })).json();
-    const id = made.subscription._id;
-    // Copies of the subscription over 1,000 clients (copies of its client), 10 subscriptions each.
-    await sandbox.db.query(`INSERT INTO clients (id, company_id, status, created_at, updated_at, doc, search, data)
-      SELECT c.id || '_' || g, c.company_id, c.status, c.created_at, c.updated_at, c.doc || '_' || g, c.search, c.data || jsonb_build_object('_id', c.id || '_' || g, 'doc', c.doc || '_' || g)
-      FROM clients c, generate_series(1, 999) AS g WHERE c.id = $1`, [client._id]);
-    await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
-      SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END, s.product_id,
-        s.data || jsonb_build_object('_id', s.id || '_' || g, 'clientId', CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END)
-      FROM subscriptions s, generate_series(2, ${SUBSCRIPTIONS}) AS g WHERE s.id = $1`, [id]);
-    await sandbox.db.query('VACUUM ANALYZE');
-    const t0 = performance.now();
-    // node:http, not fetch: fetch gives up on an answer's headers after 300 s.
-    const advanced = await new Promise((done, fail) => {
-      request(`${sandbox.url}/sandbox/v1/clock/advance`, { method: 'POST', headers }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => done(JSON.parse(text))).on('error', fail);
-      }).on('error', fail).end(JSON.stringify({ companyId: COMPANY, days: 30 }));
-    });
-    if (!advanced.moves) console.log(advanced);
-    record(`POST /sandbox/v1/clock/advance 30 days over ${SUBSCRIPTIONS} subscriptions`, `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves`);
+      await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, [[30, 'due'], [30, 'every day']]);
+      const pglite = await startSandbox({ decryptor: await decryptor(), memory: true });
+      try {
+        await clockFigures(pglite, 'PGlite', PGLITE_SUBSCRIPTIONS, [[365, 'due'], [30, 'due'], [30, 'every day'], ...(process.env.CLOCK_DAILY_365 ? [[365, 'every day']] : [])]);
+      } finally {
+        await pglite.close();
+      }
     }
   } finally {
     await sandbox.close();

@@ -10,6 +10,7 @@ import { openChargesOf } from '../store/charges.js';
 import { products, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import type { Move } from '../shared/clock-rows.js';
 import { addDays, dayOf } from '../shared/dates.js';
+import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { SubscriptionDay } from './subscription-day.js';
 
@@ -24,6 +25,13 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
   await runSubscriptionPhase('after its charges', today);
   return today.moves;
 }
+
+/**
+ * How the clock walks the days: 'due' jumps from one day with work to the
+ * next (nextDueDay); 'every day' runs each day, as it did before. Both make
+ * the same moves (test/sandbox/clock-fast-path.test.ts); tests set it.
+ */
+export const clockStepping: { mode: 'due' | 'every day' } = { mode: 'due' };
 
 /** PGlite runs on this thread: let requests that arrived meanwhile be read and queue their queries. */
 const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
@@ -72,7 +80,9 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
 
 /**
  * Every day after `from` up to `to` (the company's clock before and after a
- * move) for its live subscriptions, in short database transactions of their
+ * move) that has something due (nextDueDay: the days between move nothing and
+ * are passed over; clockStepping.mode "every day" walks them all) for its live
+ * subscriptions, in short database transactions of their
  * own: a day's start (`startDay` first: the clock route moves the clock there,
  * then the schedule's day-start rows), then the day of each subscription that has
  * something due (dueToday), BILLING_CHUNK of them to a transaction, each
@@ -88,7 +98,13 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
 export async function runBilling(ctx: SandboxContext, database: Database, companyId: string, from: Date, to: Date,
   startDay: (tx: Queryable, at: Date) => Promise<void> = async () => {}): Promise<Move[]> {
   const moves: Move[] = [];
-  for (let day = addDays(dayOf(from), 1); day <= dayOf(to); day = addDays(day, 1)) {
+  const last = dayOf(to);
+  // The next day with work after `day` (days between have nothing due: the clock passes over them).
+  const after = async (day: string) => {
+    if (clockStepping.mode === 'every day') return addDays(day, 1);
+    return (await nextDueDay(database, companyId, day)) ?? addDays(last, 1);
+  };
+  for (let day = await after(dayOf(from)); day <= last; day = await after(day)) {
     const at = new Date(`${day}T00:00:00.000Z`);
     const then = contextAt(ctx, companyId, at);
     const due = await database.transaction(async (db) => {

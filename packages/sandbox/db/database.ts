@@ -16,6 +16,12 @@ export interface Database extends Queryable {
   readonly claims: Claims;
   /** A PGlite folder's lock, held until close (folder-lock.ts). */
   readonly lock?: FolderLock;
+  /**
+   * PostgreSQL only (other processes share the database): calls `onMessage` with each
+   * NOTIFY on `channel`, and `onReconnect` when its connection was lost and is back
+   * (notifications may have been missed meanwhile).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<void>;
   close(): Promise<void>;
 }
 

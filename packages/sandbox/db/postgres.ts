@@ -16,6 +16,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     await client.connect();
     return client as never;
   });
+  const listener = notifications(connectionString);
   return {
     kind: 'postgres',
     query,
@@ -34,9 +35,59 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     claims,
+    listen: listener.listen,
     async close() {
+      await listener.close();
       await claims.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled one would be
+ * handed to other work). A lost connection is opened again after a second, and
+ * each listener told, since notifications sent meanwhile are lost.
+ */
+function notifications(connectionString: string) {
+  const channels = new Map<string, { onMessage: (payload: string) => void; onReconnect: () => void }>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', ({ channel, payload }) => channels.get(channel)?.onMessage(payload ?? ''));
+    const lost = () => {
+      if (client !== next || closed) return;
+      client = undefined;
+      retry = setTimeout(() => void reopen(), 1_000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    for (const channel of channels.keys()) await next.query(`LISTEN "${channel}"`);
+    client = next;
+    return next;
+  };
+  const reopen = async () => {
+    try {
+      await open();
+      for (const { onReconnect } of channels.values()) onReconnect();
+    } catch {
+      if (!closed) retry = setTimeout(() => void reopen(), 1_000);
+    }
+  };
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void, onReconnect: () => void) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`channel names are lower-case words: ${channel}`);
+      channels.set(channel, { onMessage, onReconnect });
+      if (client) await client.query(`LISTEN "${channel}"`);
+      else await open();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
     },
   };
 }

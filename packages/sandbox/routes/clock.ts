@@ -22,13 +22,13 @@ export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/sandbox/v1/clock', {
     config: { auth: 'subscription.read' },
     schema: { tags: ['test clock'], summary: 'The company\'s sandbox time', security: SECURITY, querystring: Type.Object({ companyId: CompanyId }), response: { 200: Clock, ...ERROR_RESPONSES } },
-  }, async (request) => ({ companyId: request.query.companyId, now: ctx.now(request.query.companyId).toISOString() }));
+  }, async (request) => ({ companyId: request.query.companyId, now: (await ctx.clocks.refresh(ctx.db, request.query.companyId)).toISOString() }));
 
   app.post('/sandbox/v1/clock/advance', {
     config: { auth: 'subscription.write' },
     schema: {
       tags: ['test clock'], summary: 'Move the company\'s time forward and run billing day by day', security: SECURITY,
-      description: `days and seconds add up (at least one second, at most ${MAX_ADVANCE_DAYS.toLocaleString('en')} days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (${rowRef('challengeExpired')}, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (${rowRef('processingSettled')}).`,
+      description: `days and seconds add up (at least one second, at most ${MAX_ADVANCE_DAYS.toLocaleString('en')} days together: 400 past it). Each day with something due is billed in its own short transaction (days with nothing due are passed over), the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (${rowRef('challengeExpired')}, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (${rowRef('processingSettled')}).`,
       body: Type.Object({ companyId: CompanyId, days: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_DAYS })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 315_360_000 })) }, oneRequired('days', 'seconds')),
       response: { 200: Type.Object({ ...Clock.properties, moves: Moves }), ...ERROR_RESPONSES },
     },
