@@ -522,14 +522,14 @@ export interface paths {
         get: operations["getSandboxV1Webhooks"];
         /**
          * Change a webhook's url or events, as registering would (the same url checks; the credential must read every type it will receive, and becomes its credential); id, secret and createdAt stay
-         * @description url and events (null: every type the credential may read) replace the webhook's; one of them at least (400 on url). Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.
+         * @description url and events (null: every type the credential may read) replace the webhook's; one of them at least (400 on url). A disabled webhook is enabled again. Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.
          *
          *     Refused beyond the schema (400): `url` or events: one of them at least; a url registration accepts (the same target checks).
          */
         put: operations["putSandboxV1Webhooks"];
         /**
          * Add a webhook endpoint for a company
-         * @description Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most 16 per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.
+         * @description Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most 16 per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all. An endpoint that answers no attempt with a 2xx for 3 days is disabled ("Tenants kept apart").
          *
          *     Refused beyond the schema (400): `url` a public or loopback http(s) address, not the sandbox's own port, not a cloud metadata service; `companyId` a company with fewer than 16 webhooks.
          */
@@ -10057,6 +10057,11 @@ export interface operations {
                             companyId: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                             */
+                            disabledAt?: string;
                             /** @description The event types to receive; absent: every type the credential may read */
                             events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
                             /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
@@ -10312,6 +10317,11 @@ export interface operations {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                         */
+                        disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
@@ -10592,6 +10602,11 @@ export interface operations {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                         */
+                        disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
@@ -10863,6 +10878,11 @@ export interface operations {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                         */
+                        disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
                         events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */

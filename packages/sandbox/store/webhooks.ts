@@ -4,7 +4,8 @@
 import type { Queryable } from '../db/database.js';
 import type { EventType } from '../events.js';
 
-const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+  to_char(disabled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "disabledAt"`;
 export type WebhookRow = Record<string, unknown>;
 export interface NewWebhook { _id: string; companyId: string; url: string; events?: EventType[]; keyId: string; secret: string }
 
@@ -30,10 +31,10 @@ export async function lockWebhook(db: Queryable, companyId: string, webhookId: s
   return row;
 }
 
-/** Writes a webhook's new url, events and credential; its pending deliveries of a type no longer asked for fail. */
+/** Writes a webhook's new url, events and credential, enabled again (endpoint-health.ts); its pending deliveries of a type no longer asked for fail. */
 export async function changeWebhook(db: Queryable, change: { companyId: string; webhookId: string; url: string; events?: EventType[]; keyId: string; at: string }): Promise<WebhookRow> {
   const { companyId, webhookId, url, events, keyId, at } = change;
-  const [row] = await db.query<WebhookRow>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5 WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
+  const [row] = await db.query<WebhookRow>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5, failing_since = NULL, disabled_at = NULL WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
     [webhookId, companyId, url, events ? JSON.stringify(events) : null, keyId]);
   if (events) await db.query(`UPDATE deliveries d SET status = 'failed', answers = answers || jsonb_build_array(jsonb_build_object('at', $3::text, 'error', 'refused: the webhook no longer asks for ' || e.type))
     FROM events e WHERE e.id = d.event_id AND d.webhook_id = $1 AND d.status = 'pending' AND NOT (e.type = ANY($2::text[]))`, [webhookId, events, at]);
