@@ -9,7 +9,8 @@ export type EventType =
   | 'transaction.created' | 'transaction.updated'
   | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue' | 'charge.updated'
   | 'subscription.created' | 'subscription.updated' | 'subscription.canceled'
-  | 'client.updated' | 'alert.created' | 'alert.updated';
+  | 'client.updated' | 'alert.created' | 'alert.updated'
+  | 'webhook.disabled';
 
 export interface SandboxEvent { id: string; type: EventType; companyId: string; createdAt: string; data: Record<string, unknown> }
 

@@ -6140,7 +6140,7 @@ export interface operations {
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
                 limit?: number;
-                type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
             };
             header?: never;
             path?: never;
@@ -6167,7 +6167,7 @@ export interface operations {
                             /** @description the order the events were made in; pass the last one as `after` */
                             seq: number;
                             /** @enum {unknown} */
-                            type: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                            type: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
                         }[];
                     };
                 };
@@ -10063,7 +10063,7 @@ export interface operations {
                              */
                             disabledAt?: string;
                             /** @description The event types to receive; absent: every type the credential may read */
-                            events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                            events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                             /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                             keyId?: string;
                             url: string;
@@ -10295,7 +10295,7 @@ export interface operations {
                 "application/json": {
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
-                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[] | null;
+                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[] | null;
                     /** Format: uri */
                     url?: string & unknown;
                     /** @description The webhook to change */
@@ -10323,7 +10323,7 @@ export interface operations {
                          */
                         disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         url: string;
@@ -10582,7 +10582,7 @@ export interface operations {
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /** @description The event types to receive; absent: every type the credential may read */
-                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                     /** Format: uri */
                     url: string & unknown;
                 };
@@ -10608,7 +10608,7 @@ export interface operations {
                          */
                         disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         /** @description HMAC-SHA256 key of svc-signature; shown once, here */
@@ -10884,7 +10884,7 @@ export interface operations {
                          */
                         disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         url: string;
@@ -11107,7 +11107,7 @@ export interface operations {
                 after?: string;
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
-                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
                 limit?: number;
             };
             header?: never;

@@ -25,6 +25,12 @@ export async function insertWebhook(db: Queryable, webhook: NewWebhook): Promise
 export const listWebhooks = (db: Queryable, companyId: string): Promise<WebhookRow[]> =>
   db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [companyId]);
 
+/** One webhook as GET /sandbox/v1/webhooks lists it (no member for null: no "all events" or unknown registrant member). */
+export async function listedWebhook(db: Queryable, companyId: string, webhookId: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND company_id = $2`, [webhookId, companyId]);
+  return row && Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
+}
+
 /** A live webhook's url and events, row-locked for a change. */
 export async function lockWebhook(db: Queryable, companyId: string, webhookId: string): Promise<{ url: string; events: EventType[] | null } | undefined> {
   const [row] = await db.query<{ url: string; events: EventType[] | null }>('SELECT url, events FROM webhooks WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL FOR UPDATE', [webhookId, companyId]);
