@@ -7,6 +7,7 @@ import { installGuard } from './auth/guard.js';
 import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
 import { installAnswerHeaders } from './http/answer-headers.js';
+import { assertBodyDepth } from './http/body-depth.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
 import { ApiError } from './shared/errors.js';
 import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
@@ -65,7 +66,12 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
     try { text = utf8.decode(body as Buffer); } catch { return done(new ApiError(400, 'SchemaValidationException', [{ msg: 'body is not UTF-8: send JSON as UTF-8 text (RFC 8259)' }]), undefined); }
-    parseJson(request, text, done);
+    // Nested deeper than the stated limit: 400 naming it, before anything walks the body (body-depth.ts).
+    parseJson(request, text, (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      try { assertBodyDepth(value); } catch (refusal) { return done(refusal as Error, undefined); }
+      done(null, value);
+    });
   });
   // A body announced over the limit is read to its end and dropped before the refusal goes out:
   // answering while the client still sends would reset the connection and lose the answer

@@ -9,19 +9,20 @@ export type EventType =
   | 'transaction.created' | 'transaction.updated'
   | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue' | 'charge.updated'
   | 'subscription.created' | 'subscription.updated' | 'subscription.canceled'
-  | 'client.updated' | 'alert.created' | 'alert.updated';
+  | 'client.updated' | 'alert.created' | 'alert.updated'
+  | 'webhook.disabled';
 
 export interface SandboxEvent { id: string; type: EventType; companyId: string; createdAt: string; data: Record<string, unknown> }
 
 export async function emit(db: Queryable, companyId: string, type: EventType, data: Record<string, unknown>, at: Date): Promise<SandboxEvent> {
   const event: SandboxEvent = { id: `evt_${newId()}`, type, companyId, createdAt: at.toISOString(), data };
   // The event, then one delivery per webhook of the company that asked for the type and whose credential reads it
-  // (and the company), made and due at the event's time on the company's clock (dispatcher.ts checks again at each
+  // (and the company), enabled (webhooks/endpoint-health.ts), made and due at the event's time on the company's clock (dispatcher.ts checks again at each
   // attempt): one statement, one round trip.
   await db.query(`WITH made AS (INSERT INTO events (id, company_id, type, created_at, data) VALUES ($2, $1, $4, $3, $6) RETURNING id)
     INSERT INTO deliveries (id, company_id, event_id, webhook_id, status, next_attempt_at, created_at)
     SELECT 'dlv_' || md5(random()::text || w.id), w.company_id, made.id, w.id, 'pending', $3, $3 FROM made, webhooks w JOIN credentials k ON k.key_id = w.key_id
-    WHERE w.company_id = $1 AND w.deleted_at IS NULL AND (w.events IS NULL OR w.events ? $4) AND k.permissions ? $5 AND k.companies ? $1`,
+    WHERE w.company_id = $1 AND w.deleted_at IS NULL AND w.disabled_at IS NULL AND (w.events IS NULL OR w.events ? $4) AND k.permissions ? $5 AND k.companies ? $1`,
   [companyId, event.id, event.createdAt, type, EVENT_PERMISSIONS[type], JSON.stringify(event)]);
   return event;
 }

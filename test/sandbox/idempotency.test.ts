@@ -213,23 +213,55 @@ describe('a key in flight', () => {
     }
   });
 
-  it('a claim in flight for over 5 minutes (its process died) is taken over: the next request with the key runs', async () => {
+  it('a key is in flight for as long as its request runs, however long: 15 minutes on, a retry is 409 and runs nothing; once the first ends, it is replayed', async () => {
+    // Before: a claim older than 5 minutes was taken as abandoned, and the retry ran (paid) a second time.
     const real = await sharedDecryptor();
-    let stuckMs = Date.now();
-    const stuck = await memorySandbox({
-      decryptor: { decrypt: (token: unknown) => (stuckMs === 0 ? real.decrypt(token) : new Promise(() => {})) },
-      idempotency: { now: () => stuckMs || Date.now() + 5 * 60_000 + 1_000, waitMs: 200 },
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    let decrypts = 0;
+    let laterMs = 0;
+    const long = await memorySandbox({
+      decryptor: { decrypt: async (token: unknown) => { if (decrypts++ === 0) await gate; return real.decrypt(token); } },
+      idempotency: { now: () => Date.now() + laterMs, waitMs: 200 },
     });
     try {
       const body = { companyId: COMPANY, amount: 4040, token: await tokenFor() };
-      void stuck.app.inject({ method: 'POST', url: '/v1/transaction', headers: { 'content-type': 'application/json', ...withKey('stuck-key') }, payload: JSON.stringify(body) });
+      const first = call(long, 'POST', '/v1/transaction', body, withKey('long-key'));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect((await call(stuck, 'POST', '/v1/transaction', body, withKey('stuck-key'))).status).toBe(409);
-      stuckMs = 0; // five minutes and a second later, and the decryptor answers again
-      const taken = await call(stuck, 'POST', '/v1/transaction', body, withKey('stuck-key'));
-      expect([taken.status, taken.body.status, taken.headers['idempotent-replayed']]).toEqual([200, 'PAID', undefined]);
+      laterMs = 15 * 60_000; // the first request has run 15 minutes (the 906 s clock advance of issue 38)
+      const retried = await call(long, 'POST', '/v1/transaction', body, withKey('long-key'));
+      expect([retried.status, retried.body.code]).toEqual([409, 'idempotency_key_in_use']);
+      expect(decrypts).toBe(1);
+      open();
+      const done = await first;
+      expect(done.body.status).toBe('PAID');
+      const again = await call(long, 'POST', '/v1/transaction', body, withKey('long-key'));
+      expect([again.body, again.headers['idempotent-replayed']]).toEqual([done.body, 'true']);
+      const [row] = await long.db.query<{ n: string | number }>("SELECT count(*) AS n FROM transactions WHERE (data->'amount'->>'value')::int = 4040");
+      expect(Number(row!.n)).toBe(1);
     } finally {
-      await stuck.close();
+      open();
+      await long.close();
+    }
+  });
+
+  it('the answer commits with the payment: a failure after the commit (a 500) leaves the answer, and the retry replays it instead of paying again', async () => {
+    // Before: the 500 freed the key, and the retry with it made a second payment.
+    const fragile = await memorySandbox();
+    try {
+      const body = { companyId: COMPANY, amount: 4141, paymentProfile: PAID_PROFILE };
+      const set = fragile.records.transactions.set;
+      // What runs after the route's transaction (ctx.recent.remember) fails once, as a process could fail there.
+      fragile.records.transactions.set = () => { throw new Error('failed after the commit'); };
+      const failed = await call(fragile, 'POST', '/v1/transaction', body, withKey('commit-key'));
+      expect(failed.status).toBe(500);
+      fragile.records.transactions.set = set;
+      const retried = await call(fragile, 'POST', '/v1/transaction', body, withKey('commit-key'));
+      expect([retried.status, retried.body.status, retried.body.amount.value, retried.headers['idempotent-replayed']]).toEqual([200, 'PAID', 4141, 'true']);
+      const [row] = await fragile.db.query<{ n: string | number }>("SELECT count(*) AS n FROM transactions WHERE (data->'amount'->>'value')::int = 4141");
+      expect(Number(row!.n)).toBe(1);
+    } finally {
+      await fragile.close();
     }
   });
 

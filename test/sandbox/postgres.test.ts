@@ -6,7 +6,7 @@ import { MIGRATIONS } from '../../packages/sandbox/db/migrations.js';
 import { startPostgres } from '../../test-support/postgres-server.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { fiftyAtOnce } from './support/idempotency.js';
-import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { API_KEY, COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox, sharedDecryptor, tokenFor } from './support/sandbox.js';
 
 let server: Awaited<ReturnType<typeof startPostgres>>;
 let sandbox: Sandbox;
@@ -62,5 +62,27 @@ it('fifty concurrent identical POST /v1/transaction with one Idempotency-Key, ov
     await fiftyAtOnce([sandbox, second], 4343);
   } finally {
     await second.close();
+  }
+});
+
+it('an Idempotency-Key is held by its owner\'s connection: another sandbox gets 409 while the owner lives, and runs the request at once when the owner\'s connection dies', async () => {
+  const real = await sharedDecryptor();
+  let decrypts = 0;
+  // The owner's first payment never comes back from the decryptor, as a process stuck or killed mid-request.
+  const owner = await memorySandbox({ memory: false, databaseUrl: server.url, decryptor: { decrypt: (token: unknown) => (decrypts++ === 0 ? new Promise(() => {}) : real.decrypt(token)) } });
+  const other = await memorySandbox({ memory: false, databaseUrl: server.url, idempotency: { waitMs: 200, now: () => Date.now() + 3_600_000 } });
+  try {
+    const body = { companyId: COMPANY, amount: 4444, token: await tokenFor() };
+    const key = { apiKey: API_KEY, 'Idempotency-Key': `owner-${Date.now()}` };
+    void owner.app.inject({ method: 'POST', url: '/v1/transaction', headers: { 'content-type': 'application/json', ...key }, payload: JSON.stringify(body) });
+    while (decrypts === 0) await new Promise((resolve) => setTimeout(resolve, 20)); // the owner holds the key, in its work
+    // An hour on by the other's clock, the owner still lives: the key is in flight.
+    expect((await call(other, 'POST', '/v1/transaction', body, key)).body.code).toBe('idempotency_key_in_use');
+    await owner.db.claims.close(); // the owner's connection is gone (its process was killed): PostgreSQL frees its locks
+    const taken = await call(other, 'POST', '/v1/transaction', body, key);
+    expect([taken.status, taken.body.status, taken.headers['idempotent-replayed']]).toEqual([200, 'PAID', undefined]);
+  } finally {
+    await other.close();
+    await owner.close();
   }
 });

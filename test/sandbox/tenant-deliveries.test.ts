@@ -46,3 +46,26 @@ it('40 of company A\'s deliveries hanging do not delay company B\'s delivery', a
   console.log(`company B's delivery arrived ${Math.round(waited)} ms after its transaction, 40 of A's hanging`);
   expect(waited).toBeLessThan(2_000);
 });
+
+it('issue 38: a slow endpoint does not delay its own company\'s healthy endpoint: 8 of 8 events reach the healthy one within seconds', async () => {
+  const hangingUrl = hanging.listening ? `http://127.0.0.1:${(hanging.address() as { port: number }).port}` : await listen(hanging);
+  const seen: number[] = [];
+  const healthy = createServer((_request, response) => { seen.push(Date.now()); response.writeHead(200).end(); });
+  const healthyUrl = await listen(healthy);
+  try {
+    const companyId = 'company_two_endpoints';
+    const apiKey = (await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] })).apiKey;
+    await call(sandbox, 'POST', '/sandbox/v1/webhooks', { companyId, url: `${hangingUrl}/slow`, events: ['transaction.created'] }, { apiKey });
+    await call(sandbox, 'POST', '/sandbox/v1/webhooks', { companyId, url: healthyUrl, events: ['transaction.created'] }, { apiKey });
+    const sent = Date.now();
+    for (let i = 0; i < 8; i++) await call(sandbox, 'POST', '/v1/transaction', { companyId, amount: 100 + i, paymentProfile: PAID_PROFILE }, { apiKey });
+    // Before: the company's 4 slots were held by the hanging endpoint for its 10 s timeout; 4 of 8 arrived in 20 s.
+    const deadline = Date.now() + 8_000;
+    while (seen.length < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    console.log(`the healthy endpoint got ${seen.length} of 8 in ${Math.max(...seen) - sent} ms, its sibling hanging`);
+    expect(seen).toHaveLength(8);
+  } finally {
+    healthy.closeAllConnections();
+    await new Promise((resolve) => healthy.close(resolve));
+  }
+});

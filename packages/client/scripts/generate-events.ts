@@ -36,7 +36,24 @@ const EXTRAS: Record<string, string[]> = {
 const pascal = (type: string) => type.split(/[._]/).map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 const union = (values: Iterable<string>) => [...new Set(values)].map((value) => `'${value}'`).join(' | ');
 
+/** Events no state table emits (the sandbox's own machinery): their types as written. */
+const OTHER_EVENTS: Record<string, string[]> = {
+  'webhook.disabled': [
+    '/** webhook.disabled: an endpoint answered no 2xx for the sandbox\'s rule (3 days of the company\'s clock) and was disabled. */',
+    "export interface WebhookDisabledEvent extends EventEnvelope<'webhook.disabled'> {",
+    '  data: {',
+    '    /** The endpoint as GET /sandbox/v1/webhooks lists it, disabledAt set. */',
+    "    webhook: ItemOf<'/sandbox/v1/webhooks'>;",
+    "    move: 'disabled';",
+    '    /** Its first failed attempt since its last 2xx (company clock, ISO 8601). */',
+    '    failingSince: string;',
+    '  };',
+    '}',
+  ],
+};
+
 function eventType(type: string): string {
+  if (OTHER_EVENTS[type]) return OTHER_EVENTS[type].join('\n');
   const machine = MACHINES.find((m) => m.rows.some((row) => row.emits === type));
   if (!machine) throw new Error(`no state table row emits ${type}`);
   const rows = machine.rows.filter((row) => row.emits === type);

@@ -522,14 +522,14 @@ export interface paths {
         get: operations["getSandboxV1Webhooks"];
         /**
          * Change a webhook's url or events, as registering would (the same url checks; the credential must read every type it will receive, and becomes its credential); id, secret and createdAt stay
-         * @description url and events (null: every type the credential may read) replace the webhook's; one of them at least (400 on url). Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.
+         * @description url and events (null: every type the credential may read) replace the webhook's; one of them at least (400 on url). A disabled webhook is enabled again. Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.
          *
          *     Refused beyond the schema (400): `url` or events: one of them at least; a url registration accepts (the same target checks).
          */
         put: operations["putSandboxV1Webhooks"];
         /**
          * Add a webhook endpoint for a company
-         * @description Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most 16 per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.
+         * @description Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most 16 per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all. An endpoint that answers no attempt with a 2xx for 3 days is disabled ("Tenants kept apart").
          *
          *     Refused beyond the schema (400): `url` a public or loopback http(s) address, not the sandbox's own port, not a cloud metadata service; `companyId` a company with fewer than 16 webhooks.
          */
@@ -6140,7 +6140,7 @@ export interface operations {
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
                 limit?: number;
-                type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
             };
             header?: never;
             path?: never;
@@ -6167,7 +6167,7 @@ export interface operations {
                             /** @description the order the events were made in; pass the last one as `after` */
                             seq: number;
                             /** @enum {unknown} */
-                            type: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                            type: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
                         }[];
                     };
                 };
@@ -10057,8 +10057,13 @@ export interface operations {
                             companyId: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                             */
+                            disabledAt?: string;
                             /** @description The event types to receive; absent: every type the credential may read */
-                            events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                            events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                             /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                             keyId?: string;
                             url: string;
@@ -10290,7 +10295,7 @@ export interface operations {
                 "application/json": {
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
-                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[] | null;
+                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[] | null;
                     /** Format: uri */
                     url?: string & unknown;
                     /** @description The webhook to change */
@@ -10312,8 +10317,13 @@ export interface operations {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                         */
+                        disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         url: string;
@@ -10572,7 +10582,7 @@ export interface operations {
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /** @description The event types to receive; absent: every type the credential may read */
-                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                     /** Format: uri */
                     url: string & unknown;
                 };
@@ -10592,8 +10602,13 @@ export interface operations {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                         */
+                        disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         /** @description HMAC-SHA256 key of svc-signature; shown once, here */
@@ -10863,8 +10878,13 @@ export interface operations {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled for failing 3 days (company clock) with no 2xx; absent while enabled. PUT enables it again
+                         */
+                        disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         url: string;
@@ -11087,7 +11107,7 @@ export interface operations {
                 after?: string;
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
-                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated";
+                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
                 limit?: number;
             };
             header?: never;

@@ -204,6 +204,17 @@ export interface AlertUpdatedEvent extends EventEnvelope<'alert.updated'> {
   };
 }
 
+/** webhook.disabled: an endpoint answered no 2xx for the sandbox's rule (3 days of the company's clock) and was disabled. */
+export interface WebhookDisabledEvent extends EventEnvelope<'webhook.disabled'> {
+  data: {
+    /** The endpoint as GET /sandbox/v1/webhooks lists it, disabledAt set. */
+    webhook: ItemOf<'/sandbox/v1/webhooks'>;
+    move: 'disabled';
+    /** Its first failed attempt since its last 2xx (company clock, ISO 8601). */
+    failingSince: string;
+  };
+}
+
 /** A verified webhook's event: narrow it by `type` (`if (event.type === 'charge.paid') event.data.charge`). */
 export type WebhookEvent =
   | TransactionCreatedEvent
@@ -218,7 +229,8 @@ export type WebhookEvent =
   | SubscriptionCanceledEvent
   | ClientUpdatedEvent
   | AlertCreatedEvent
-  | AlertUpdatedEvent;
+  | AlertUpdatedEvent
+  | WebhookDisabledEvent;
 
 /** Every event type the service sends. */
 export type WebhookEventType = WebhookEvent['type'];

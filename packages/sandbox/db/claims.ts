@@ -1,5 +1,6 @@
 // Work several sandbox processes on one PostgreSQL must not do twice (a webhook
-// delivery's due attempt, a batch, a company's clock move) is claimed first:
+// delivery's due attempt, a batch, a company's clock move, a request under an
+// Idempotency-Key) is claimed first:
 // a session-level advisory lock, pg_try_advisory_lock(kind, hashtext(id)), held
 // on a connection of its own for as long as the work runs and released after
 // its result is written. A process that dies (SIGKILL included) loses its
@@ -14,8 +15,8 @@
 // process's work would wait for its lease to run out), and over pg-boss or
 // graphile-worker (a second store of the work, and a dependency, for three tables).
 
-export type ClaimKind = 'delivery' | 'batch' | 'clock';
-const KIND_NUMBER: Record<ClaimKind, number> = { delivery: 2501, batch: 2502, clock: 2503 };
+export type ClaimKind = 'delivery' | 'batch' | 'clock' | 'idempotency';
+const KIND_NUMBER: Record<ClaimKind, number> = { delivery: 2501, batch: 2502, clock: 2503, idempotency: 2504 };
 
 export interface Claims {
   /** True when this process now holds the claim (false: another process does). */

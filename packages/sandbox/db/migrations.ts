@@ -131,6 +131,9 @@ export const MIGRATIONS: readonly string[] = [
   // Payables per installment (domain/split/installments.ts): every payable names its installment;
   // those made before were each a sale's only receivable, installment 1.
   `UPDATE payables SET data = jsonb_set(data, '{installment}', '1') WHERE data->'installment' IS NULL`,
+  // A webhook endpoint failing since when, and disabled when (webhooks/endpoint-health.ts).
+  `ALTER TABLE webhooks ADD COLUMN failing_since timestamptz;
+   ALTER TABLE webhooks ADD COLUMN disabled_at timestamptz`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -3,10 +3,13 @@
 // same request again (fingerprint.ts) gets that answer back, marked
 // Idempotent-Replayed: true; another request under the key is refused (422);
 // requests arriving while the first runs wait for its answer, at most
-// `waitMs`, then 409. The rules are stated once, in docs/idempotency.ts.
+// `waitMs`, then 409. A key is in flight for as long as its first request's
+// owner lives: the request holds the key's claim (db/claims.ts: an advisory
+// lock on PostgreSQL, memory on PGlite) while it runs, never a lease that
+// runs out under a long request. The rules are stated once, in docs/idempotency.ts.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { claimKey, readKey, releaseKey, storeAnswer, sweepKeys, type StoredAnswer } from '../store/idempotency-keys.js';
 import { ApiError, fieldError } from '../shared/errors.js';
 import { logFailure, pathOf } from './error-handler.js';
@@ -15,12 +18,12 @@ import { describeIdempotency, IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADE
 import { keyWaiters } from './key-waiters.js';
 
 export const KEY_LIFETIME_MS = 24 * 3600 * 1000;
-/** A claim in flight this long belongs to a process that died (a request never runs this long). */
-export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 export const DEFAULT_WAIT_MS = 10_000;
 /** How often a waiter looks at the table: the owner may be another process on the same PostgreSQL. */
 const POLL_MS = 50;
 const SWEEP_EVERY_MS = 60_000;
+/** The Content-Type Fastify gives a serialized answer: what a replay of an answer kept with the work says. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface IdempotencyOptions {
   /** The clock keys live by, in ms since the epoch: the real time unless a test moves it (the test clock does not count). */
@@ -29,7 +32,11 @@ export interface IdempotencyOptions {
   waitMs?: number;
 }
 
-interface Claim { scope: string; key: string; owner: string }
+interface Claim {
+  scope: string; key: string; owner: string; reply: FastifyReply;
+  /** The answer kept in the route's own transaction (keepAnswer), as serialized. */
+  kept?: string;
+}
 declare module 'fastify' {
   interface FastifyRequest { idempotency?: { key: string; fingerprint: string; claim?: Claim } }
 }
@@ -75,25 +82,47 @@ export async function installIdempotency(app: FastifyInstance, db: Database, opt
     const id = `${scope}\n${asked.key}`;
     const deadline = performance.now() + waitMs;
     for (;;) {
-      const at = now();
-      const owner = randomUUID();
-      if (await claimKey(db, { scope, key: asked.key, fingerprint: asked.fingerprint, owner, now: new Date(at),
-        expiredBefore: new Date(at - KEY_LIFETIME_MS), abandonedBefore: new Date(at - ABANDONED_AFTER_MS) })) {
-        asked.claim = { scope, key: asked.key, owner };
-        if (at - lastSweep > SWEEP_EVERY_MS) { lastSweep = at; await sweepKeys(db, new Date(at - KEY_LIFETIME_MS)); }
-        return;
+      // The claim first, then the row: a row in flight whose claim is free has an owner that died.
+      if (await db.claims.tryClaim('idempotency', id)) {
+        const at = now();
+        const owner = randomUUID();
+        let ran = false;
+        try {
+          ran = await claimKey(db, { scope, key: asked.key, fingerprint: asked.fingerprint, owner, now: new Date(at), expiredBefore: new Date(at - KEY_LIFETIME_MS) });
+        } finally {
+          if (!ran) await db.claims.release('idempotency', id);
+        }
+        if (ran) {
+          asked.claim = { scope, key: asked.key, owner, reply };
+          if (at - lastSweep > SWEEP_EVERY_MS) { lastSweep = at; await sweepKeys(db, new Date(at - KEY_LIFETIME_MS)).catch(logFailure); }
+          return;
+        }
       }
       const row = await readKey(db, scope, asked.key);
-      if (!row) continue; // released or expired meanwhile: try to claim it again
-      if (row.fingerprint !== asked.fingerprint)
+      if (row && row.fingerprint !== asked.fingerprint)
         throw keyError(422, 'idempotency_key_reused', `${IDEMPOTENCY_HEADER} was used with another request (method, path or body) in the last 24 hours: send a new key for a new request`);
-      if (row.answer) return replay(reply, row.answer);
+      if (row?.answer) return replay(reply, row.answer);
       const left = deadline - performance.now();
       if (left <= 0)
         throw keyError(409, 'idempotency_key_in_use', `a request with this ${IDEMPOTENCY_HEADER} is still running after ${waitMs} ms: retry later with the same key`);
       await waiters.wait(id, Math.min(POLL_MS, left));
     }
   });
+
+  /** Ends the claim: the answer kept or the row freed, then the key's lock let go and its waiters woken. */
+  const finish = async (claim: Claim, answer: StoredAnswer | undefined) => {
+    try {
+      if (claim.kept !== undefined) {
+        // Kept with the work: a 5xx after the commit must not free a key whose work is done.
+      } else if (answer) await storeAnswer(db, claim.scope, claim.key, claim.owner, answer);
+      else await releaseKey(db, claim.scope, claim.key, claim.owner);
+    } catch (error) {
+      logFailure(error); // the answer still goes out; the row stays in flight until the next claim takes it over
+    }
+    const id = `${claim.scope}\n${claim.key}`;
+    await db.claims.release('idempotency', id).catch(logFailure);
+    waiters.wake(id);
+  };
 
   // The owner keeps its answer (below 500) before it goes out, so a retry that follows it finds it.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -102,13 +131,7 @@ export async function installIdempotency(app: FastifyInstance, db: Database, opt
     request.idempotency!.claim = undefined;
     const body = payload === null || payload === undefined || reply.statusCode === 204 ? null
       : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-    try {
-      if (reply.statusCode >= 500 || body === undefined) await releaseKey(db, claim.scope, claim.key, claim.owner);
-      else await storeAnswer(db, claim.scope, claim.key, claim.owner, { status: reply.statusCode, headers: keptHeaders(reply), body });
-    } catch (error) {
-      logFailure(error); // the answer still goes out; the claim is taken over once abandoned
-    }
-    waiters.wake(`${claim.scope}\n${claim.key}`);
+    await finish(claim, reply.statusCode >= 500 || body === undefined ? undefined : { status: reply.statusCode, headers: keptHeaders(reply), body });
     return payload;
   });
 
@@ -117,9 +140,23 @@ export async function installIdempotency(app: FastifyInstance, db: Database, opt
     const claim = request.idempotency?.claim;
     if (!claim) return;
     request.idempotency!.claim = undefined;
-    await releaseKey(db, claim.scope, claim.key, claim.owner).catch(logFailure);
-    waiters.wake(`${claim.scope}\n${claim.key}`);
+    await finish(claim, undefined);
   });
+}
+
+/**
+ * Keeps a route's answer (200 with `answer` as its body, or 204 without one) under the request's
+ * Idempotency-Key inside the route's own transaction, so the work and its answer commit together:
+ * an owner that dies after the commit leaves the answer, never work a retry would do again.
+ * Returns `answer` (a request without a key: nothing kept).
+ */
+export async function keepAnswer<T>(tx: Queryable, request: FastifyRequest, answer: T, status: 200 | 204 = 200): Promise<T> {
+  const claim = request.idempotency?.claim;
+  if (!claim) return answer;
+  const body = status === 204 ? null : claim.reply.serialize(answer) as string;
+  await storeAnswer(tx, claim.scope, claim.key, claim.owner, { status, headers: body === null ? {} : { 'content-type': JSON_TYPE }, body });
+  claim.kept = body ?? '';
+  return answer;
 }
 
 /** The headers a replay repeats: what the body is, and whether it may be cached. */

@@ -2,6 +2,7 @@
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
 import { fieldError, invalid } from '../shared/errors.js';
+import { keepAnswer } from '../http/idempotency.js';
 import { missingOrForeign } from '../store/not-yours.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
@@ -77,9 +78,9 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         const charge = await charges.get(tx, body.companyId, body._id, true);
         if (!charge) throw unknownCharge();
         if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
-        return issueSlip(ctx, tx, charge, body.paymentMethod);
+        return keepAnswer(tx, request, { ...await issueSlip(ctx, tx, charge, body.paymentMethod), paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const });
       });
-      return { ...issued, paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const };
+      return issued;
     }
     const profile = await openCard(body as never, ctx.decryptor);
     const result = await ctx.db.transaction(async (tx) => {
@@ -93,9 +94,9 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         links: chargeLinks(charge), threeDSOrigin: originOf(request),
       });
       // PENDING_3DS, PROCESSING: the charge waits for the answer (domain/held-payment.ts moves it then).
-      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return { charge, transaction };
+      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return keepAnswer(tx, request, { charge, transaction });
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
-      return { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction };
+      return keepAnswer(tx, request, { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction });
     });
     ctx.recent.remember(result.transaction);
     return result;

@@ -3,6 +3,7 @@
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
 import { createPayables } from '../domain/split/payables.js';
 import { fieldError, invalid } from '../shared/errors.js';
+import { keepAnswer } from '../http/idempotency.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AUTHORIZATION_DAYS, AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
@@ -60,7 +61,9 @@ export const transactionMoveRoutes: ResourceRoutes = async (app, { ctx }) => {
       const whole = transaction.amount.value;
       if (body.amount !== undefined && body.amount !== whole)
         throw invalid(fieldError('amount', `amount ${body.amount}: a cancel refunds the whole amount (${whole} cents); partial refunds are not offered: send no amount, or ${whole}`));
-      return { canceled: await refundTransaction(ctx, tx, transaction, { reason: 'merchant', cancelSubscription: body.cancelSubscription }) };
+      const canceled = await refundTransaction(ctx, tx, transaction, { reason: 'merchant', cancelSubscription: body.cancelSubscription });
+      await keepAnswer(tx, request, null, 204);
+      return { canceled };
     });
     if (outcome.already) return { success: true as const, message: 'the transaction is already canceled' };
     ctx.recent.remember(outcome.canceled);

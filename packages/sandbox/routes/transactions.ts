@@ -5,6 +5,7 @@ import { alertIfTestCard } from '../billing/alerts.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
+import { keepAnswer } from '../http/idempotency.js';
 import { originOf } from '../http/origin.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';
@@ -36,7 +37,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
         profile, capture: body.capture ?? true, split: body.split, links: client ? { clientId: client._id } : {}, threeDSOrigin: originOf(request),
       });
       await alertIfTestCard(ctx, tx, made);
-      return made;
+      return keepAnswer(tx, request, made);
     });
     ctx.recent.remember(transaction);
     return transaction;

@@ -12,6 +12,7 @@ import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
 import { changeWebhook, countLiveWebhooks, hasDelivery, insertWebhook, listDeliveries, listWebhooks, lockWebhook, removeWebhook } from '../store/webhooks.js';
 import { EVENT_TYPES, MAX_WEBHOOKS_PER_COMPANY, readableTypes } from '../webhooks/event-permissions.js';
+import { DISABLE_AFTER_MS } from '../webhooks/endpoint-health.js';
 import { strictPolicy } from '../webhooks/targets.js';
 import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
@@ -22,6 +23,7 @@ const Url = Type.String({ format: 'uri', pattern: '^https?://' });
 const Listed = Type.Object({
   _id: Type.String(), companyId: Type.String(), url: Type.String(), events: Type.Optional(Events),
   keyId: Type.Optional(Type.String({ description: 'The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing)' })), createdAt: Type.String({ format: 'date-time' }),
+  disabledAt: Type.Optional(Type.String({ format: 'date-time', description: `When it was disabled for failing ${DISABLE_AFTER_MS / 86_400_000} days (company clock) with no 2xx; absent while enabled. PUT enables it again` })),
 });
 const Webhook = Type.Object({ ...Listed.properties, secret: Type.String({ description: 'HMAC-SHA256 key of svc-signature; shown once, here' }) });
 const Delivery = Type.Object({
@@ -40,7 +42,7 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Add a webhook endpoint for a company', security: SECURITY,
-      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all.` + beyondSchema({
+      description: `Later events of the company are POSTed to url, signed: svc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>; svc-event-id and svc-event-type name it. Only the types in events (default all) that the registering credential may read: each asked type needs its read permission (403). Public and loopback addresses, never the sandbox's own port (400 on url; "Tenants kept apart"). At most ${MAX_WEBHOOKS_PER_COMPANY} per company. Non-2xx or no answer: retried after 1 s, 2 s, 4 s, ... 6 attempts in all. An endpoint that answers no attempt with a 2xx for ${DISABLE_AFTER_MS / 86_400_000} days is disabled ("Tenants kept apart").` + beyondSchema({
         url: 'a public or loopback http(s) address, not the sandbox\'s own port, not a cloud metadata service',
         companyId: `a company with fewer than ${MAX_WEBHOOKS_PER_COMPANY} webhooks`,
       }),
@@ -74,7 +76,7 @@ export const webhookRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['webhooks'], summary: 'Change a webhook\'s url or events, as registering would (the same url checks; the credential must read every type it will receive, and becomes its credential); id, secret and createdAt stay', security: SECURITY,
-      description: 'url and events (null: every type the credential may read) replace the webhook\'s; one of them at least (400 on url). Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.' + beyondSchema({ url: 'or events: one of them at least; a url registration accepts (the same target checks)' }),
+      description: 'url and events (null: every type the credential may read) replace the webhook\'s; one of them at least (400 on url). A disabled webhook is enabled again. Pending deliveries go to the new url; those of a type no longer asked for fail, "refused: the webhook no longer asks for <type>". 404 when the company has no such webhook.' + beyondSchema({ url: 'or events: one of them at least; a url registration accepts (the same target checks)' }),
       body: Type.Object({ companyId: CompanyId, webhookId: Id('The webhook to change'), url: Type.Optional(Url), events: Type.Optional(Type.Union([Events, Type.Null()])) }),
       response: { 200: Listed, ...ERROR_RESPONSES },
     },

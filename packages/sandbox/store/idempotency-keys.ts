@@ -1,8 +1,10 @@
 // The idempotency_keys table (http/idempotency.ts): every statement is one
 // autocommitted query, never a transaction held across a request's work, so
-// PGlite's single connection is never blocked by a request that waits.
-// Who runs is decided by one INSERT ... ON CONFLICT: PostgreSQL makes racing
-// inserts of one (scope, key) wait for each other, so exactly one returns a row.
+// PGlite's single connection is never blocked by a request that waits (an
+// answer kept with the work rides in the route's own transaction: keepAnswer).
+// Who runs is decided by the key's claim (db/claims.ts, held while the request
+// runs), then one INSERT ... ON CONFLICT: a row still in flight under a claim
+// its taker holds belongs to a request whose owner died, so it is taken over.
 import type { Queryable } from '../db/database.js';
 
 /** What is replayed: the first answer's status, its Content-Type (and Cache-Control), its body as sent. */
@@ -17,19 +19,20 @@ export interface ClaimRequest {
   now: Date;
   /** A key made at or before this time has expired: the request takes it over as new. */
   expiredBefore: Date;
-  /** A claim in flight since this time is abandoned (its process died): taken over too. */
-  abandonedBefore: Date;
 }
 
-/** True when this request runs: the key was new, expired, or abandoned in flight. */
+/**
+ * True when this request runs: the key was new, expired, or in flight without an answer.
+ * Call it only while holding the key's claim: then no live request owns a row in flight.
+ */
 export async function claimKey(db: Queryable, claim: ClaimRequest): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO idempotency_keys (scope, key, fingerprint, owner, created_at, claimed_at) VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner,
        created_at = EXCLUDED.created_at, claimed_at = EXCLUDED.claimed_at, status = NULL, headers = NULL, body = NULL
-     WHERE idempotency_keys.created_at <= $6 OR (idempotency_keys.status IS NULL AND idempotency_keys.claimed_at <= $7)
+     WHERE idempotency_keys.created_at <= $6 OR idempotency_keys.status IS NULL
      RETURNING owner`,
-    [claim.scope, claim.key, claim.fingerprint, claim.owner, claim.now.toISOString(), claim.expiredBefore.toISOString(), claim.abandonedBefore.toISOString()]);
+    [claim.scope, claim.key, claim.fingerprint, claim.owner, claim.now.toISOString(), claim.expiredBefore.toISOString()]);
   return rows.length === 1;
 }
 
@@ -46,9 +49,9 @@ export async function storeAnswer(db: Queryable, scope: string, key: string, own
     [scope, key, owner, answer.status, JSON.stringify(answer.headers), answer.body]);
 }
 
-/** The request ended without an answer worth keeping: the key is free for the next try. */
+/** The request ended without an answer worth keeping: the key is free for the next try (an answer kept with the work stays). */
 export async function releaseKey(db: Queryable, scope: string, key: string, owner: string): Promise<void> {
-  await db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3', [scope, key, owner]);
+  await db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3 AND status IS NULL', [scope, key, owner]);
 }
 
 /** Drops expired keys; with `inFlightToo`, every claim still in flight (only one process owns a PGlite folder). */

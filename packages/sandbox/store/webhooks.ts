@@ -4,7 +4,8 @@
 import type { Queryable } from '../db/database.js';
 import type { EventType } from '../events.js';
 
-const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+const COLUMNS = `id AS "_id", company_id AS "companyId", url, events, key_id AS "keyId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+  to_char(disabled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "disabledAt"`;
 export type WebhookRow = Record<string, unknown>;
 export interface NewWebhook { _id: string; companyId: string; url: string; events?: EventType[]; keyId: string; secret: string }
 
@@ -24,16 +25,22 @@ export async function insertWebhook(db: Queryable, webhook: NewWebhook): Promise
 export const listWebhooks = (db: Queryable, companyId: string): Promise<WebhookRow[]> =>
   db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE company_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [companyId]);
 
+/** One webhook as GET /sandbox/v1/webhooks lists it (no member for null: no "all events" or unknown registrant member). */
+export async function listedWebhook(db: Queryable, companyId: string, webhookId: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND company_id = $2`, [webhookId, companyId]);
+  return row && Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
+}
+
 /** A live webhook's url and events, row-locked for a change. */
 export async function lockWebhook(db: Queryable, companyId: string, webhookId: string): Promise<{ url: string; events: EventType[] | null } | undefined> {
   const [row] = await db.query<{ url: string; events: EventType[] | null }>('SELECT url, events FROM webhooks WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL FOR UPDATE', [webhookId, companyId]);
   return row;
 }
 
-/** Writes a webhook's new url, events and credential; its pending deliveries of a type no longer asked for fail. */
+/** Writes a webhook's new url, events and credential, enabled again (endpoint-health.ts); its pending deliveries of a type no longer asked for fail. */
 export async function changeWebhook(db: Queryable, change: { companyId: string; webhookId: string; url: string; events?: EventType[]; keyId: string; at: string }): Promise<WebhookRow> {
   const { companyId, webhookId, url, events, keyId, at } = change;
-  const [row] = await db.query<WebhookRow>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5 WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
+  const [row] = await db.query<WebhookRow>(`UPDATE webhooks SET url = $3, events = $4, key_id = $5, failing_since = NULL, disabled_at = NULL WHERE id = $1 AND company_id = $2 RETURNING ${COLUMNS}`,
     [webhookId, companyId, url, events ? JSON.stringify(events) : null, keyId]);
   if (events) await db.query(`UPDATE deliveries d SET status = 'failed', answers = answers || jsonb_build_array(jsonb_build_object('at', $3::text, 'error', 'refused: the webhook no longer asks for ' || e.type))
     FROM events e WHERE e.id = d.event_id AND d.webhook_id = $1 AND d.status = 'pending' AND NOT (e.type = ANY($2::text[]))`, [webhookId, events, at]);

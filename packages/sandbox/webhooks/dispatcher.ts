@@ -4,32 +4,36 @@
 // on the company's test clock: due when its clock reaches next_attempt_at,
 // answers stamped with its time, so advancing the clock brings retries due.
 // The signature's t stays the real time: receivers check it against theirs.
-// Fair between companies (issue 29): each attempt runs on its own with a
-// timeout, at most PER_COMPANY of a company at once and TOTAL in all, taken
-// round-robin across companies, so a receiver that hangs holds only its own
-// company's slots, for at most the timeout.
+// Fair between endpoints (issue 38): each attempt runs on its own with a
+// timeout, at most PER_ENDPOINT of one webhook endpoint at once and TOTAL in
+// all, taken round-robin across endpoints (whatever their company), so a
+// receiver that hangs holds only its own endpoint's slots, for at most the
+// timeout: another endpoint, of its company or another, never waits for it.
+// TOTAL is MAX_WEBHOOKS_PER_COMPANY x PER_ENDPOINT x 16: a cap on sockets, not a queue.
 // Several processes on one PostgreSQL (issue 25): each due attempt is claimed
 // (db/claims.ts) and re-read under the claim (still pending, the same attempt,
 // still due) before it goes out; the claim is released once its answer is
 // written. A killed process's claims end with its connection, and its
 // deliveries are taken at another's next poll: delivered at least once, and
 // more than once per due attempt only when a process dies between POST and write.
-// PER_COMPANY and TOTAL are per process.
+// PER_ENDPOINT and TOTAL are per process.
 import type { Permission } from '../auth/permissions.js';
 import type { Database } from '../db/database.js';
 import type { EventType } from '../events.js';
-import { EVENT_PERMISSIONS } from './event-permissions.js';
+import { EVENT_PERMISSIONS, MAX_WEBHOOKS_PER_COMPANY } from './event-permissions.js';
+import { noteAttempt } from './endpoint-health.js';
 import { post, type Attempt } from './post.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { strictPolicy, type TargetPolicy } from './targets.js';
 
 export const MAX_ATTEMPTS = 6;
-export const PER_COMPANY = 4;
-export const TOTAL = 32;
+/** Attempts to one endpoint at once: its deliveries go out two by two, its own slots. */
+export const PER_ENDPOINT = 2;
+export const TOTAL = MAX_WEBHOOKS_PER_COMPANY * PER_ENDPOINT * 16;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
 interface Due {
-  id: string; company_id: string; attempts: number; url: string; secret: string; event: unknown; event_id: string; event_type: EventType;
+  id: string; company_id: string; webhook_id: string; attempts: number; url: string; secret: string; event: unknown; event_id: string; event_type: EventType;
   permissions: Permission[] | null; companies: string[] | null; deleted: boolean;
 }
 
@@ -58,7 +62,7 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
   let stopped = false;
   const stopping = new AbortController();
   const inFlight = new Map<string, Promise<void>>();
-  const perCompany = new Map<string, number>();
+  const perEndpoint = new Map<string, number>();
 
   const deliver = async (due: Due) => {
     const body = JSON.stringify(due.event);
@@ -75,15 +79,17 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
     const status = ok ? 'succeeded' : attempts >= MAX_ATTEMPTS || refusal ? 'failed' : 'pending';
     await db.query(`UPDATE deliveries SET status = $2, attempts = $3, answers = answers || $4::jsonb, next_attempt_at = $5 WHERE id = $1 AND status = 'pending' AND attempts = $3 - 1`,
       [due.id, status, attempts, JSON.stringify([answer]), new Date(at.getTime() + backoffMs * 2 ** (attempts - 1)).toISOString()]);
+    // A withdrawn delivery says nothing of the endpoint; any other answer does.
+    if (!refusal) await noteAttempt(db, due.webhook_id, ok, at);
   };
 
   const start = (due: Due) => {
-    perCompany.set(due.company_id, (perCompany.get(due.company_id) ?? 0) + 1);
+    perEndpoint.set(due.webhook_id, (perEndpoint.get(due.webhook_id) ?? 0) + 1);
     const running = deliver(due).catch(() => {}).finally(async () => {
       await db.claims.release('delivery', due.id).catch(() => {});
       inFlight.delete(due.id);
-      const left = (perCompany.get(due.company_id) ?? 1) - 1;
-      if (left > 0) perCompany.set(due.company_id, left); else perCompany.delete(due.company_id);
+      const left = (perEndpoint.get(due.webhook_id) ?? 1) - 1;
+      if (left > 0) perEndpoint.set(due.webhook_id, left); else perEndpoint.delete(due.webhook_id);
     });
     inFlight.set(due.id, running);
   };
@@ -94,18 +100,18 @@ export function startDispatcher(db: Database, { now = () => new Date(), interval
     const room = TOTAL - inFlight.size;
     if (room <= 0) return;
     // A company's clock is the real time plus its offset (clock.ts), read here from test_clocks.
-    // Each company's due deliveries ranked; rank first, so every company gets its turn before any gets a second.
+    // Each endpoint's due deliveries ranked; rank first, so every endpoint gets its turn before any gets a second.
     const due = await db.query<Due>(`SELECT * FROM (
-        SELECT d.id, d.company_id, d.attempts, w.url, w.secret, e.data AS event, e.id AS event_id, e.type AS event_type,
+        SELECT d.id, d.company_id, d.webhook_id, d.attempts, w.url, w.secret, e.data AS event, e.id AS event_id, e.type AS event_type,
           k.permissions, k.companies, w.deleted_at IS NOT NULL AS deleted, d.next_attempt_at, e.seq,
-          row_number() OVER (PARTITION BY d.company_id ORDER BY d.next_attempt_at, e.seq) AS rank
+          row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, e.seq) AS rank
         FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id
           LEFT JOIN credentials k ON k.key_id = w.key_id LEFT JOIN test_clocks c ON c.company_id = d.company_id
-        WHERE d.status = 'pending' AND NOT (d.id = ANY($1::text[]))
+        WHERE d.status = 'pending' AND w.disabled_at IS NULL AND NOT (d.id = ANY($1::text[]))
           AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond') ranked
-      WHERE rank <= $2 ORDER BY rank, next_attempt_at, seq LIMIT $3`, [[...inFlight.keys()], PER_COMPANY * spread, room * spread]);
+      WHERE rank <= $2 ORDER BY rank, next_attempt_at, seq LIMIT $3`, [[...inFlight.keys()], PER_ENDPOINT * spread, room * spread]);
     for (const row of due) {
-      if (inFlight.size >= TOTAL || (perCompany.get(row.company_id) ?? 0) >= PER_COMPANY || stopped || inFlight.has(row.id)) continue;
+      if (inFlight.size >= TOTAL || (perEndpoint.get(row.webhook_id) ?? 0) >= PER_ENDPOINT || stopped || inFlight.has(row.id)) continue;
       if (!(await db.claims.tryClaim('delivery', row.id))) continue; // another process has it
       const [still] = await db.query(`SELECT 1 FROM deliveries d LEFT JOIN test_clocks c ON c.company_id = d.company_id
         WHERE d.id = $1 AND d.status = 'pending' AND d.attempts = $2 AND d.next_attempt_at <= now() + COALESCE(c.offset_ms, 0) * interval '1 millisecond'`,

@@ -18,6 +18,8 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
   'client.updated': 'client.read',
   'alert.created': 'alert.read',
   'alert.updated': 'alert.read',
+  // Webhooks are read with transaction.read (GET /sandbox/v1/webhooks).
+  'webhook.disabled': 'transaction.read',
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_PERMISSIONS) as EventType[];

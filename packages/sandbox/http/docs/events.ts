@@ -7,7 +7,11 @@ import { MACHINES } from './states.js';
 const emitters = (type: string) => MACHINES.flatMap((machine) => machine.rows.filter((row) => row.emits === type)
   .map((row) => `${machine.resource} ${row.from === NEW ? '(new) ' : ''}${row.event} -> ${row.to === SAME ? '(unchanged)' : row.to}`));
 const resourceOf = (type: string) => type.split('.')[0];
-const list = EVENT_TYPES.map((type) => `| ${type} | ${EVENT_PERMISSIONS[type]} | \`${resourceOf(type)}\` | ${[...new Set(emitters(type))].join('; ')} |`).join('\n');
+/** Events no state table emits: made by the sandbox's own machinery. */
+const OTHER_EMITTERS: Record<string, string> = {
+  'webhook.disabled': 'an endpoint failing with no 2xx past the rule ("Tenants kept apart"); data: {webhook, move: disabled, failingSince}',
+};
+const list = EVENT_TYPES.map((type) => `| ${type} | ${EVENT_PERMISSIONS[type]} | \`${resourceOf(type)}\` | ${[...new Set(emitters(type)), ...(OTHER_EMITTERS[type] ? [OTHER_EMITTERS[type]] : [])].join('; ')} |`).join('\n');
 
 export const EVENTS_SECTION = `
 ## Events
