@@ -27,7 +27,7 @@ const { startPostgres } = await tsImport('../test-support/postgres-server.ts', i
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 1_000);
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 100_000);
-const EVERY_MS = 20;
+const EVERY_MS = Number(process.env.BENCH_EVERY_MS ?? 20);
 const A = 'company_demo';
 const A_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const B = 'company_bench_other';
