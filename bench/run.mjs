@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const names = ['core', 'server', 'replay-flood', 'browser', 'frame', 'frame-shopper', 'sandbox', 'scale'];
+const names = ['core', 'server', 'replay-flood', 'browser', 'frame', 'frame-shopper', 'sandbox', 'tenants', 'scale'];
 let crashed = 0;
 for (const name of names) {
   const file = fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));

@@ -14,6 +14,7 @@ import type { TargetPolicy } from './webhooks/targets.js';
 import { startBatchWorker } from './billing/batch-worker.js';
 import { rawRefusal, refusePriAtOnce } from './http/unrouted.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/connections.js';
+import { guardTimeoutsAgainstStalls } from './http/stall-guard.js';
 import type { IdempotencyOptions } from './http/idempotency.js';
 import { insertCharge, seed } from './seed.js';
 
@@ -34,6 +35,8 @@ export interface SandboxOptions extends StorageOptions {
   allowLoopbackWebhooks?: boolean;
   /** Headers and body must arrive within this time (default 10 s), else 408. */
   requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open (default 5 s). */
+  keepAliveTimeoutMs?: number;
   extensions?: FastifyPluginAsync[];
   /** Open connections at once (default 256); a connection past it is closed as it opens. */
   maxConnections?: number;
@@ -63,7 +66,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       extensions: [...SANDBOX_EXTENSIONS, ...(options.extensions ?? [])],
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       serverFactory: (handler) => createServer({
-        requestTimeout, headersTimeout: requestTimeout, keepAliveTimeout: 5_000,
+        requestTimeout, headersTimeout: requestTimeout, keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
         // A request without Host is refused by the app, in the part-7 body (http/unrouted.ts), not by Node with an empty one.
         requireHostHeader: false,
         // How often Node looks for requests past their time (its default, 30 s, would let a slow body live 40 s).
@@ -73,6 +76,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     // Without a listener Node drops a CONNECT without a word: answer it as any method without a route.
     app.server.on('connect', (request, socket) => socket.end(rawRefusal(404, 'not_found', request.url ?? '', `no sandbox route CONNECT ${request.url}`)));
     refusePriAtOnce(app.server);
+    // After the event loop was held, these timeouts would fire before the requests waiting were read.
+    const stopGuard = guardTimeoutsAgainstStalls(app.server, { checkingIntervalMs: Math.min(1_000, requestTimeout) });
     app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
@@ -90,6 +95,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       close: async () => {
         await dispatcher.stop();
         await batches.stop();
+        stopGuard();
         app.server.closeAllConnections();
         await app.close();
         await db.close();

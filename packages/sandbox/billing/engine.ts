@@ -13,6 +13,7 @@ import { addDays, dayOf } from '../shared/dates.js';
 import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { SubscriptionDay } from './subscription-day.js';
+import { yieldTurn } from '../db/turns.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
@@ -33,8 +34,6 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
  */
 export const clockStepping: { mode: 'due' | 'every day' } = { mode: 'due' };
 
-/** PGlite runs on this thread: let requests that arrived meanwhile be read and queue their queries. */
-const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Subscriptions billed in one database transaction (a chunk); others' requests are answered between chunks. */
 export const BILLING_CHUNK = 50;
@@ -112,7 +111,7 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
       moves.push(...(await runCompanyPhase('day start', { ctx: then, db, companyId, day, at })));
       return dueToday(db, companyId, day);
     });
-    await letOthersIn();
+    await yieldTurn(database); // requests first (db/turns.ts)
     // Each subscription's moves, kept in dueToday's order whichever lane billed it.
     const billed: Move[][] = [];
     const lanes = database.kind === 'postgres' ? BILLING_LANES : 1;
@@ -132,7 +131,7 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
             if (product) billed[index] = await billDay(then, db, row.data, product, day, at);
           }
         });
-        await letOthersIn();
+        await yieldTurn(database); // requests first (db/turns.ts)
       }
     }));
     const failed = lanesDone.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');

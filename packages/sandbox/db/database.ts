@@ -3,6 +3,7 @@
 import type { Claims } from './claims.js';
 import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrations.js';
+import { withTurns, type Turns } from './turns.js';
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -23,6 +24,8 @@ export interface Database extends Queryable {
    */
   listen?(channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<void>;
   close(): Promise<void>;
+  /** Background work's turn (turns.ts); set by openDatabase. */
+  backgroundTurn?: Turns['backgroundTurn'];
 }
 
 export interface StorageOptions {
@@ -45,6 +48,7 @@ export async function openDatabase(options: StorageOptions): Promise<Database> {
     const { openPglite } = await import('./pglite.js');
     db = await openPglite(options.memory ? undefined : options.dataDir);
   }
+  db = withTurns(db);
   try {
     await migrate(db);
   } catch (error) {
