@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // In-memory PGlite starts from a database migrated once per run instead of running initdb per file.
-const pgliteFromDump = { globalSetup: ['test-support/pglite/migrated-dump.ts'], setupFiles: ['test-support/pglite/loads-migrated-dump.ts'] };
+const pgliteFromDump = { globalSetup: ['test-support/pglite/vitest-global-setup.ts'], setupFiles: ['test-support/pglite/vitest-setup.ts'] };
 
 export default defineConfig({
   // The sandbox (its own package, @svc-card/sandbox) imports svc-card/server by name; in this

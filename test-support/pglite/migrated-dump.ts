@@ -1,24 +1,14 @@
-// Vitest globalSetup for the projects that start in-memory sandboxes: one PGlite database,
-// created and migrated once per run, dumped to a tar file that every test file's sandbox
-// starts from (loads-migrated-dump.ts). A fresh in-memory PGlite runs initdb, which costs
-// seconds on a quiet machine and tens of seconds on a busy one; loading the dump is a few
-// times cheaper, and migrate() then finds every step applied. Migrating an empty database is
-// still checked: here, on every run, and by every test that opens a data folder or PostgreSQL.
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
+// One migrated PGlite database per test run, for the test runs that start many in-memory
+// sandboxes (Vitest's sandbox and client projects, Playwright's demos). A fresh in-memory PGlite
+// runs initdb, which costs seconds on a quiet machine and tens of seconds on a busy one; loading
+// a dump of a migrated database is a few times cheaper, and migrate() then finds every step
+// applied. Migrating an empty database is still checked: here, on every run, and by every test
+// that opens a data folder or PostgreSQL (left alone: they open PGlite as users do).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from '../../packages/sandbox/db/migrations.js';
 import { localClaims } from '../../packages/sandbox/db/claims.js';
 import type { Database, Queryable } from '../../packages/sandbox/db/database.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext { migratedPgliteDump: string }
-}
-
-// One file per Vitest run (the main process), shared by the projects that list this setup.
-const dumpFile = join(tmpdir(), `svc-card-pglite-migrated-${process.pid}.tar`);
 
 const queryable = (target: Pick<PGlite, 'query'>): Queryable => ({
   async query<Row>(sql: string, params: unknown[] = []) {
@@ -26,18 +16,38 @@ const queryable = (target: Pick<PGlite, 'query'>): Queryable => ({
   },
 });
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(dumpFile)) {
-    const pg = await PGlite.create({});
-    try {
-      const db: Database = { kind: 'pglite', ...queryable(pg), transaction: (work) => pg.transaction((tx) => work(queryable(tx))), claims: localClaims(), close: () => pg.close() };
-      await migrate(db);
-      const dump = await pg.dumpDataDir('none');
-      writeFileSync(dumpFile, new Uint8Array(await dump.arrayBuffer()));
-    } finally {
-      await pg.close();
-    }
+/** A fresh in-memory database, migrated as the sandbox migrates it, written to `file` as a tar. */
+export async function writeMigratedDump(file: string): Promise<void> {
+  const pg = await PGlite.create({});
+  try {
+    const db: Database = { kind: 'pglite', ...queryable(pg), transaction: (work) => pg.transaction((tx) => work(queryable(tx))), claims: localClaims(), close: () => pg.close() };
+    await migrate(db);
+    writeFileSync(file, new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await pg.close();
   }
-  project.provide('migratedPgliteDump', dumpFile);
-  return () => rmSync(dumpFile, { force: true });
+}
+
+type Options = { dataDir?: string; loadDataDir?: Blob };
+const patched = Symbol.for('svc-card.pglite-from-dump');
+
+/**
+ * From now on in this process, PGlite.create() without a dataDir or loadDataDir (the sandbox's
+ * `memory: true`) loads `file` instead of running initdb. The library's class itself is changed,
+ * as every importer of it shares it; packages/sandbox/ stays as users run it.
+ */
+export function inMemoryPgliteFrom(file: string): void {
+  const target = PGlite as unknown as Record<symbol, boolean> & { create(...args: unknown[]): Promise<PGlite> };
+  if (target[patched]) return;
+  const create = target.create;
+  Object.defineProperty(target, 'create', {
+    configurable: true,
+    writable: true,
+    value(this: unknown, dataDirOrOptions?: string | Options, options?: Options) {
+      const given = typeof dataDirOrOptions === 'string' ? { dataDir: dataDirOrOptions, ...options } : (dataDirOrOptions ?? options ?? {});
+      const inMemory = !given.dataDir && !given.loadDataDir;
+      return create.call(this, inMemory ? { ...given, loadDataDir: new Blob([readFileSync(file)]) } : given);
+    },
+  });
+  target[patched] = true;
 }
