@@ -9,12 +9,6 @@ import { defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions 
 import type { Engine } from './support/engine-page.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium-args.mjs';
 import { specEngines, specsFor, type EngineName } from './spec-engines.js';
-import { DUMP_VARIABLE } from './support/pglite-dump.js';
-import { inMemoryPgliteFrom } from '../test-support/pglite/migrated-dump.js';
-
-// In a worker (globalSetup ran): every in-memory PGlite starts from the run's migrated database.
-const dump = process.env[DUMP_VARIABLE];
-if (dump) inMemoryPgliteFrom(dump);
 
 const specs = specEngines(fileURLToPath(new URL('.', import.meta.url)));
 
@@ -30,7 +24,6 @@ const uses: Record<EngineName, Partial<PlaywrightTestOptions & PlaywrightWorkerO
 
 export default defineConfig<{ engine: Engine }>({
   testDir: '.',
-  globalSetup: './support/pglite-dump.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
