@@ -13,7 +13,10 @@ declare module 'vitest' {
 const dumpFile = join(tmpdir(), `svc-card-pglite-migrated-${process.pid}.tar`);
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(dumpFile)) await writeMigratedDump(dumpFile);
+  if (!existsSync(dumpFile)) {
+    await writeMigratedDump(dumpFile);
+    // Removed when Vitest ends, not at one project's teardown: another project may still read it.
+    process.once('exit', () => rmSync(dumpFile, { force: true }));
+  }
   project.provide('migratedPgliteDump', dumpFile);
-  return () => rmSync(dumpFile, { force: true });
 }
