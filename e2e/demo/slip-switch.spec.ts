@@ -78,3 +78,19 @@ for (const [card, outcome] of [[PAID_CARD, 'paid'], [DECLINED_CARD, 'declined']]
   });
 }
 
+// Issue 39: with prefers-reduced-motion the Pay spinner stands still (the override lost to the busy rule's
+// `form:has(...) #pay::before` before: it still spun). Read while the card payment is held, so busy.
+test('reduced motion: while paying, Pay\'s ring does not spin', async ({ enginePage: page }) => {
+  expect(await page.emulateMedia({ reducedMotion: 'reduce' })).toBe(true);
+  await page.goto(checkoutUrl(site.url, 'en', 'inline'));
+  await typeCard(page, PAID_CARD);
+  const held = site.holdPay();
+  try {
+    await submit(page);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.getElementById('pay')!, '::before').content)).not.toBe('none');
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('pay')!, '::before').animationName)).toBe('none');
+  } finally {
+    held.release();
+  }
+  expect(await finalOutcome(page)).toBe('paid');
+});
