@@ -48,24 +48,32 @@ export const PAGE_TEXTS = {
 };
 
 /**
- * The sandbox's decline reasons (packages/sandbox/payment/test-cards.json) as the customer reads them at
- * the field they concern (issue 27): one line under the field at 320 px, so short.
+ * The sandbox's decline reasons (packages/sandbox/payment/test-cards.json and domain/three-ds.ts) as the
+ * shopper reads them, beside Pay (issue 39). Only reasons the shopper can act on are told; any other
+ * reason reads as the generic decline, the same text whatever it was, as Stripe shows lost and stolen
+ * cards: a precise "card reported lost" tells a fraudster which cards are blocked. The store's server
+ * keeps the precise reason (the API's transaction.message, in the order's record), never the page.
  */
 const DECLINE_REASONS = {
   'pt-BR': {
-    'Declined by the issuer': 'Recusado pelo banco emissor.',
-    'Insufficient funds': 'Recusado: saldo insuficiente.',
-    'Card reported lost': 'Recusado: cartão perdido.',
-    'Card expired': 'Cartão vencido.',
-    'Not a sandbox test card': 'Recusado: não é de teste.',
+    'Insufficient funds': 'Pagamento recusado: saldo ou limite insuficiente. Tente outro cartão.',
+    'Card expired': 'Pagamento recusado: o cartão está vencido. Confira a validade ou use outro cartão.',
+    '3-D Secure authentication failed': 'O banco não confirmou a compra: a autenticação do cartão não foi aprovada. Tente outro cartão.',
+    '3-D Secure challenge expired unanswered': 'O banco não confirmou a compra: o tempo da autenticação terminou. Pague de novo para recomeçar ou tente outro cartão.',
+    'Not a sandbox test card': 'Recusado: não é um cartão de teste.',
   },
   en: {
-    'Declined by the issuer': 'Declined by the issuer.',
-    'Insufficient funds': 'Declined: insufficient funds.',
-    'Card reported lost': 'Declined: card reported lost.',
-    'Card expired': 'Card expired.',
+    'Insufficient funds': 'Payment declined: insufficient funds or credit limit. Try another card.',
+    'Card expired': 'Payment declined: the card has expired. Check the expiry date or use another card.',
+    '3-D Secure authentication failed': 'Your bank did not confirm the purchase: the card authentication was not approved. Try another card.',
+    '3-D Secure challenge expired unanswered': 'Your bank did not confirm the purchase: the authentication timed out. Pay again to restart it or try another card.',
     'Not a sandbox test card': 'Declined: not a test card.',
   },
+};
+/** Every other reason (declined by the issuer, lost, stolen, suspected fraud, blocked by the antifraud...). */
+const GENERIC_DECLINE = {
+  'pt-BR': 'Pagamento recusado pelo banco emissor. Tente outro cartão.',
+  en: 'Payment declined by the card issuer. Try another card.',
 };
 
 /** The field a decline concerns: the expiry for an expired card, else the number (another card). */
@@ -97,7 +105,7 @@ export const OUTCOME_TEXTS = {
       card: (brand, last4) => `Cartão ${brand} final ${last4}`, pix: 'PIX', boleto: 'Boleto bancário',
       plan1: 'À vista', planN: (plan) => `${plan.count}x de ${plan.each} ${plan.interestFree ? 'sem' : 'com'} juros`,
     },
-    declined: (reason) => DECLINE_REASONS['pt-BR'][reason] ?? 'Pagamento recusado.',
+    declined: (reason) => (Object.hasOwn(DECLINE_REASONS['pt-BR'], reason) ? DECLINE_REASONS['pt-BR'][reason] : GENERIC_DECLINE['pt-BR']),
     resubmit: 'Por segurança, os dados do cartão expiraram ou já foram usados. Envie novamente.',
     schema: 'Confira os dados do cartão.',
     unreadable: 'Não foi possível ler os dados do cartão. Digite-os novamente.',
@@ -123,7 +131,7 @@ export const OUTCOME_TEXTS = {
       card: (brand, last4) => `${brand} card ending in ${last4}`, pix: 'PIX', boleto: 'Boleto',
       plan1: 'In full', planN: (plan) => `${plan.count}x ${plan.each} ${plan.interestFree ? 'interest-free' : 'with interest'}`,
     },
-    declined: (reason) => DECLINE_REASONS.en[reason] ?? 'Payment declined.',
+    declined: (reason) => (Object.hasOwn(DECLINE_REASONS.en, reason) ? DECLINE_REASONS.en[reason] : GENERIC_DECLINE.en),
     resubmit: 'For your security the card details expired or were already used. Please submit again.',
     schema: 'Please check the card details.',
     unreadable: 'The card details could not be read. Please enter them again.',

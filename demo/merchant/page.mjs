@@ -83,6 +83,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
       `)}
       <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
     </form>
+    <div id="pay-outcome" class="outcome pay-outcome" role="alert"></div>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <div id="next" class="next" hidden></div>
     <button type="button" id="other-method" class="other-method" hidden>${escape(say.otherMethod)}</button>

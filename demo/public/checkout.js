@@ -14,7 +14,10 @@ const TEXTS = {
     offline: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
     reference: 'Referência do pagamento:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pagar ${plan.installments}x de ${brl(plan.installmentCents)}` : `Pagar ${brl(plan.totalCents)}`),
-    canceled: 'Autenticação cancelada: o pagamento não foi concluído. Tente novamente.',
+    canceled: 'Autenticação cancelada: o pagamento não foi feito. Pague de novo para autenticar, ou tente outro cartão.',
+    tryCard: 'Tentar outro cartão',
+    checkExpiry: 'Corrigir a validade',
+    pixInstead: 'Pagar com PIX',
     payPix: (brl) => `Pagar ${brl} com PIX`,
     payBoleto: (brl) => `Gerar boleto de ${brl}`,
     expired: 'O prazo para pagar terminou. Escolha a forma de pagamento de novo.',
@@ -24,7 +27,10 @@ const TEXTS = {
     offline: 'We could not reach the store. Check your connection and try again.',
     reference: 'Payment reference:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pay ${plan.installments}x ${brl(plan.installmentCents)}` : `Pay ${brl(plan.totalCents)}`),
-    canceled: 'Authentication canceled: the payment was not made. Please try again.',
+    canceled: 'Authentication canceled: the payment was not made. Pay again to authenticate, or try another card.',
+    tryCard: 'Try another card',
+    checkExpiry: 'Fix the expiry date',
+    pixInstead: 'Pay with PIX',
     payPix: (brl) => `Pay ${brl} with PIX`,
     payBoleto: (brl) => `Get a boleto for ${brl}`,
     expired: 'The time to pay is over. Please choose how to pay again.',
@@ -257,25 +263,52 @@ function done(answer, resumed) {
 const newOrder = document.getElementById('new-order');
 newOrder.addEventListener('click', () => keep(undefined));
 
+/**
+ * A card payment that did not go through (declined, the challenge failed or cancelled), where the eye
+ * is (issue 39): in the alert right under Pay, where the shopper tapped, scrolled into sight; the focus
+ * stays where it was (on Pay). The next step is one tap: the field to fix ("Tentar outro cartão" goes to
+ * the number, an expired card to the expiry), or PIX instead when the store offers it.
+ */
+const atPay = document.getElementById('pay-outcome');
+function clearAtPay() {
+  delete atPay.dataset.outcome;
+  atPay.replaceChildren();
+}
+const stepButton = (label, act) => {
+  const button = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
+  button.addEventListener('click', () => {
+    clearAtPay();
+    act();
+  });
+  return button;
+};
+function showAtPay(kind, text, field = 'number') {
+  atPay.dataset.outcome = kind;
+  const steps = Object.assign(document.createElement('div'), { className: 'next-steps' });
+  steps.append(stepButton(field === 'expiry' ? say.checkExpiry : say.tryCard, () => card.focus(field)));
+  const pix = methods.shadowRoot?.querySelector('input[value="pix"]');
+  if (pix) steps.append(stepButton(say.pixInstead, () => { pix.click(); void payBySlip('pix'); }));
+  atPay.replaceChildren(Object.assign(document.createElement('p'), { textContent: text }), steps);
+  atPay.scrollIntoView({ block: 'nearest' });
+  // The challenge's modal gave the focus back to <body> (Pay is not focused by a click in WebKit): Pay takes it.
+  if (document.activeElement === document.body || !document.activeElement) pay.focus();
+}
+
 form.addEventListener('svc-encrypted', async (event) => {
   show('', '');
+  clearAtPay();
   try {
     // Held: no edit can make the card on screen differ from the one paid; and no other method can
     // be chosen meanwhile, which would hide the card form its outcome is shown at.
     methods.disabled = true;
     const answer = await card.hold(payWith(event.detail)).finally(() => { methods.disabled = false; });
-    if (answer.outcome === 'declined') {
-      // Where the eye is (issue 27): at the field it concerns, marked, focused (its description
-      // says it), until the shopper edits it. Nothing is inserted above Pay: it does not move.
-      show('declined', ''); // the kind only (data-outcome): no text below Pay
-      card.showError(answer.field, answer.message);
+    if (answer.outcome === 'declined' || answer.outcome === 'canceled') {
+      show(answer.outcome, ''); // the kind only (data-outcome): the text is beside Pay
+      showAtPay(answer.outcome, answer.message, answer.field);
       return;
     }
     if (answer.outcome === 'paid' || answer.outcome === 'authorized') return done(answer); // nothing left to submit
     show(answer.outcome, answer.message, answer.transactionId);
-    if (answer.outcome === 'canceled') {
-      card.focus('number'); // another card: the focus where it is typed, not on <body>
-    }
   } catch {
     show('error', say.offline);
   }
@@ -297,6 +330,7 @@ form.addEventListener('svc-change', (event) => {
 // product's price at once (no installments, no interest); the card, its chosen plan.
 methods.addEventListener('svc-method-change', ({ detail }) => {
   asking?.abort();
+  clearAtPay();
   const price = Number(card.getAttribute('amount'));
   if (detail.method === 'card') follow(plan ?? { installments: 1, installmentCents: price, totalCents: price });
   else {

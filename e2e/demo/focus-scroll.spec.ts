@@ -1,7 +1,7 @@
 // @engines all
 // Issue 27: when the focus moves to a field already in sight, the page does not scroll: a complete
-// number moving on to the expiry, a complete expiry to the CVV, and Pay pressed on an empty or a
-// declined card (the focus goes to the number). window.scrollY before and after each move, inline
+// number moving on to the expiry, a complete expiry to the CVV, and Pay pressed on an empty card (the
+// focus goes to the number). On a declined card (issue 39) the alert beside Pay comes into sight, Pay keeps the focus. window.scrollY before and after each move, inline
 // and in the card frame, on a phone (390x844) and a desktop (1280x800), in every engine.
 //
 // Pay is pressed as a shopper presses it, with Enter on the focused button: Playwright's click in
@@ -75,19 +75,26 @@ for (const mode of ['inline', 'frame'] as const) {
       expect([afterNumber.scrollY, afterExpiry.scrollY], 'window.scrollY after number -> expiry, after expiry -> CVV').toEqual([start.scrollY, start.scrollY]);
     });
 
-    test(`${mode} at ${width}x${height}: Pay pressed on an empty card, then on a declined one, focuses the number in sight, and the page does not scroll`, async ({ enginePage: page }) => {
+    test(`${mode} at ${width}x${height}: Pay pressed on an empty card focuses the number in sight without a scroll; on a declined one, the alert beside Pay comes into sight and the focus stays on Pay`, async ({ enginePage: page }) => {
       await open(page, mode, width, height);
       const empty = await pressPay(page, mode);
       expect(inSight(empty.number, empty.viewport), `number ${empty.number} of ${empty.viewport}`).toBe(true);
       expect(await finalOutcome(page)).toBe('invalid');
       await atCard(page, mode, (where) => expect.poll(() => where.byLabel('Número do cartão').isFocused()).toBe(true));
       const afterInvalid = await sight(page, mode);
+      expect(afterInvalid.scrollY, 'window.scrollY after the focus went to the number of an empty card').toBe(empty.scrollY);
       await atCard(page, mode, (where) => typeCard(where, DECLINED_CARD, 'pt-BR'));
-      const declined = await pressPay(page, mode);
+      await pressPay(page, mode);
       expect(await finalOutcome(page)).toBe('declined');
-      await atCard(page, mode, (where) => expect.poll(() => where.byLabel('Número do cartão').isFocused()).toBe(true));
-      const afterDecline = await sight(page, mode);
-      expect([afterInvalid.scrollY, afterDecline.scrollY], 'window.scrollY after the focus went to the number: on an empty card, on a decline').toEqual([empty.scrollY, declined.scrollY]);
+      // Issue 39: the decline beside Pay, where the shopper pressed it, both in sight; the focus not moved.
+      await expect.poll(() => page.locator('#pay-outcome').text()).toContain('Pagamento recusado');
+      const after = await page.evaluate(() => {
+        const place = (id: string) => { const r = document.getElementById(id)!.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
+        return { alert: place('pay-outcome'), pay: place('pay'), viewport: innerHeight, focused: document.activeElement?.id };
+      });
+      expect(inSight(after.alert, after.viewport) && inSight(after.pay, after.viewport), `alert ${after.alert}, Pay ${after.pay} of ${after.viewport}`).toBe(true);
+      expect(after.alert[0]! - after.pay[1]!, 'the alert right under Pay').toBeLessThan(24);
+      expect(after.focused).toBe('pay');
     });
   }
 }

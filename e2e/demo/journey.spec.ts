@@ -8,8 +8,10 @@
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { DECLINED_CARD, PAID_CARD } from '../support/cards.mjs';
-import { LABELS, SCREENSHOTS, checkoutUrl, finalOutcome, payButton, submit, typeCard } from '../support/checkout.js';
+import { DECLINED_CARD, PAID_CARD, spaced } from '../support/cards.mjs';
+
+const LOST_NUMBER = '5105105105105100'; // the sandbox's lost card (packages/sandbox/payment/test-cards.json)
+import { LABELS, SCREENSHOTS, atPay, checkoutUrl, focusKeptOnPay, finalOutcome, payButton, submit, typeCard } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { ROOT } from '../support/paths.js';
@@ -58,12 +60,38 @@ test.describe('English (?lang=en)', () => {
     expect(await payRequests(page)).toBe(1); // what the field-error tests' 0 is measured with
   });
 
-  test('a declined test card: the decline at the number (issue 27), the customer can try another card', async ({ enginePage: page }) => {
+  test('a declined test card: the decline beside Pay, an alert, the focus kept; "Try another card" goes to the number (issue 39)', async ({ enginePage: page }) => {
     await typeCard(page, DECLINED_CARD);
     await submit(page);
     expect(await finalOutcome(page)).toBe('declined');
-    await expect.poll(() => page.shadow('svc-card-form', '#number-error').text()).toBe('Declined by the issuer.');
+    await expect.poll(() => atPay(page).text()).toContain('Payment declined by the card issuer. Try another card.');
+    expect(await atPay(page).attribute('role')).toBe('alert');
+    expect(await focusKeptOnPay(page)).toBe(true);
     await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+    await page.byRole('button', { name: 'Try another card' }).click();
+    await expect.poll(() => page.byLabel('Card number').isFocused()).toBe(true);
+    expect(await atPay(page).text()).toBe('');
+  });
+
+  test('a lost card reads as any decline (issue 39): the store\'s server has the precise reason, the page does not', async ({ enginePage: page }) => {
+    const before = demo.sandbox.records.transactions.size;
+    await typeCard(page, { ...DECLINED_CARD, number: spaced(LOST_NUMBER) });
+    await submit(page);
+    expect(await finalOutcome(page)).toBe('declined');
+    await expect.poll(() => atPay(page).text()).toContain('Payment declined by the card issuer. Try another card.');
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/reported lost/i);
+    const made = [...demo.sandbox.records.transactions.values()].slice(before);
+    expect(made.map((t) => (t as { message?: string }).message)).toEqual(['Card reported lost']); // what the API told the store
+  });
+
+  test('a declined card, then "Pay with PIX": one tap, the PIX is shown (issue 39)', async ({ enginePage: page }) => {
+    await typeCard(page, DECLINED_CARD);
+    await submit(page);
+    expect(await finalOutcome(page)).toBe('declined');
+    await page.byRole('button', { name: 'Pay with PIX' }).click();
+    await expect.poll(() => page.locator('#next').isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => (document.getElementById('methods') as HTMLElement & { value: string }).value)).toBe('pix');
+    expect(await atPay(page).text()).toBe('');
   });
 
   test('field errors: nothing is sent, each bad field says why', async ({ enginePage: page }) => {
@@ -111,12 +139,14 @@ test.describe('pt-BR (the default page)', () => {
     await screenshot(page, 'paid');
   });
 
-  test('a declined test card: the reason in Portuguese, another card can be tried', async ({ enginePage: page }) => {
+  test('a declined test card: the reason in Portuguese beside Pay, another card or PIX in one tap', async ({ enginePage: page }) => {
     await typeCard(page, DECLINED_CARD, 'pt-BR');
     await submit(page, 'pt-BR');
     expect(await finalOutcome(page)).toBe('declined');
-    await expect.poll(() => page.shadow('svc-card-form', '#number-error').text()).toBe('Recusado pelo banco emissor.');
-    expect(await outcome(page).text()).toBe(''); // nothing below Pay
+    await expect.poll(() => atPay(page).text()).toContain('Pagamento recusado pelo banco emissor. Tente outro cartão.');
+    expect(await page.byRole('button', { name: 'Tentar outro cartão' }).isVisible()).toBe(true);
+    expect(await page.byRole('button', { name: 'Pagar com PIX' }).isVisible()).toBe(true);
+    expect(await outcome(page).text()).toBe(''); // the outcome's place under the PIX panel and the receipt stays empty
     await expect.poll(() => payButton(page, 'pt-BR').isEnabled()).toBe(true);
   });
 

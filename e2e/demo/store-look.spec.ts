@@ -73,3 +73,24 @@ test('the receipt at 320 px: every line of it inside its box, the 24-character p
   expect(widths.viewport).toBe(page.engine === 'webkit' ? Math.max(320, widths.viewport) : 320);
   expect(widths.page).toBeLessThanOrEqual(widths.room);
 });
+
+// Issue 39, "touch targets at least 44 px" (WCAG 2.5.5's size, Apple's and Material's minimum): on a
+// phone the method choices (37 px before), the PIX panel's "Copiar" (37 px) and "Escolher outra forma
+// de pagamento" (35 px), measured where the shopper taps.
+test('touch targets on a phone (390x844): the method choices, "Copiar" and "Escolher outra forma de pagamento" are 44 px high or more', async ({ enginePage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
+  await expect.poll(() => page.evaluate(() => document.getElementById('methods')!.shadowRoot?.querySelectorAll('label').length ?? 0)).toBe(3);
+  const choices = await page.evaluate(() => [...document.getElementById('methods')!.shadowRoot!.querySelectorAll('label')].map((label) => Math.round(label.getBoundingClientRect().height * 10) / 10));
+  expect(Math.min(...choices), `the choices' heights ${choices}`).toBeGreaterThanOrEqual(44);
+  await page.evaluate(() => (document.getElementById('methods')!.shadowRoot!.querySelector('input[value="pix"]') as HTMLInputElement).click());
+  await submit(page, 'pt-BR');
+  await expect.poll(() => page.evaluate(() => !!document.querySelector('#next [data-svc-next-action]')?.shadowRoot?.querySelector('button')), { timeout: 20_000 }).toBe(true);
+  const heights = await page.evaluate(() => {
+    const copy = [...document.querySelector('#next [data-svc-next-action]')!.shadowRoot!.querySelectorAll('button')].find((button) => /^Copiar/.test(button.textContent ?? ''))!;
+    return { copy: copy.getBoundingClientRect().height, other: document.getElementById('other-method')!.getBoundingClientRect().height };
+  });
+  expect(heights.copy, 'Copiar').toBeGreaterThanOrEqual(44);
+  expect(heights.other, 'Escolher outra forma de pagamento').toBeGreaterThanOrEqual(44);
+  await page.byRole('button', { name: 'Escolher outra forma de pagamento' }).click(); // the PIX is not kept for the next test (WebKitGTK's one tab)
+});

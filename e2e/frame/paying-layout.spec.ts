@@ -66,7 +66,7 @@ for (const width of [390, 1280]) {
         expect(await finalOutcome(page)).toBe('declined');
         await expect.poll(busy).toBe(false);
         await expect.poll(readOnly).toEqual(FIELDS.map(() => false));
-        await expect.poll(() => page.byRole('button', { name: /^Pagar / }).isVisible()).toBe(true);
+        await expect.poll(() => page.byRole('button', { name: /^Pagar R\$/ }).isVisible()).toBe(true);
         expect(await places()).toEqual(before);
       } finally {
         held.release();

@@ -62,18 +62,20 @@ for (const mode of ['inline', 'frame'] as const) {
       await expect(page.locator('#outcome .reference')).toContainText(`Payment reference: ${(made[0] as { _id: string })._id}`);
     });
 
-    test('a decline: the reason once, in Portuguese, at the number (issue 27), and the focus back on the number', async ({ page, demo }) => {
+    test('a decline: the reason once, in Portuguese, beside Pay (issue 39), the fields editable again', async ({ page, demo }) => {
       await open(page, demo, mode, 'pt-BR');
       const fields = fieldsOf(page, mode);
       await typeCard(fields, DECLINED_CARD, 'pt-BR');
       await submit(page, 'pt-BR');
       expect(await finalOutcome(page)).toBe('declined');
-      await expect(fields.locator('#number-error')).toHaveText('Recusado pelo banco emissor.');
-      await expect(fields.locator('#number')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#pay-outcome')).toContainText('Pagamento recusado pelo banco emissor.');
+      await expect(fields.locator('#number-error')).toHaveText('');
       expect(await page.locator('#outcome').textContent()).toBe('');
-      await expect.poll(() => focusedField(page, mode)).toBe('number');
+      await expect(page.locator('#pay')).toBeFocused();
       for (const id of FIELDS) await expect(fields.locator(`#${id}`)).toHaveJSProperty('readOnly', false);
-      await expect(page.getByRole('button', { name: /^Pagar / })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeVisible();
+      await page.getByRole('button', { name: 'Tentar outro cartão' }).click();
+      await expect.poll(() => focusedField(page, mode)).toBe('number');
     });
 
     test('no error summary above Pay (issue 27): the element announces the count, each field its error, gone when fixed', async ({ page, demo }) => {

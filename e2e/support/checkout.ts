@@ -25,8 +25,8 @@ export function checkoutUrl(origin: string, lang: CheckoutLang = 'en', isolation
 
 /** What the customer reads on the page, in each language. */
 export const LABELS = {
-  en: { holder: 'Name on card', number: 'Card number', expiry: /^Expiry date/, code: /^CVV/, pay: /^Pay / },
-  'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^CVV/, pay: /^Pagar / },
+  en: { holder: 'Name on card', number: 'Card number', expiry: /^Expiry date/, code: /^CVV/, pay: /^Pay (?!with PIX$)/ },
+  'pt-BR': { holder: 'Nome impresso no cartão', number: 'Número do cartão', expiry: /^Validade/, code: /^CVV/, pay: /^Pagar (?!com PIX$)/ },
 } satisfies Record<CheckoutLang, Record<string, string | RegExp>>;
 
 // One wrapper per Playwright page (it listens to the page's events).
@@ -80,7 +80,7 @@ export const outcome = (page: Page) => page.locator('#outcome');
 
 /**
  * Waits until the page shows a final outcome (its data-outcome; a decline has no text there, its
- * message is at the field: issue 27) or the card form shows field errors (`invalid`), and returns its kind.
+ * message is beside Pay, #pay-outcome: issue 39) or the card form shows field errors (`invalid`), and returns its kind.
  */
 export async function finalOutcome(page: Page | EnginePage): Promise<string> {
   // One read of both (the page writes data-outcome before the element shows a decline's error).
@@ -100,5 +100,14 @@ export async function finalOutcome(page: Page | EnginePage): Promise<string> {
     .toMatch(/^(paid|authorized|declined|resubmit|invalid|error)$/);
   return kind;
 }
+
+/** The outcome beside Pay (issue 39): a decline, a failed or cancelled challenge, and its next steps. */
+export const atPay = (page: EnginePage) => page.locator('#pay-outcome');
+
+/** The focus stayed on Pay (Chromium, Firefox ESR), or at least on the page (WebKitGTK: a click does not focus a button). */
+export const focusKeptOnPay = (page: EnginePage) => page.evaluate((engine) => {
+  const active = document.activeElement;
+  return engine === 'webkit' ? !!active && active !== document.body : active?.id === 'pay';
+}, page.engine);
 
 export const SCREENSHOTS = 'docs/screenshots';

@@ -18,7 +18,7 @@ section { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
 img { width: 200px; max-width: 100%; height: auto; justify-self: center; image-rendering: pixelated; }
 .row { display: flex; gap: 8px; }
 input { flex: 1; min-width: 0; font: inherit; padding: 8px; border: 1px solid GrayText; border-radius: 6px; background: Field; color: FieldText; }
-button { font: inherit; padding: 8px 14px; border-radius: 6px; border: 1px solid ButtonBorder; background: ButtonFace; color: ButtonText; cursor: pointer; }
+button { font: inherit; padding: 12px 14px; border-radius: 6px; border: 1px solid ButtonBorder; background: ButtonFace; color: ButtonText; cursor: pointer; }
 button:focus-visible, input:focus-visible, a:focus-visible, iframe:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 .end { justify-self: end; margin-top: 12px; }
 p { margin: 0; }

@@ -21,7 +21,7 @@ b{display:none}
 small{grid-column:2;color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent));font-size:.875em}
 @container (width<420px){
 fieldset{display:flex;flex-wrap:wrap}
-label{flex:auto;padding:8px 6px;column-gap:6px}
+label{flex:auto;padding:12px 6px;column-gap:6px}
 small,span{display:none}
 b{display:inline}
 legend{position:absolute;clip-path:inset(50%)}

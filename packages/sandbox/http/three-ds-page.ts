@@ -76,9 +76,11 @@ body { margin: 0; padding: 1.25rem; background: Canvas; color: CanvasText; }
 main { max-width: 28rem; margin: 0 auto; }
 h1 { font-size: 1.25rem; margin: 0 0 .75rem; }
 .bank { font-size: .875rem; margin: 0 0 .25rem; }
-.actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem; }
+/* One primary action (issue 39: the three buttons read alike): "Autenticar compra" full width and filled;
+   "Não autenticar" below it, a quiet outline; the embedding page's "Cancelar" sits apart, outside this frame. */
+.actions { display: grid; gap: .75rem; margin-top: 1rem; }
 form { margin: 0; }
-button { font: inherit; padding: .625rem 1rem; border-radius: .375rem; border: 2px solid #0b5cad; background: #0b5cad; color: #fff; cursor: pointer; }
-button.secondary { background: Canvas; color: CanvasText; border-color: CanvasText; }
+button { font: inherit; width: 100%; min-height: 44px; padding: .625rem 1rem; border-radius: .375rem; border: 2px solid #0b5cad; background: #0b5cad; color: #fff; font-weight: 600; cursor: pointer; }
+button.secondary { background: transparent; color: CanvasText; border: 1px solid GrayText; font-weight: 400; }
 button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 `;
