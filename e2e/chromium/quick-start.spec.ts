@@ -64,13 +64,13 @@ test('a test card pays: the page says paid, and the verified webhook marks the o
   const orderId = (await page.locator('form[data-order]').getAttribute('data-order'))!;
   await expect.poll(() => page.evaluate(() => (document.querySelector('svc-card-form') as HTMLElement & { ready?: boolean })?.ready === true)).toBe(true);
   await typeCard(page, DECLINED_CARD);
-  await page.getByRole('button', { name: /^Pay R\$ 19\.90$/ }).click();
+  await page.getByRole('button', { name: /^Pay R\$ 19,90$/ }).click();
   // Declined: shown at the number, the order still open.
   await expect(page.getByText('Declined by the issuer')).toBeVisible({ timeout: 20_000 });
   expect(await (await fetch(`${shop}/orders/${orderId}`)).json()).toEqual({ status: 'open' });
   await page.getByLabel('Card number').fill('');
   await page.getByLabel('Card number').pressSequentially(PAID_CARD.number.replace(/\s/g, ''));
-  await page.getByRole('button', { name: /^Pay R\$ 19\.90$/ }).click();
+  await page.getByRole('button', { name: /^Pay R\$ 19,90$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Paid: thank you!' })).toBeVisible({ timeout: 20_000 });
   await expect.poll(async () => (await (await fetch(`${shop}/orders/${orderId}`)).json()).status, { timeout: 20_000 }).toBe('paid');
 });

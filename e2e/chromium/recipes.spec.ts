@@ -26,7 +26,7 @@ import { typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { startDroppingProxy, type DroppingProxy } from '../support/dropping-proxy.js';
 import { deliver, eventsOf, orderIdOf, paymentsSince, payments, providerAnswersLater, registerWebhook, removeWebhook, type SandboxAccess } from '../support/recipe-orders.js';
-import { buildRecipe, installRecipe, RECIPES, startRecipe, type Recipe, type RecipeApp } from '../support/recipes.js';
+import { readyRecipes, RECIPES, startRecipe, type Recipe, type RecipeApp, type ReadyRecipe } from '../support/recipes.js';
 
 const ORDER_TEXT = 'Coffee beans, 1 kg: R$ 49,90';
 const ORDER_CENTS = 4990;
@@ -45,15 +45,11 @@ let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let access: SandboxAccess;
 /** Between the shops' servers and the sandbox: it can lose an answer the sandbox gave. */
 let proxy: DroppingProxy;
-/** Every app's `npm ci` at once (network and disk): the builds, one at a time, wait on their own. */
-const installs = new Map<Recipe, Promise<number>>();
+/** Every app installed at once and built one at a time (shared with check-examples.spec). */
+let ready: Map<Recipe, Promise<ReadyRecipe>>;
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(300_000); // the first install packs the tarballs, building the client (tsc) on a busy machine
-  for (const [, recipe] of recipes) {
-    const install = installRecipe(recipe);
-    install.catch(() => {}); // awaited, and so reported, by that recipe's own beforeAll
-    installs.set(recipe, install);
-  }
+  ready = readyRecipes(recipes.map(([, recipe]) => recipe));
   const { createDecryptor } = await serverModule();
   sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true, webhookBackoffMs: 200 });
   access = { url: sandbox.url, apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`, companyId: SANDBOX_CREDENTIAL.companies[0]! };
@@ -75,9 +71,8 @@ for (const [title, recipe] of recipes) {
 
     test.beforeAll(async ({}, testInfo) => {
       testInfo.setTimeout(900_000); // npm ci and a production build on a busy 2-core machine
-      const installed = await installs.get(recipe)!;
-      const { dir, seconds } = await buildRecipe(recipe);
-      console.log(`examples/${recipe.name}: ${installed ? `npm ci ${installed} s (in parallel)` : 'installed before'}, ${seconds ? `built in ${seconds} s` : 'build cached'}`);
+      const { dir, installSeconds, buildSeconds } = await ready.get(recipe)!;
+      console.log(`examples/${recipe.name}: ${installSeconds ? `npm ci ${installSeconds} s (in parallel)` : 'installed before'}, ${buildSeconds ? `built in ${buildSeconds} s` : 'build cached'}`);
       app = await startRecipe(recipe, dir, async (url) => {
         // As a merchant does once: the shop's webhook route registered, its secret in the settings.
         webhook = await registerWebhook(access, `${url}/api/webhooks`);

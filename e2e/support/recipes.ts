@@ -7,9 +7,11 @@
 // test` empties .cache/ first, so CI installs and builds each app once).
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { FolderInUse, lockFolder } from '../../packages/sandbox/db/folder-lock.js';
 import { freePort } from '../../test-support/free-port.mjs';
 import { ROOT } from './paths.js';
 
@@ -53,16 +55,36 @@ let packed: { tarballs: Tarball[]; hash: string } | undefined;
 function packTarballs(): { tarballs: Tarball[]; hash: string } {
   if (packed) return packed;
   mkdirSync(CACHE, { recursive: true });
-  const hash = createHash('sha256');
-  const tarballs = PACKED.map(({ name, workspace }) => {
-    if (workspace) execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: 'ignore' });
-    const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', CACHE, ...(workspace ? ['-w', workspace] : [])], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
-    const file = join(CACHE, filename);
-    hash.update(`${name}\0`).update(readFileSync(file));
-    return { name, file };
-  });
-  packed = { tarballs, hash: hash.digest('hex') };
-  return packed;
+  // One process packs at a time (the client's build writes its dist/); each tarball is packed
+  // aside and renamed into place, so another worker's `npm ci` reading it never sees half a file.
+  let lock: ReturnType<typeof lockFolder>;
+  for (;;) {
+    try {
+      lock = lockFolder(join(CACHE, 'packing'));
+      break;
+    } catch (error) {
+      if (!(error instanceof FolderInUse)) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  const aside = join(CACHE, `packing-${process.pid}`);
+  try {
+    mkdirSync(aside, { recursive: true });
+    const hash = createHash('sha256');
+    const tarballs = PACKED.map(({ name, workspace }) => {
+      if (workspace) execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: 'ignore' });
+      const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', aside, ...(workspace ? ['-w', workspace] : [])], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
+      const file = join(CACHE, filename);
+      renameSync(join(aside, filename), file);
+      hash.update(`${name}\0`).update(readFileSync(file));
+      return { name, file };
+    });
+    packed = { tarballs, hash: hash.digest('hex') };
+    return packed;
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+    lock.release();
+  }
 }
 
 /** The example's own files (what a merchant would copy), relative paths sorted. */
@@ -152,6 +174,57 @@ export async function buildRecipe(recipe: Recipe): Promise<{ dir: string; second
   await run('npm', ['run', 'build'], dir, 'production');
   writeFileSync(join(dir, BUILD_STAMP), digest);
   return { dir, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+/**
+ * `work` on the recipe's copy with no other process at it: two specs run the examples
+ * (recipes.spec, check-examples.spec), perhaps at once in two workers, and an install empties
+ * the folder. The lock is `<copy>.lock` (the sandbox's folder lock); a dead holder's is taken over.
+ */
+async function exclusively<T>(recipe: Recipe, work: () => Promise<T>): Promise<T> {
+  const folder = copyDir(recipe.name);
+  mkdirSync(dirname(folder), { recursive: true });
+  for (;;) {
+    let lock: ReturnType<typeof lockFolder>;
+    try {
+      lock = lockFolder(folder);
+    } catch (error) {
+      if (!(error instanceof FolderInUse)) throw error;
+      await sleep(1_000);
+      continue;
+    }
+    try {
+      return await work();
+    } finally {
+      lock.release();
+    }
+  }
+}
+
+export interface ReadyRecipe { dir: string; installSeconds: number; buildSeconds: number }
+const ready = new Map<string, Promise<ReadyRecipe>>();
+/** This process's builds, one after another: a production build takes both cores. */
+let building: Promise<unknown> = Promise.resolve();
+
+/**
+ * The one way a spec gets an example to start: each of `recipes` installed (all at once: network
+ * and disk) and built (one at a time), once per run whichever spec asks first (the stamps say so
+ * to a spec in another worker, which waits for the lock meanwhile). Each promise is the
+ * recipe's folder and the seconds its install and build took (0: done before).
+ */
+export function readyRecipes(recipes: readonly Recipe[]): Map<Recipe, Promise<ReadyRecipe>> {
+  return new Map(recipes.map((recipe) => {
+    let made = ready.get(recipe.name);
+    if (!made) {
+      const installed = exclusively(recipe, () => installRecipe(recipe));
+      const built = building.then(() => installed).then(() => exclusively(recipe, () => buildRecipe(recipe)));
+      building = built.catch(() => {});
+      made = Promise.all([installed, built]).then(([installSeconds, { dir, seconds }]) => ({ dir, installSeconds, buildSeconds: seconds }));
+      made.catch(() => {}); // awaited, and so reported, by the spec that asked
+      ready.set(recipe.name, made);
+    }
+    return [recipe, made] as const;
+  }));
 }
 
 /** Starts the built app's production server with `env` (or what `env(url)` gives) on a free port; resolves once `/` answers. */

@@ -52,6 +52,25 @@ describe('POST /v1/charge/pay', () => {
     expect((await pay(charge._id, { paymentProfile: undefined, paymentMethod: 'CREDIT_CARD' })).body.error_messages).toEqual([expect.objectContaining({ path: 'token' })]);
   });
 
+  it('referenceId is kept: on the card payment it made (3-D Secure too) and on the PIX the bank settles; GET /v1/transaction shows it', async () => {
+    const card = (await create({ amount: 3 })).body;
+    const paid = (await pay(card._id, { referenceId: 'ord_1:pay:1' })).body.transaction;
+    expect(paid).toMatchObject({ status: 'PAID', referenceId: 'ord_1:pay:1' });
+    const listed = (await call(sandbox, 'GET', `/v1/transaction?companyId=${COMPANY}&chargeId=${card._id}`)).body.items;
+    expect(listed.map((t: { referenceId?: string }) => t.referenceId)).toEqual(['ord_1:pay:1']);
+    const challenged = (await create({ amount: 4 })).body;
+    const pending = (await pay(challenged._id, { referenceId: 'ord_2', paymentProfile: { ...PAID_PROFILE, cardNumber: '4000000000003220' } })).body.transaction;
+    expect(pending).toMatchObject({ status: 'PENDING_3DS', referenceId: 'ord_2' });
+    // No referenceId sent: none kept (not an empty string).
+    const plain = (await create({ amount: 5 })).body;
+    expect((await pay(plain._id)).body.transaction).not.toHaveProperty('referenceId');
+
+    const slip = (await create({ amount: 6 })).body;
+    expect((await pay(slip._id, { paymentMethod: 'PIX', paymentProfile: undefined, referenceId: 'ord_3' })).body.charge.slip).toMatchObject({ paymentMethod: 'PIX', referenceId: 'ord_3' });
+    const settled = await call(sandbox, 'POST', '/sandbox/v1/charges/settle', { companyId: COMPANY, chargeId: slip._id, paymentMethod: 'PIX' });
+    expect(settled.body.transaction).toMatchObject({ status: 'PAID', paymentMethod: 'PIX', referenceId: 'ord_3' });
+  });
+
   it('ten payments racing on one charge: exactly one PAID', async () => {
     const charge = (await create({ amount: 5 })).body;
     const answers = await Promise.all(Array.from({ length: 10 }, () => pay(charge._id)));

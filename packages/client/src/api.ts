@@ -3473,6 +3473,8 @@ export interface operations {
                                 issuedAt: string;
                                 /** @enum {unknown} */
                                 paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -3783,6 +3785,8 @@ export interface operations {
                             issuedAt: string;
                             /** @enum {unknown} */
                             paymentMethod: "PIX" | "BOLETO";
+                            /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                            referenceId?: string;
                         };
                         /** @enum {unknown} */
                         status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -4099,6 +4103,8 @@ export interface operations {
                                 issuedAt: string;
                                 /** @enum {unknown} */
                                 paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -4212,6 +4218,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -4595,6 +4603,8 @@ export interface operations {
                                 issuedAt: string;
                                 /** @enum {unknown} */
                                 paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -4708,6 +4718,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -9293,6 +9305,8 @@ export interface operations {
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
+                        /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                        referenceId?: string;
                         /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                         review?: {
                             /**
@@ -9724,6 +9738,8 @@ export interface operations {
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
+                        /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                        referenceId?: string;
                         /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                         review?: {
                             /**
@@ -12552,6 +12568,8 @@ export interface operations {
                             issuedAt: string;
                             /** @enum {unknown} */
                             paymentMethod: "PIX" | "BOLETO";
+                            /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                            referenceId?: string;
                         };
                         /** @enum {unknown} */
                         status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -12839,6 +12857,7 @@ export interface operations {
                         /** @description Not blank */
                         holderName: string & unknown;
                     };
+                    /** @description the caller's own reference (an order id): kept on the transaction a card payment makes, and on the PIX or boleto issued (charge.slip) and the transaction the bank settles it with */
                     referenceId?: string;
                     /** @description Encrypted card token (2.7): keyId, encryptedKey, iv, ciphertext, authTag, as encryptCard made it */
                     token?: {
@@ -12903,6 +12922,8 @@ export interface operations {
                                 issuedAt: string;
                                 /** @enum {unknown} */
                                 paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -13016,6 +13037,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -15426,6 +15449,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -16349,6 +16374,8 @@ export interface operations {
                                 issuedAt: string;
                                 /** @enum {unknown} */
                                 paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -16479,6 +16506,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -17218,6 +17247,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -17691,6 +17722,8 @@ export interface operations {
                         /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                         processingFee?: number;
                         productId?: string;
+                        /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                        referenceId?: string;
                         /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                         review?: {
                             /**
@@ -18409,6 +18442,8 @@ export interface operations {
                             /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
                             processingFee?: number;
                             productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
                             /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                             review?: {
                                 /**
@@ -18896,6 +18931,8 @@ export interface operations {
                             title: string;
                         };
                         productId?: string;
+                        /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                        referenceId?: string;
                         /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
                         review?: {
                             /**
@@ -19284,6 +19321,8 @@ export interface operations {
                                 issuedAt: string;
                                 /** @enum {unknown} */
                                 paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";

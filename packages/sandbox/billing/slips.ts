@@ -31,12 +31,12 @@ export function assertSlipAmount(cents: number, method: string): void {
 }
 
 /** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip` (slip_issued: PENDING_PAYMENT, charge.updated); a card method issues nothing. */
-export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string) {
+export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string, referenceId?: string) {
   if (method !== 'PIX' && method !== 'BOLETO') return { charge };
   const now = ctx.now(charge.companyId);
   const shown = method === 'PIX' ? { pix: await pixFor(charge) } : { boleto: boletoFor(charge, dayOf(now)) };
   const expiresOn = shown.pix ? addDays(dayOf(now), 1) : shown.boleto!.dueDate;
-  const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn } } });
+  const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn, ...(referenceId !== undefined ? { referenceId } : {}) } } });
   return { charge: updated, ...shown };
 }
 
@@ -45,7 +45,7 @@ export async function expireSlip(ctx: SandboxContext, db: Queryable, charge: Cha
   const { slip, ...rest } = charge;
   const transaction = await discardSlip(ctx, db, {
     companyId: charge.companyId, cents: charge.amount.value, paymentMethod: slip!.paymentMethod,
-    links: chargeLinks(charge),
+    links: chargeLinks(charge), referenceId: slip!.referenceId,
   });
   const updated = await move(CHARGE_MACHINE, db, rest, 'slip_expired', at, { patch: { attempts: (charge.attempts ?? 0) + 1, lastAttemptAt: at.toISOString() }, data: { transactionId: transaction._id } });
   return { charge: updated, transaction };

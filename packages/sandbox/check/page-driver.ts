@@ -93,6 +93,14 @@ export class CheckoutPage {
     if (await close.count()) await close.first().click().catch(() => {});
   }
 
+  /**
+   * Whether the page offers `method` at all: a <svc-payment-methods> with its radio. A card-only
+   * checkout (a <svc-card-form> and no chooser) offers neither PIX nor boleto.
+   */
+  async offers(method: 'pix' | 'boleto'): Promise<boolean> {
+    return (await this.page.locator(`svc-payment-methods input[type=radio][value=${method}]`).count()) > 0;
+  }
+
   /** Chooses a method on <svc-payment-methods>; undefined, or why it could not. */
   async choose(method: 'card' | 'pix' | 'boleto'): Promise<string | undefined> {
     const chooser = this.page.locator('svc-payment-methods');

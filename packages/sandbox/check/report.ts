@@ -3,14 +3,19 @@
 import type { Finding } from './invariants.js';
 import type { Scenario } from './scenarios.js';
 
-export interface Verdict { scenario: Scenario; findings: Finding[]; seconds: number }
+/** `skipped`: why the scenario was not played (the page offers none of its methods); it then has no findings. */
+export interface Verdict { scenario: Scenario; findings: Finding[]; seconds: number; skipped?: string }
 
-export function scenarioLines({ scenario, findings, seconds }: Verdict): string[] {
+export function scenarioLines({ scenario, findings, seconds, skipped }: Verdict): string[] {
+  if (skipped) return [`skip  ${scenario.id.padEnd(25)} ${scenario.title}: ${skipped}`];
   const head = `${findings.length ? 'FAIL' : 'pass'}  ${scenario.id.padEnd(25)} ${scenario.title} (${seconds.toFixed(1)} s)`;
   return [head, ...findings.flatMap((f) => [`      - ${f.problem}`, `        fix: ${f.fix}`])];
 }
 
 export function summaryLine(verdicts: readonly Verdict[]): string {
   const failed = verdicts.filter((v) => v.findings.length).length;
-  return failed ? `${failed} of ${verdicts.length} scenarios failed: the checkout can lose or double an order's payment.` : `all ${verdicts.length} scenarios passed.`;
+  const skipped = verdicts.filter((v) => v.skipped).length;
+  const played = verdicts.length - skipped;
+  const skips = skipped ? ` (${skipped} skipped: the page does not offer their method)` : '';
+  return failed ? `${failed} of ${played} scenarios failed${skips}: the checkout can lose or double an order's payment.` : `all ${played} scenarios passed${skips}.`;
 }

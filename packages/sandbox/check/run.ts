@@ -7,7 +7,7 @@ import { ledger, type Ledger, type SandboxAccess } from './ledger.js';
 import { CheckoutPage, pageAnswer } from './page-driver.js';
 import type { ScenarioRecord, StepRecord } from './record.js';
 import type { Verdict } from './report.js';
-import { CHECK_CARDS, type Scenario, type Step } from './scenarios.js';
+import { CHECK_CARDS, slipMethodsOf, type Scenario, type Step } from './scenarios.js';
 
 /** How long webhooks have to be answered once a scenario's steps are done. */
 export const WEBHOOK_WAIT_MS = 12_000;
@@ -49,7 +49,10 @@ async function play(step: Step, shopper: CheckoutPage, books: Ledger, cursor: nu
   return record;
 }
 
-async function playScenario(scenario: Scenario, options: RunOptions, books: Ledger): Promise<ScenarioRecord> {
+const METHOD_NAMES = { pix: 'PIX', boleto: 'boleto' } as const;
+
+/** The scenario's record, or why it was skipped: its page offers none of the methods it pays with (a card-only checkout has no PIX to issue). */
+async function playScenario(scenario: Scenario, options: RunOptions, books: Ledger): Promise<ScenarioRecord | { skipped: string }> {
   const start = await books.cursor();
   const context = await options.browser.newContext();
   const settles: ScenarioRecord['settles'] = [];
@@ -57,6 +60,9 @@ async function playScenario(scenario: Scenario, options: RunOptions, books: Ledg
   const stepStarts: number[] = [];
   try {
     const shopper = await CheckoutPage.open(context, options.checkoutUrl, options.url);
+    const missing = [];
+    for (const method of slipMethodsOf(scenario)) if (!(await shopper.offers(method))) missing.push(METHOD_NAMES[method]);
+    if (missing.length) return { skipped: `the page offers no ${missing.join(' or ')} (no <svc-payment-methods> radio for it)` };
     const counting = { ...books, settle: async (id: string, method: string) => { const status = await books.settle(id, method); settles.push({ chargeId: id, status }); return status; } };
     for (const step of scenario.steps) {
       stepStarts.push(await books.cursor());
@@ -89,7 +95,8 @@ export async function runCheck(options: RunOptions): Promise<Verdict[]> {
   for (const scenario of options.scenarios) {
     const began = performance.now();
     const record = await playScenario(scenario, options, books);
-    const verdict = { scenario, findings: judge(record), seconds: (performance.now() - began) / 1000 };
+    const seconds = (performance.now() - began) / 1000;
+    const verdict: Verdict = 'skipped' in record ? { scenario, findings: [], seconds, skipped: record.skipped } : { scenario, findings: judge(record), seconds };
     options.onVerdict?.(verdict);
     verdicts.push(verdict);
   }

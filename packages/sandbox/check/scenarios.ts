@@ -33,6 +33,10 @@ export interface Scenario {
   paid: 0 | 1;
 }
 
+/** The methods other than the card a scenario pays or issues with: a page that offers none of them skips it. */
+export const slipMethodsOf = (scenario: Scenario): ('pix' | 'boleto')[] =>
+  [...new Set(scenario.steps.flatMap((step) => (step.do === 'pay-slip' ? [step.method] : [])))];
+
 export const SCENARIOS: readonly Scenario[] = [
   { id: 'paid', title: 'a card paid', paid: 1, steps: [{ do: 'pay-card', card: 'approved' }] },
   { id: 'declined-then-paid', title: 'a card declined, then another paid', paid: 1, steps: [{ do: 'pay-card', card: 'declined' }, { do: 'pay-card', card: 'approved' }] },

@@ -24,6 +24,8 @@ export interface CardPayment {
   companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: CardProfile;
   capture?: boolean; split?: TransactionDoc['split'];
   links?: Partial<Pick<TransactionDoc, 'clientId' | 'productId' | 'subscriptionId' | 'chargeId'>>;
+  /** The caller's reference (POST /v1/charge/pay's referenceId), kept on the transaction. */
+  referenceId?: string | undefined;
   /** The product whose charge.routes carry the payment (the company's routes when it has none, or none is given). */
   product?: ProductDoc;
   /** initial: a first payment (default); recurring: a renewal or a retry the billing clock makes. */
@@ -45,6 +47,7 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
   const at = now.toISOString();
   const made: TransactionDoc = {
     _id: newId(), companyId: attempt.companyId, tid: tid ?? `sbx_tid_${newId()}`, ...attempt.links,
+    ...(attempt.referenceId !== undefined ? { referenceId: attempt.referenceId } : {}),
     amount: money(attempt.cents), installments: attempt.installments, paymentMethod: attempt.paymentMethod,
     status: attempt.status, message: attempt.message, complementaryMessage: 'sandbox: no money moved',
     ...(attempt.card ? { card: attempt.card } : {}), ...(attempt.split !== undefined ? { split: attempt.split } : {}),

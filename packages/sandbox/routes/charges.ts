@@ -78,7 +78,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         const charge = await charges.get(tx, body.companyId, body._id, true);
         if (!charge) throw unknownCharge();
         if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
-        return keepAnswer(tx, request, { ...await issueSlip(ctx, tx, charge, body.paymentMethod), paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const });
+        return keepAnswer(tx, request, { ...await issueSlip(ctx, tx, charge, body.paymentMethod, body.referenceId), paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const });
       });
       return issued;
     }
@@ -91,7 +91,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       const transaction = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: charge.amount.value, installments, paymentMethod: body.paymentMethod, profile,
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
-        links: chargeLinks(charge), threeDSOrigin: originOf(request),
+        links: chargeLinks(charge), threeDSOrigin: originOf(request), referenceId: body.referenceId,
       });
       // PENDING_3DS, PROCESSING: the charge waits for the answer (domain/held-payment.ts moves it then).
       if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return keepAnswer(tx, request, { charge, transaction });
@@ -129,7 +129,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
       assertSlipAmount(charge.amount.value, paymentMethod);
       const transaction = await paySlip(ctx, tx, {
         companyId, cents: charge.amount.value, paymentMethod,
-        links: chargeLinks(charge),
+        links: chargeLinks(charge), referenceId: charge.slip?.referenceId,
       });
       await settleSubscription(tx, charge, transaction);
       const paid = await payCharge(tx, charge, transaction);

@@ -27,6 +27,7 @@ export const Charge = Type.Object({
     paymentMethod: Type.Enum(['PIX', 'BOLETO']),
     issuedAt: Timestamp,
     expiresOn: Type.String({ format: 'date', description: 'the last day the bank takes it: PIX the day after issue, boleto its due date' }),
+    referenceId: Type.Optional(Type.String({ description: 'the referenceId of the POST /v1/charge/pay that issued it' })),
   }, { description: 'the PIX or boleto issued and not yet paid or expired (sandbox)' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -35,7 +36,7 @@ export const Charge = Type.Object({
 export const PayChargeBody = Type.Object({
   _id: Type.String({ minLength: 1, description: 'charge id' }),
   companyId: CompanyId,
-  referenceId: Type.Optional(Type.String()),
+  referenceId: Type.Optional(Type.String({ maxLength: 200, description: 'the caller\'s own reference (an order id): kept on the transaction a card payment makes, and on the PIX or boleto issued (charge.slip) and the transaction the bank settles it with' })),
   paymentMethod: PaymentMethod,
   installments: Type.Optional(Installments),
   origin: Type.Optional(Type.String()),

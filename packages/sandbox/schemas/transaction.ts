@@ -52,6 +52,7 @@ export const Transaction = Type.Object({
   productId: Type.Optional(Type.String()),
   subscriptionId: Type.Optional(Type.String()),
   chargeId: Type.Optional(Type.String()),
+  referenceId: Type.Optional(Type.String({ description: 'the caller\'s reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it)' })),
   amount: Money,
   installments: Type.Integer(),
   paymentMethod: PaymentMethod,
