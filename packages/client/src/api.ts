@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Move the company's time forward and run billing day by day
-         * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day is billed in its own short transaction, the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).
+         * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day with something due is billed in its own short transaction (days with nothing due are passed over), the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).
          */
         post: operations["postSandboxV1ClockAdvance"];
         delete?: never;
