@@ -82,8 +82,8 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
       <p slot="boleto" class="method-note">${escape(say.methodNotes.boleto)}</p>
       `)}
       <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
+      <div id="pay-outcome" class="outcome pay-outcome" role="alert"></div>
     </form>
-    <div id="pay-outcome" class="outcome pay-outcome" role="alert"></div>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
     <div id="next" class="next" hidden></div>
     <button type="button" id="other-method" class="other-method" hidden>${escape(say.otherMethod)}</button>

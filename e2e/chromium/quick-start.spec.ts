@@ -2,8 +2,8 @@
 // README's quick start in a browser (issue 41, item 3): `npx @svc-card/sandbox` (its CLI, from the
 // sources) and README's checkout-server.mjs + checkout.js as written, in a fresh folder with
 // @svc-card/client and svc-card linked in. A shopper types a test card and presses Pay: the page
-// says it is paid and the order is paid by the verified webhook; a declined card is shown at the
-// number. Chromium; needs `npm run build` and the client built (`npm run build -w @svc-card/client`).
+// says it is paid and the order is paid by the verified webhook; a declined card is one text
+// beside Pay, not the issuer's reason. Chromium; needs `npm run build` and the client built (`npm run build -w @svc-card/client`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -65,8 +65,9 @@ test('a test card pays: the page says paid, and the verified webhook marks the o
   await expect.poll(() => page.evaluate(() => (document.querySelector('svc-card-form') as HTMLElement & { ready?: boolean })?.ready === true)).toBe(true);
   await typeCard(page, DECLINED_CARD);
   await page.getByRole('button', { name: /^Pay R\$ 19,90$/ }).click();
-  // Declined: shown at the number, the order still open.
-  await expect(page.getByText('Declined by the issuer')).toBeVisible({ timeout: 20_000 });
+  // Declined: one text beside Pay, never the issuer's reason; the order still open.
+  await expect(page.getByRole('status').filter({ hasText: 'The card was declined: try another card or another way to pay.' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Declined by the issuer')).toHaveCount(0);
   expect(await (await fetch(`${shop}/orders/${orderId}`)).json()).toEqual({ status: 'open' });
   await page.getByLabel('Card number').fill('');
   await page.getByLabel('Card number').pressSequentially(PAID_CARD.number.replace(/\s/g, ''));
