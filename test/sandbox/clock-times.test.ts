@@ -2,15 +2,27 @@
 // event a day of billing creates carries that day's first instant (UTC), as
 // Stripe's test clocks stamp each renewal with its period's time, not the
 // advance's target time; they are created in day order; the clock ends at the target.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../test-support/free-port.mjs';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await memorySandbox({ allowLoopbackWebhooks: true }); });
-afterAll(async () => sandbox?.close());
+let receiver: Server;
+let receiverPort: number;
+beforeAll(async () => {
+  sandbox = await memorySandbox({ allowLoopbackWebhooks: true });
+  receiver = createServer((request, response) => { request.resume(); request.on('end', () => response.end('ok')); });
+  await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening));
+  receiverPort = (receiver.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await sandbox?.close();
+  receiver?.closeAllConnections();
+  await new Promise((closed) => receiver?.close(closed));
+});
 
 const DAY_MS = 86_400_000;
 const DAYS = 95;
@@ -20,9 +32,11 @@ interface StoredEvent { seq: number; type: string; createdAt: string; charge?: s
 
 it(`an advance of ${DAYS} days stamps each renewal, retry, overdue move, PIX expiry, alert and event with its billing day, in day order`, async () => {
   const c = await clockCompany(sandbox, { frequencyDays: 30, deniedIntervalDays: 2, maxDeniedAttempts: 2 }, { unsubscription: { type: 'NEVER' } });
-  // Deliveries are made for a webhook nobody answers (a free port): their order is what is checked.
+  // Deliveries are made for a receiver that answers 200 to all: their order is what is checked. (A dead
+  // one would be disabled 3 clock days into the advance, its webhook.disabled stamped when the dispatcher
+  // tried it, not at a billing day: test/sandbox/webhook-disable.test.ts holds that rule.)
   await c.startADay();
-  await c.as('POST', '/sandbox/v1/webhooks', { companyId: c.companyId, url: `http://127.0.0.1:${await freePort()}/hook` });
+  await c.as('POST', '/sandbox/v1/webhooks', { companyId: c.companyId, url: `http://127.0.0.1:${receiverPort}/hook` });
   const paid = await c.v1();
   const declined = await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000000002' });
   const alerted = await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000001976' }); // NETWORK_B after each payment
