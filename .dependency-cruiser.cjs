@@ -2,10 +2,10 @@
 // test/scripts/layers.test.ts (`npx depcruise -c .dependency-cruiser.cjs packages/sandbox`).
 // Top: the HTTP surface and the processes (http/, routes/, app, server, cli, check, seed).
 // Middle: what the API does (domain/, billing/, payment/, webhooks/, auth/, events, clock).
-// Low: storage (store/, db/). Bottom: the vocabulary every layer shares (shared/, schemas/).
+// Low: storage (store/, db/). Bottom: the vocabulary every layer shares (base/, schemas/).
 // Each layer imports only its own and the ones below it.
 const S = '^packages/sandbox/';
-const BOTTOM = `${S}(shared|schemas)/`;
+const BOTTOM = `${S}(base|schemas)/`;
 const LOW = `${S}(store|db)/`;
 const MIDDLE = `${S}((domain|billing|payment|webhooks|auth)/|(events|clock|context|keys)\\.ts$)`;
 
@@ -20,7 +20,7 @@ const only = (name, layer, allowed, comment) => ({
 
 module.exports = {
   forbidden: [
-    only('bottom-imports-nothing-above', BOTTOM, BOTTOM, 'shared/ and schemas/ are the vocabulary: errors, dates, cents, the clock rows, the API types'),
+    only('bottom-imports-nothing-above', BOTTOM, BOTTOM, 'base/ and schemas/ are the vocabulary: errors, dates, cents, the clock rows, the API types'),
     only('storage-imports-only-bottom', LOW, `(${LOW})|(${BOTTOM})`, 'store/ and db/ keep records; what they mean is decided above them'),
     only('middle-imports-no-http', MIDDLE, `(${MIDDLE})|(${LOW})|(${BOTTOM})`, 'the API\'s rules never reach up to the HTTP surface'),
   ],

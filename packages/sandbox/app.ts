@@ -9,7 +9,7 @@ import type { SandboxContext } from './context.js';
 import { installAnswerHeaders } from './http/answer-headers.js';
 import { assertBodyDepth } from './http/body-depth.js';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.js';
-import { ApiError } from './shared/errors.js';
+import { ApiError } from './base/errors.js';
 import { installIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { installAnswerDrops } from './http/answer-drops.js';
 import { installOpenApi } from './http/openapi.js';

@@ -71,7 +71,7 @@ describe('amounts the sandbox takes', () => {
   });
 
   it('any decimal of up to 15 significant digits becomes the cents its written digits say (the third decimal decides, half up)', async () => {
-    const { toCents } = await import('../../packages/sandbox/shared/cents.js');
+    const { toCents } = await import('../../packages/sandbox/base/cents.js');
     // The digits after the cents: any, or one digit then a run of nines (4999999 is below half a cent however long the run).
     const rest = fc.oneof(fc.stringMatching(/^\d{0,8}$/), fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 7 })).map(([d, nines]) => `${d}${'9'.repeat(nines)}`));
     const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), rest);
@@ -82,7 +82,7 @@ describe('amounts the sandbox takes', () => {
   });
 
   it('any price in whole cents up to the maximum is charged as those cents', async () => {
-    const { toCents } = await import('../../packages/sandbox/shared/cents.js');
+    const { toCents } = await import('../../packages/sandbox/base/cents.js');
     fc.assert(fc.property(fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), (cents) => toCents(cents / 100) === cents), { numRuns: 2_000 });
   });
 });

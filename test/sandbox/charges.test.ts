@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueFactor } from '../../packages/sandbox/payment/boleto.js';
-import { toCents } from '../../packages/sandbox/shared/cents.js';
+import { toCents } from '../../packages/sandbox/base/cents.js';
 import { crc16 } from '../../packages/sandbox/payment/pix.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';

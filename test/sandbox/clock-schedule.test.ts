@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { CLOCK_ROWS, rowRef, type ClockRowName } from '../../packages/sandbox/shared/clock-rows.js';
+import { CLOCK_ROWS, rowRef, type ClockRowName } from '../../packages/sandbox/base/clock-rows.js';
 import { SCHEDULE } from '../../packages/sandbox/billing/schedule.js';
 import { DEFAULT_FREQUENCY_DAYS } from '../../packages/sandbox/domain/product-rules.js';
 import { ALERT_WINDOW_DAYS } from '../../packages/sandbox/domain/states/alert.js';

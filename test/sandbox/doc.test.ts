@@ -2,7 +2,7 @@
 // (the "multiply by 10, mod 11, mod 10" form) on generated documents.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidDoc } from '../../packages/sandbox/shared/tax-doc.js';
+import { isValidDoc } from '../../packages/sandbox/base/tax-doc.js';
 
 /** The check digit as the Receita's "(sum * 10) mod 11 mod 10" form; weights count down from `top`, wrapping 2..9 for CNPJ. */
 const digitOf = (digits: number[], weights: number[]) => (digits.reduce((s, d, i) => s + d * weights[i]!, 0) * 10) % 11 % 10;

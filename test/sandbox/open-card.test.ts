@@ -3,7 +3,7 @@
 // token left unused (retry); anything else stays an unexpected error (500).
 import { describe, expect, it } from 'vitest';
 import { DecryptorUnavailableError, ReplayStoreError, TokenError } from '../../src/server/index.js';
-import { ApiError } from '../../packages/sandbox/shared/errors.js';
+import { ApiError } from '../../packages/sandbox/base/errors.js';
 import { openCard } from '../../packages/sandbox/payment/open-card.js';
 
 const refusing = (error: unknown) => ({ decrypt: () => Promise.reject(error) });

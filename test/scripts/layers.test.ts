@@ -29,7 +29,7 @@ describe('the sandbox\'s layer rules', () => {
   it('each rule catches the import it forbids, and allows imports downwards', async () => {
     const files: Record<string, string> = {
       'tsconfig.json': '{}',
-      'packages/sandbox/shared/errors.ts': "import '../store/records.js';\nexport const e = 1;\n",
+      'packages/sandbox/base/errors.ts': "import '../store/records.js';\nexport const e = 1;\n",
       'packages/sandbox/schemas/types.ts': "import '../shared/errors.js';\nexport const t = 1;\n",
       'packages/sandbox/store/records.ts': "import '../domain/rules.js';\nimport '../schemas/types.js';\nexport const r = 1;\n",
       'packages/sandbox/domain/rules.ts': "import '../http/page.js';\nimport '../store/records.js';\nexport const d = 1;\n",
@@ -43,7 +43,7 @@ describe('the sandbox\'s layer rules', () => {
     }
     const found = await violations(tree, 'packages/sandbox');
     expect(found.map((v) => `${v.rule.name}: ${v.from.replace('packages/sandbox/', '')} -> ${v.to.replace('packages/sandbox/', '')}`).sort()).toEqual([
-      'bottom-imports-nothing-above: shared/errors.ts -> store/records.ts',
+      'bottom-imports-nothing-above: base/errors.ts -> store/records.ts',
       'middle-imports-no-http: billing/engine.ts -> routes/list.ts',
       'middle-imports-no-http: domain/rules.ts -> http/page.ts',
       'storage-imports-only-bottom: store/records.ts -> domain/rules.ts',

@@ -6,7 +6,7 @@
 // a foreign company is refused (403) whatever else the body holds.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
-import { forbidden, unauthorized } from '../shared/errors.js';
+import { forbidden, unauthorized } from '../base/errors.js';
 import { verifyApiKey } from './credentials.js';
 import { verifyJwt } from './jwt.js';
 import type { Credential, Permission } from './permissions.js';

@@ -16,7 +16,7 @@
 import type { SandboxContext } from '../context.js';
 import type { Database, Queryable } from '../db/database.js';
 import { yieldTurn } from '../db/turns.js';
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../base/errors.js';
 import { createSubscriptionV2 } from '../domain/create-subscription.js';
 
 export interface BatchWorker { stop(): Promise<void> }

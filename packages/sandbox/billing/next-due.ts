@@ -9,7 +9,7 @@
 import type { Queryable } from '../db/database.js';
 import { FAILED, OPEN as OPEN_CHARGES } from '../domain/states/charge.js';
 import { LIVE } from '../domain/states/subscription.js';
-import type { ClockRowName } from '../shared/clock-rows.js';
+import type { ClockRowName } from '../base/clock-rows.js';
 
 /** SQL giving the days (column d, a date) a row can next move for company $1; $2 live statuses, $3 open charge statuses, $4 failed ones. */
 type DueDays = string;

@@ -23,8 +23,8 @@ import { analysedBefore, disputesDueBefore, reviewsDueBefore } from '../store/du
 import { releaseDuePayables } from '../store/payables.js';
 import { subscriptions, type ChargeDoc } from '../store/tables.js';
 import { openCharge } from './charges.js';
-import { CLOCK_ROWS, rowNumbers, rowRef, type ClockRowName, type Move } from '../shared/clock-rows.js';
-import { daysBetween } from '../shared/dates.js';
+import { CLOCK_ROWS, rowNumbers, rowRef, type ClockRowName, type Move } from '../base/clock-rows.js';
+import { daysBetween } from '../base/dates.js';
 import { attemptRenewalCard, chargesCard } from './renewal-attempt.js';
 import { expireDueSlips } from './slips.js';
 import type { Flow, SubscriptionDay } from './subscription-day.js';

@@ -11,10 +11,10 @@ import { move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE, OPEN, chargePaidEvent } from '../domain/states/charge.js';
 import { boletoFor, pixFor } from '../payment/bank-slips.js';
 import { BOLETO_MAX_CENTS } from '../payment/boleto.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { discardSlip } from '../payment/pay-by-card.js';
 import type { ChargeDoc, TransactionDoc } from '../store/tables.js';
-import { addDays, dayOf } from '../shared/dates.js';
+import { addDays, dayOf } from '../base/dates.js';
 import { chargeLinks } from './charges.js';
 
 /** Charge statuses a payment (card or slip) may still settle. */

@@ -8,7 +8,7 @@ import { move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE, type ChargeEvent } from '../domain/states/charge.js';
 import { SUBSCRIPTION_MACHINE, type SubscriptionEvent } from '../domain/states/subscription.js';
 import type { ChargeDoc, ProductDoc, SubscriptionDoc } from '../store/tables.js';
-import { CLOCK_ROWS, rowRef, type ClockRowName, type Move } from '../shared/clock-rows.js';
+import { CLOCK_ROWS, rowRef, type ClockRowName, type Move } from '../base/clock-rows.js';
 
 export class SubscriptionDay {
   readonly moves: Move[] = [];

@@ -9,7 +9,7 @@ import { issueJwt, loadJwtKey } from '../auth/jwt.js';
 import { isPermission, type Permission } from '../auth/permissions.js';
 import type { Database } from '../db/database.js';
 import type { LockHolder } from '../db/folder-lock.js';
-import { unauthorized } from '../shared/errors.js';
+import { unauthorized } from '../base/errors.js';
 
 export const LOCAL_CREDENTIAL_PATH = '/sandbox/local/credential';
 const SECRET_HEADER = 'svc-sandbox-secret';

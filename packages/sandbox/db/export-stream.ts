@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import type { Database, Queryable } from './database.js';
 import { yieldTurn } from './turns.js';
 import { whereOf, type Filter, type ListParams } from './list.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 
 export const EXPORT_BATCH = 1_000;
 /** PGlite reads a page on this thread: smaller pages, so a request waits behind one page at most a few ms. */

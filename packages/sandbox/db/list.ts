@@ -6,7 +6,7 @@
 // `total` is exact up to TOTAL_EXACT_MAX, an estimate above (docs/lists.ts).
 import { createHash } from 'node:crypto';
 import type { Queryable } from './database.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { LIST_DEFAULTS, PAGE_MAX, TOTAL_EXACT_MAX } from '../schemas/list.js';
 
 /** A list's query as the description has it: page, limit and the sort may be left out (LIST_DEFAULTS). */

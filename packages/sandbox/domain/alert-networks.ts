@@ -12,7 +12,7 @@
 //  - The network may withdraw a notice still open (POST /sandbox/v1/alerts/withdraw): CANCELED.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { addDays, dayOf } from '../shared/dates.js';
+import { addDays, dayOf } from '../base/dates.js';
 import type { AlertType } from '../payment/test-cards.js';
 import { alertOf } from '../store/alerts.js';
 import { newId, transactions, type AlertDoc, type TransactionDoc } from '../store/tables.js';

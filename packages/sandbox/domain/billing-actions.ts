@@ -6,7 +6,7 @@
 //  - a paid charge's receivables anticipated (ANTICIPATED): the company's
 //    WAITING_FUNDS payables of its payment PAID today, less a fee.
 import type { Queryable } from '../db/database.js';
-import { dayOf, daysBetween } from '../shared/dates.js';
+import { dayOf, daysBetween } from '../base/dates.js';
 import { payingTransactionOf } from '../store/charge-payment.js';
 import { openChargesOf } from '../store/charges.js';
 import { payables, payablesOf, type PayableDoc } from '../store/payables.js';

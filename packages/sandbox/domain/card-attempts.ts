@@ -4,7 +4,7 @@
 // payments of that charge that failed (DECLINED or NO_PAYMENT_ROUTE), whoever
 // tried them; a PIX or boleto that expired is not a card attempt.
 import type { Queryable } from '../db/database.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 import { products, subscriptions, type ChargeDoc } from '../store/tables.js';
 import { endSubscription, type Ended } from './end-subscription.js';
 

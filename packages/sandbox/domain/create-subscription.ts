@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import { openCharge } from '../billing/charges.js';
 import type { SandboxContext } from '../context.js';
 import type { CreateSubscriptionV2Body } from '../schemas/subscription.js';
-import { dayOf } from '../shared/dates.js';
+import { dayOf } from '../base/dates.js';
 import { clientAndProduct } from '../store/client-and-product.js';
 import { newId, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter, renewalAfterToday } from './product-rules.js';

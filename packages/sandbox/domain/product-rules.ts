@@ -3,10 +3,10 @@
 // own methods (4.4), cardAuth, renewal period and successChargeDay. Stated in
 // the description (http/docs/product-rules.ts); every route calls these, none
 // writes its own. Refusals are 400s on the field the caller names.
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { priceCents, type ChargeDoc, type PaymentMethod, type ProductDoc } from '../store/tables.js';
 import { PAYMENT_METHODS } from '../schemas/common.js';
-import { addDays, daysBetween } from '../shared/dates.js';
+import { addDays, daysBetween } from '../base/dates.js';
 
 export const DEFAULT_FREQUENCY_DAYS = 30;
 

@@ -3,7 +3,7 @@
 // (states/transaction.ts), its charge following by the charge table.
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { addDays, dayOf } from '../shared/dates.js';
+import { addDays, dayOf } from '../base/dates.js';
 import { charges, type TransactionDoc } from '../store/tables.js';
 import { connectorFor } from './payments/simulated-acquirer.js';
 import { createPayables, reversePayables } from './split/payables.js';

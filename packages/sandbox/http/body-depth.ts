@@ -2,7 +2,7 @@
 // of levels (a split rule in an array in the body); a body nested thousands
 // deep is refused as it is parsed, before the guard's key lookup, the
 // Idempotency-Key fingerprint or any route work can recurse through it.
-import { ApiError } from '../shared/errors.js';
+import { ApiError } from '../base/errors.js';
 
 /** Arrays and objects inside one another, the body itself counting as level 1. */
 export const MAX_BODY_DEPTH = 32;

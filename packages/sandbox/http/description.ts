@@ -17,7 +17,7 @@ import { ALERT_NETWORKS_SECTION } from './docs/alert-networks.js';
 import { LISTS_SECTION } from './docs/lists.js';
 import { BILLING_STATUSES_SECTION } from './docs/billing-statuses.js';
 import { MERCHANT_ANSWERS_SECTION } from './docs/merchant-answers.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 export const DESCRIPTION = `
 Local sandbox of the payments API reference (parts 2 to 8). Code written against it should work against the sandbox address of the service unchanged.

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { claimKey, readKey, releaseKey, storeAnswer, sweepKeys, type StoredAnswer } from '../store/idempotency-keys.js';
-import { ApiError, fieldError } from '../shared/errors.js';
+import { ApiError, fieldError } from '../base/errors.js';
 import { logFailure, pathOf } from './error-handler.js';
 import { requestFingerprint } from './fingerprint.js';
 import { describeIdempotency, IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER, takesKey } from './idempotency-schema.js';

@@ -3,7 +3,7 @@
 import type { Queryable } from '../db/database.js';
 import { splitProblems, type SplitDoc } from '../domain/split/rules.js';
 import { knownCompanies } from '../store/known-companies.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 
 /** Refuses an active split that breaks a rule, naming every broken rule's field; an inactive one passes. */
 export async function assertSplitRules(db: Queryable, split: SplitDoc | undefined, path = 'split'): Promise<void> {

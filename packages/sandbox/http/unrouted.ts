@@ -7,7 +7,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, fieldError, invalid, type ApiErrorCode } from '../shared/errors.js';
+import { ApiError, errorBody, fieldError, invalid, type ApiErrorCode } from '../base/errors.js';
 import { pathOf } from './error-handler.js';
 
 /** A whole answer as bytes, for a socket no response object owns; the connection is closed after it. */

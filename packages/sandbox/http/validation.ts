@@ -6,8 +6,8 @@
 // the description too; their errors are said here, naming the fields.
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { isValidDoc } from '../shared/tax-doc.js';
-import { fieldError, type FieldError, type FieldLocation } from '../shared/errors.js';
+import { isValidDoc } from '../base/tax-doc.js';
+import { fieldError, type FieldError, type FieldLocation } from '../base/errors.js';
 import { FREE_DEPTH, PLAIN_TEXT } from './text-rule.js';
 
 // ajv-formats is CommonJS: its default export is the function (or wraps it).

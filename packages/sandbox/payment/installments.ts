@@ -2,7 +2,7 @@
 // the description (http/description.ts): 1 to 12 by the schema (common.ts), more than 1
 // only by credit card, and one the product offers when the payment names a product
 // whose charge.paymentMethod entry lists its plans. The count never changes the amount.
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import type { PaymentMethod, ProductDoc } from '../store/tables.js';
 
 /** The installment counts a product offers for a method (its plans, ascending), or undefined when it lists none. */

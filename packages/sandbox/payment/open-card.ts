@@ -1,7 +1,7 @@
 // The request's card: the open paymentProfile, or the token opened by the
 // project's decryptor (dist/server.js createDecryptor, injected). Decryptor
 // refusals become 400 answers whose code is the decryptor's (TOKEN-FORMAT.md).
-import { ApiError, fieldError, type TokenErrorCode } from '../shared/errors.js';
+import { ApiError, fieldError, type TokenErrorCode } from '../base/errors.js';
 import type { CardProfile } from './test-cards.js';
 
 export interface Decryptor {

@@ -17,7 +17,7 @@ import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc 
 import { cardSummary, riskBlock, threeDSOf, type CardProfile } from './test-cards.js';
 import { PROCESSING_MINUTES } from '../domain/states/transaction.js';
 import { openChallenge } from './challenge.js';
-import { addDays, dayOf } from '../shared/dates.js';
+import { addDays, dayOf } from '../base/dates.js';
 import { REVIEW_DAYS } from '../domain/states/transaction.js';
 
 export interface CardPayment {

@@ -16,7 +16,7 @@ import { move } from '../domain/states/machine.js';
 import { ALERT_MACHINE } from '../domain/states/alert.js';
 import { LIST_CURSOR, beyondSchema, exportRange } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 export const ALERT_EXPORT_MAX = 100_000;
 

@@ -1,7 +1,7 @@
 // Charges (4.4): POST /v1/charge/pay, guarded by the captcha (part 5 rule 7).
 // Paying is decided under the charge's row lock: two racing payments of one
 // charge give one PAID and one "already paid" (issue 14, defect 2).
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { keepAnswer } from '../http/idempotency.js';
 import { missingOrForeign } from '../store/not-yours.js';
 import { checkInstallments } from '../payment/installments.js';
@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, SettleBody } from '../schemas/charge.js';
 import { Payable } from '../schemas/payable.js';
 import { anticipateCharge, disableCharge } from '../domain/billing-actions.js';
-import { toCents } from '../shared/cents.js';
+import { toCents } from '../base/cents.js';
 import { PAYABLE, assertSlipAmount, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
 import { settleSubscription } from '../billing/settle.js';
 import { chargeLinks } from '../billing/charges.js';
@@ -25,7 +25,7 @@ import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
 import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));

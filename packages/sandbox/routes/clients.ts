@@ -1,6 +1,6 @@
 // Clients (4.6): POST /v1/client, GET /v1/client.
 import { listPage, scopeOf, type Filter } from '../db/list.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { Client, ClientListQuery, CreateClientBody } from '../schemas/client.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { Page } from '../schemas/list.js';

@@ -2,12 +2,12 @@
 // move it forward and see what billing did (the schedule's rows, billing/schedule.ts).
 import { Type } from 'typebox';
 import { runBilling } from '../billing/engine.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 import { runCompanyPhase } from '../billing/schedule.js';
-import { dayOf } from '../shared/dates.js';
+import { dayOf } from '../base/dates.js';
 import { oneAtATime } from '../billing/one-at-a-time.js';
 import { withClaim } from '../db/claims.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { CompanyId, ERROR_RESPONSES, MAX_DAYS } from '../schemas/common.js';
 import { oneRequired } from '../schemas/rules.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';

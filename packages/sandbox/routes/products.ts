@@ -2,7 +2,7 @@
 // (GET /sandbox/v1/products/{productId}): the reference shows no product read, and a
 // checkout needs its price and installment plans (the demo merchant reads them).
 import { Type } from 'typebox';
-import { forbidden, notFound } from '../shared/errors.js';
+import { forbidden, notFound } from '../base/errors.js';
 import { assertSplitRules } from '../http/split-check.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CreateProductBody, Product } from '../schemas/product.js';

@@ -1,12 +1,12 @@
 // Subscriptions (4.5): PUT /v1/subscription (productId) and PUT /v1/subscription/cancel;
 // the sandbox's POST /sandbox/v1/subscriptions/hold (domain/billing-actions.ts).
-import { dayOf } from '../shared/dates.js';
+import { dayOf } from '../base/dates.js';
 import { Type } from 'typebox';
 import { holdSubscription } from '../domain/billing-actions.js';
 import { endSubscription } from '../domain/end-subscription.js';
 import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '../domain/product-rules.js';
 import { ENDED, isEnded } from '../domain/states/subscription.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { missingOrForeign } from '../store/not-yours.js';
 import { assertCountOffered } from '../payment/installments.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';

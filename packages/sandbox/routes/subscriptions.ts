@@ -1,7 +1,7 @@
 // Subscriptions (4.5): POST /v1/subscription (pays the first period at once)
 // and POST /v2/subscription (first charge ACTIVE, no payment attempt).
 import { alertIfTestCard } from '../billing/alerts.js';
-import { dayOf } from '../shared/dates.js';
+import { dayOf } from '../base/dates.js';
 import { openCharge } from '../billing/charges.js';
 import { endIfCardAttemptsSpent } from '../domain/card-attempts.js';
 import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter, renewalAfterToday } from '../domain/product-rules.js';
@@ -9,7 +9,7 @@ import { create, move } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { SUBSCRIPTION_MACHINE } from '../domain/states/subscription.js';
 import { createSubscriptionV2, nextRenewal } from '../domain/create-subscription.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard } from '../payment/pay-by-card.js';
@@ -24,7 +24,7 @@ import type { Static } from 'typebox';
 import type { SandboxContext } from '../context.js';
 import { INLINE_CLIENT_DOC, TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/v1/subscription', {

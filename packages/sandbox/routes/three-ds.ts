@@ -2,7 +2,7 @@
 // transaction's nextAction.url opens, the form that ends it, and the page's own
 // script and style. Public: the one-time reference in the path is the capability.
 import { Type } from 'typebox';
-import { notFound } from '../shared/errors.js';
+import { notFound } from '../base/errors.js';
 import { CHALLENGE_CSP, CHALLENGE_SCRIPT, CHALLENGE_STYLE, challengePage, endedPage, type PageLang } from '../http/three-ds-page.js';
 import { CHALLENGE_PATH } from '../payment/challenge.js';
 import { endChallenge } from '../domain/three-ds.js';

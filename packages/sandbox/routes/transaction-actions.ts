@@ -8,7 +8,7 @@ import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { Transaction } from '../schemas/transaction.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 const ById = { companyId: CompanyId, transactionId: Type.String({ minLength: 1 }) };
 

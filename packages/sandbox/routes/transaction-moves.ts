@@ -2,7 +2,7 @@
 // transaction's row lock, so two racing calls make one move, never two.
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
 import { createPayables } from '../domain/split/payables.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { keepAnswer } from '../http/idempotency.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { AUTHORIZATION_DAYS, AlreadyCanceled, CancelBody, CaptureBody, CaptureResult } from '../schemas/transaction.js';
@@ -12,7 +12,7 @@ import { allows, move } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE } from '../domain/states/transaction.js';
 import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 const refField = (ref: { transactionId?: string }) => (ref.transactionId ? 'transactionId' : 'tid');
 

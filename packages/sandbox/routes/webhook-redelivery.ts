@@ -3,7 +3,7 @@
 // and at-least-once delivery do both). The deliveries are ordinary ones: signed, retried, listed.
 import { Type } from 'typebox';
 import { beyondSchema } from '../http/beyond-schema.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { CompanyId, ERROR_RESPONSES } from '../schemas/common.js';
 import { foreignEvents, redeliverEvents } from '../store/webhooks.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';

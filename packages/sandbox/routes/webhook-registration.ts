@@ -3,7 +3,7 @@
 // event type the webhook will receive (403 naming the permission it lacks).
 import type { Credential } from '../auth/permissions.js';
 import type { EventType } from '../events.js';
-import { fieldError, forbidden, invalid } from '../shared/errors.js';
+import { fieldError, forbidden, invalid } from '../base/errors.js';
 import { EVENT_PERMISSIONS, EVENT_TYPES } from '../webhooks/event-permissions.js';
 import { urlRefusal, type TargetPolicy } from '../webhooks/targets.js';
 

@@ -7,7 +7,7 @@
 // the secret.
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import { fieldError, invalid, notFound } from '../shared/errors.js';
+import { fieldError, invalid, notFound } from '../base/errors.js';
 import { CompanyId, ERROR_RESPONSES, Id } from '../schemas/common.js';
 import { newId } from '../store/tables.js';
 import { changeWebhook, countLiveWebhooks, hasDelivery, insertWebhook, listDeliveries, listWebhooks, lockWebhook, removeWebhook } from '../store/webhooks.js';

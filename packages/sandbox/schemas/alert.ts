@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { CompanyId, Timestamp } from './common.js';
 import { ListQuery } from './list.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 export const ALERT_STATUSES = ['CREATED', 'ACKNOWLEDGEMENT', 'NOT_FOUND', 'REFUNDED', 'RESOLVED', 'ERROR_REFUNDED', 'ERROR', 'CANCELED', 'CHARGEBACK', 'DISPUTE'] as const;
 export const ALERT_TYPES = ['NETWORK_A', 'NETWORK_B'] as const;

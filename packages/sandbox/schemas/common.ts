@@ -29,7 +29,7 @@ export const MAX_AMOUNT_CENTS = 100_000_000_000;
 export const AmountCents = Type.Integer({ minimum: 1, maximum: MAX_AMOUNT_CENTS, description: `cents, at most ${MAX_AMOUNT_CENTS.toLocaleString('en')} (R$ ${(MAX_AMOUNT_CENTS / 100).toLocaleString('en')}.00)` });
 /** The most days a request counts at once (a product's period, the test clock's step): ten years, so every date made from one stays a date. */
 export const MAX_DAYS = 3_650;
-/** A decimal BRL amount as products and charges take it, made cents by toCents (shared/cents.ts). */
+/** A decimal BRL amount as products and charges take it, made cents by toCents (base/cents.ts). */
 export const Reais = (minimum: number, description?: string) =>
   Type.Number({ minimum, maximum: MAX_AMOUNT_CENTS / 100, ...(description ? { description } : {}) });
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { CompanyId, Timestamp } from './common.js';
 import { ROUTE_IDS } from './product.js';
 import { onlyWith } from './rules.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 /** What an injected fault does to its provider (domain/payments/faults.ts plays each). */
 export const FAULT_KINDS = ['unavailable', 'timeout', 'slow', 'refund_refused', 'delayed'] as const;

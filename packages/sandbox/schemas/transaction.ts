@@ -8,7 +8,7 @@ import { SPLIT_SOURCES, Split } from './split.js';
 
 export { Split };
 import { AmountCents, CompanyId, MAX_AMOUNT_CENTS, InlineClient, Installments, Money, PaymentMethod, PaymentProfile, Timestamp, Token } from './common.js';
-import { rowRef } from '../shared/clock-rows.js';
+import { rowRef } from '../base/clock-rows.js';
 
 /**
  * Days an authorization waits for its capture (captureBefore): not captured by then, it lapses

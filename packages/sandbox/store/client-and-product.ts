@@ -1,7 +1,7 @@
 // A charge or a v2 subscription names an existing client and product of its
 // company; both missing are named at once (400 on clientId and productId).
 import type { Queryable } from '../db/database.js';
-import { fieldError, invalid } from '../shared/errors.js';
+import { fieldError, invalid } from '../base/errors.js';
 import { clients, products, type ClientDoc, type ProductDoc } from './tables.js';
 
 export async function clientAndProduct(db: Queryable, companyId: string, clientId: string, productId: string): Promise<{ client: ClientDoc; product: ProductDoc }> {

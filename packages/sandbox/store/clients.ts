@@ -2,7 +2,7 @@
 // document). The unique (company, doc) index makes two racing creations one.
 import type { Queryable } from '../db/database.js';
 import type { Filter } from '../db/list.js';
-import { clientTypeOf, docDigits } from '../shared/tax-doc.js';
+import { clientTypeOf, docDigits } from '../base/tax-doc.js';
 import { clients, newId, type ClientDoc } from './tables.js';
 
 export interface ClientInput { name: string; doc?: string; cpf?: string; email?: string; [k: string]: unknown }

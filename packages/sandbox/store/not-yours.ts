@@ -3,7 +3,7 @@
 // ids are random (24 hex digits), so a 403 says nothing a caller could not
 // only learn by already holding the id (the description: "Foreign ids").
 import type { Queryable } from '../db/database.js';
-import { forbidden, notFound, type ApiError } from '../shared/errors.js';
+import { forbidden, notFound, type ApiError } from '../base/errors.js';
 
 /** The refusal for `what` (e.g. "transaction 65f…") that the caller's companies do not hold: 403 when another company has it, else 404. */
 export async function missingOrForeign(db: Queryable, table: string, where: Record<string, string | undefined>, what: string, scope: string): Promise<ApiError> {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import { defineTable, type Stored } from '../db/table.js';
-import { toCents } from '../shared/cents.js';
+import { toCents } from '../base/cents.js';
 import type { Alert } from '../schemas/alert.js';
 import type { Charge } from '../schemas/charge.js';
 import type { Client } from '../schemas/client.js';

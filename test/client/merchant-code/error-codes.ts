@@ -1,7 +1,7 @@
 // A merchant's switch over ApiError.code: every code the sandbox answers is a
 // KnownErrorCode of the client (so its editor offers it and a typo is visible).
 import { ApiError, NetworkError, type FieldError, type KnownErrorCode } from '../../../packages/client/src/index.js';
-import type { ApiErrorCode, FieldLocation } from '../../../packages/sandbox/shared/errors.js';
+import type { ApiErrorCode, FieldLocation } from '../../../packages/sandbox/base/errors.js';
 
 type NotInClient = Exclude<ApiErrorCode, KnownErrorCode>;
 export const everyCodeKnown: [NotInClient] extends [never] ? true : NotInClient = true;

@@ -5,7 +5,7 @@
 import { alerts, type AlertDoc } from '../../store/tables.js';
 import { ALERT_STATUSES } from '../../schemas/alert.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 export type AlertStatus = AlertDoc['status'];
 export type AlertEvent = 'raised' | 'resolved' | 'network_raised' | 'rdr_refunded' | 'rdr_refund_failed' | 'acknowledged' | 'merchant_refunded' | 'window_lapsed' | 'network_withdrew';

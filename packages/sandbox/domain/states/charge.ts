@@ -6,7 +6,7 @@
 import { charges, type ChargeDoc } from '../../store/tables.js';
 import { CHARGE_STATUSES } from '../../schemas/charge.js';
 import { NEW, SAME, type Machine, type Row, type StatusNote } from './machine.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 export type ChargeStatus = ChargeDoc['status'];
 export type ChargeEvent = 'created' | 'imported' | 'paid' | 'recovered' | 'declined' | 'slip_issued' | 'slip_expired' | 'payment_failed' | 'no_route' | 'overdue'

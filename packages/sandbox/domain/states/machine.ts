@@ -7,7 +7,7 @@
 // (http/docs/states.ts).
 import type { Queryable } from '../../db/database.js';
 import { emit, type EventType } from '../../events.js';
-import { ApiError, fieldError } from '../../shared/errors.js';
+import { ApiError, fieldError } from '../../base/errors.js';
 
 /** `from` of a row that makes a new record. */
 export const NEW = 'new' as const;

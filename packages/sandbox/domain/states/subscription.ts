@@ -7,7 +7,7 @@ import { subscriptions, type SubscriptionDoc } from '../../store/tables.js';
 import { SUBSCRIPTION_STATUSES } from '../../schemas/subscription.js';
 import { followSubscriptions } from './client.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 export type SubscriptionStatus = SubscriptionDoc['status'];
 export type SubscriptionEvent = 'created' | 'imported' | 'paid' | 'recovered' | 'payment_failed' | 'no_route' | 'overdue' | 'ended_unpaid' | 'ended_manual' | 'ended_alert'

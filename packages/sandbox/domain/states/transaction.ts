@@ -5,7 +5,7 @@
 import { transactions, type TransactionDoc } from '../../store/tables.js';
 import { AUTHORIZATION_DAYS, TRANSACTION_STATUSES } from '../../schemas/transaction.js';
 import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 export type TransactionStatus = TransactionDoc['status'];
 export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'

@@ -2,7 +2,7 @@
 // alert raised by a sandbox action on any PAID transaction, with its lifecycle.
 import { ALERT_WINDOW_DAYS } from '../../domain/states/alert.js';
 import { DISPUTE_DAYS } from '../../domain/states/transaction.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 export const ALERT_NETWORKS_SECTION = `
 ## Alert networks

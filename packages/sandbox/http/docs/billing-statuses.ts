@@ -1,7 +1,7 @@
 // The description's section on the charge, subscription and client statuses
 // issue 23 made reachable (domain/states/{charge,subscription,client}.ts,
 // domain/billing-actions.ts): what each means here and the rules around it.
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 export const BILLING_STATUSES_SECTION = `
 ## Billing statuses
 

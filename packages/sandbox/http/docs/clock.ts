@@ -1,7 +1,7 @@
 // The "Test clock: the automatic moves" section of the API description,
 // rendered from the schedule the clock runs (billing/schedule.ts): one line
 // per published row, by its number (the table's order is the clock's order).
-import { CLOCK_ROWS, type ClockRowName } from '../../shared/clock-rows.js';
+import { CLOCK_ROWS, type ClockRowName } from '../../base/clock-rows.js';
 import { SCHEDULE } from '../../billing/schedule.js';
 import { HELD, LIVE } from '../../domain/states/subscription.js';
 

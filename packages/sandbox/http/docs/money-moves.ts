@@ -1,6 +1,6 @@
 // The description's section on money moves (issue 22 item 5): refunds
 // (domain/refund.ts), alerts, card-only payments, CARD_ATTEMPTS and the client's status.
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 export const MONEY_MOVES = `
 ## Money moves
 

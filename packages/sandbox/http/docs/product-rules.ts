@@ -1,6 +1,6 @@
 // The description's section on the product's rules (issue 22 item 3); the
 // checks are sandbox/domain/product-rules.ts, called by the routes and the clock.
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 export const PRODUCT_RULES = `
 ## Product rules
 

@@ -4,7 +4,7 @@ import { PROVIDER_TIMEOUT_MS } from '../../domain/payments/simulated-acquirer.js
 import { ROUTE_RULES } from '../../domain/payments/routing.js';
 import { MAX_FAULT_DELAY_MS } from '../../schemas/faults.js';
 import { DEFAULT_COMPANY_ROUTES } from '../../store/company-settings.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 const rules = Object.entries(ROUTE_RULES).map(([rule, meaning]) => `| ${rule} | ${meaning} |`).join('\n');
 const defaults = DEFAULT_COMPANY_ROUTES.map((r) => `${r.id} (${r.name}, order ${r.order})`).join(' then ');

@@ -1,7 +1,7 @@
 // The description's section on 3-D Secure (issue 23, PENDING_3DS); the cards come from test-cards.json.
 import { CHALLENGE_MINUTES, CHALLENGE_PATH } from '../../payment/challenge.js';
 import { TEST_CARDS } from '../../payment/test-cards.js';
-import { rowRef } from '../../shared/clock-rows.js';
+import { rowRef } from '../../base/clock-rows.js';
 
 const MEANING = { challenge: 'a challenge; completing it pays', challenge_fails: 'a challenge that fails whatever the shopper does: DECLINED', frictionless: 'frictionless: PAID at once, threeDS {flow: frictionless, result: AUTHENTICATED}' } as const;
 const rows = TEST_CARDS.filter((card) => card.threeDS).map((card) => `| ${card.number} | ${card.brand} | ${MEANING[card.threeDS!]} |`).join('\n');
