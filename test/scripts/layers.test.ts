@@ -30,11 +30,11 @@ describe('the sandbox\'s layer rules', () => {
     const files: Record<string, string> = {
       'tsconfig.json': '{}',
       'packages/sandbox/base/errors.ts': "import '../store/records.js';\nexport const e = 1;\n",
-      'packages/sandbox/schemas/types.ts': "import '../shared/errors.js';\nexport const t = 1;\n",
+      'packages/sandbox/schemas/types.ts': "import '../base/errors.js';\nexport const t = 1;\n",
       'packages/sandbox/store/records.ts': "import '../domain/rules.js';\nimport '../schemas/types.js';\nexport const r = 1;\n",
       'packages/sandbox/domain/rules.ts': "import '../http/page.js';\nimport '../store/records.js';\nexport const d = 1;\n",
       'packages/sandbox/billing/engine.ts': "import '../routes/list.js';\nimport '../domain/rules.js';\nexport const b = 1;\n",
-      'packages/sandbox/http/page.ts': "import '../domain/rules.js';\nimport '../shared/errors.js';\nexport const h = 1;\n",
+      'packages/sandbox/http/page.ts': "import '../domain/rules.js';\nimport '../base/errors.js';\nexport const h = 1;\n",
       'packages/sandbox/routes/list.ts': "import '../http/page.js';\nexport const l = 1;\n",
     };
     for (const [file, text] of Object.entries(files)) {
