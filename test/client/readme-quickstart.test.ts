@@ -100,7 +100,7 @@ it('a paid card: the page is told "paid", and the order is paid once the verifie
 it('declined, then paid: one charge for the order, one PAID transaction on it; two presses at once pay once', async () => {
   const start = (await paidTransactions()).length;
   const { orderId } = await newOrder();
-  expect(await pay(orderId, '4000000000000002')).toEqual([200, { status: 'declined', message: 'Declined by the issuer' }]);
+  expect(await pay(orderId, '4000000000000002')).toEqual([200, { status: 'declined', message: 'The card was declined: try another card or another way to pay.' }]);
   expect(await pay(orderId, '4111111111111111')).toEqual([200, { status: 'paid' }]);
   expect(await orderStatus(orderId)).toBe('paid');
   const paid = await paidTransactions();
