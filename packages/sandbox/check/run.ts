@@ -26,12 +26,12 @@ async function play(step: Step, shopper: CheckoutPage, books: Ledger, cursor: nu
     const before = await shopper.shown();
     const refused = await shopper.pay(step.do === 'pay-card' && step.twice);
     if (refused) return { ...record, answers: [{ kind: 'stuck', why: refused }] };
-    const answer = await pageAnswer(shopper.page, before);
+    const answer = await pageAnswer(shopper.page, before, undefined, shopper.requestsOut);
     record.answers.push(answer);
     if (step.do === 'pay-card' && step.challenge && answer.kind === 'next-action' && answer.what === 'challenge') {
       const still = await shopper.shown();
       await shopper.challenge(step.challenge);
-      record.answers.push(await pageAnswer(shopper.page, { ...still, nextAction: 'challenge' }));
+      record.answers.push(await pageAnswer(shopper.page, { ...still, nextAction: 'challenge' }, undefined, shopper.requestsOut));
     }
   } else if (step.do === 'bank-settles' || step.do === 'slip-expires') {
     const { charges } = books.records(await books.eventsAfter(cursor), () => 0);
