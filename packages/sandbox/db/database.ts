@@ -45,8 +45,8 @@ export async function openDatabase(options: StorageOptions): Promise<Database> {
     db = await openPostgres(options.databaseUrl);
   } else {
     if (!options.memory && !options.dataDir) throw new Error('storage: give dataDir, memory: true or databaseUrl');
-    const { openPglite } = await import('./pglite.js');
-    db = await openPglite(options.memory ? undefined : options.dataDir);
+    const { openMemoryPglite, openPglite } = await import('./pglite.js');
+    db = options.memory ? await openMemoryPglite(migrate) : await openPglite(options.dataDir!);
   }
   db = withTurns(db);
   try {
