@@ -10,6 +10,8 @@ import type { PageAnswer } from './record.js';
 
 /** How long the page has to answer a press of Pay, or the end of a challenge. */
 export const ANSWER_MS = 20_000;
+/** How long the page has to show the card form, and its frame the card's fields (a busy machine is slow to). */
+const LOAD_MS = 30_000;
 /** A message still changing is not the answer yet: it must hold this long. */
 const STEADY_MS = 1_200;
 const HOLDER = 'MARIA DA SILVA';
@@ -97,7 +99,7 @@ export class CheckoutPage {
     page.on('requestfinished', (request) => out.delete(request));
     page.on('requestfailed', (request) => out.delete(request));
     await page.goto(url);
-    await page.locator('svc-card-form').first().waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator('svc-card-form').first().waitFor({ state: 'attached', timeout: LOAD_MS });
     return new CheckoutPage(page, loads, out);
   }
 
@@ -151,7 +153,7 @@ export class CheckoutPage {
   /** Types the card (any value in a field is replaced); undefined, or why it could not. */
   async typeCard(number: string): Promise<string | undefined> {
     const frame = this.page.locator('svc-card-form iframe');
-    if (await frame.count()) await this.cardScope().locator('svc-card-form #number').waitFor({ timeout: 15_000 }).catch(() => {});
+    if (await frame.count()) await this.cardScope().locator('svc-card-form #number').waitFor({ timeout: LOAD_MS }).catch(() => {});
     for (const [id, text] of [['number', number], ['expiry', EXPIRY], ['securityCode', '123'], ['holder', HOLDER], ['holderDocument', HOLDER_CPF]] as const) {
       const input = await this.field(id);
       if (!input) { if (id === 'holderDocument') continue; return `the card form has no ${id} field`; }
