@@ -588,6 +588,64 @@ describe('fraud review rows', () => {
     expect(await c.moves()).toEqual([['transaction.updated', 'review_started', 'PENDING_REVIEW'], ['transaction.updated', 'review_denied', 'DECLINED']]);
     expect((await c.transaction(lapsing._id)).message).toBe('Denied by the fraud review');
   });
+
+  it('a charge\'s payment (POST /v1/charge/pay) with the review card: IN_ANALYSIS, the charge waits (ACTIVE, no charge event); review_approved -> PAID with payables, the charge PAID (charge.paid)', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    await c.events();
+    const paying = (await c.pay(charge._id, REVIEW_CARD)).body;
+    expect([paying.charge.status, paying.transaction.status]).toEqual(['ACTIVE', 'IN_ANALYSIS']);
+    expect(paying.transaction).toMatchObject({ chargeId: charge._id, review: { dueBy: expect.any(String) } });
+    expect(await c.moves()).toEqual([['transaction.created', 'card_payment', 'IN_ANALYSIS']]);
+    expect((await c.transaction(paying.transaction._id)).payables).toEqual([]);
+    const approved = await c.as('POST', '/sandbox/v1/transactions/review', { companyId: c.companyId, transactionId: paying.transaction._id, decision: 'approve' });
+    expect(approved.body).toMatchObject({ status: 'PAID', message: 'Approved after fraud review' });
+    expect(approved.body.review).toBeUndefined();
+    expect(await c.moves()).toEqual([['transaction.updated', 'review_approved', 'PAID'], ['charge.paid', 'paid', 'PAID']]);
+    expect((await c.transaction(paying.transaction._id)).payables.map((p: { status: string }) => p.status)).toEqual(['WAITING_FUNDS']);
+    const again = await c.pay(charge._id, PAID_PROFILE);
+    expect(again.status).toBe(400);
+    expect(again.body.error_messages).toEqual([expect.objectContaining({ path: '_id', msg: 'the charge is already paid' })]);
+  });
+
+  it('a charge\'s payment denied in review (the action, or the test clock after review.dueBy): the charge\'s failed attempt (attempts + 1, status left, charge.payment_failed), then payable by another card', async () => {
+    const c = await company();
+    await c.startADay();
+    // Due in 30 days: the clock's 4 days below do not make it OVERDUE.
+    const dueDate = new Date(Date.parse(await c.today()) + 30 * 86_400_000).toISOString().slice(0, 10);
+    const charge = (await c.as('POST', '/v1/charge', { companyId: c.companyId, clientId: c.client._id, productId: c.product._id, amount: 12.5, dueDate })).body;
+    const denied = (await c.pay(charge._id, REVIEW_CARD)).body.transaction;
+    await c.events();
+    expect((await c.as('POST', '/sandbox/v1/transactions/review', { companyId: c.companyId, transactionId: denied._id, decision: 'deny' })).body.status).toBe('DECLINED');
+    expect(await c.moves()).toEqual([['transaction.updated', 'review_denied', 'DECLINED'], ['charge.payment_failed', 'declined', 'ACTIVE']]);
+    const lapsing = (await c.pay(charge._id, REVIEW_CARD)).body.transaction;
+    await c.events();
+    await c.advance(4);
+    const moves = await c.moves();
+    expect(moves.filter(([type]) => type !== 'subscription.updated')).toEqual([
+      ['transaction.updated', 'review_started', 'PENDING_REVIEW'], ['transaction.updated', 'review_denied', 'DECLINED'], ['charge.payment_failed', 'declined', 'ACTIVE']]);
+    expect((await c.transaction(lapsing._id)).status).toBe('DECLINED');
+    const paid = (await c.pay(charge._id, PAID_PROFILE)).body;
+    expect([paid.transaction.status, paid.charge.status, paid.charge.attempts]).toEqual(['PAID', 'PAID', 2]);
+  });
+
+  it('held_voided: a charge\'s payment approved in review after the charge was paid by PIX -> CANCELED, no payables; the charge paid once', async () => {
+    const c = await company();
+    const charge = await c.charge();
+    const held = (await c.pay(charge._id, REVIEW_CARD)).body.transaction;
+    expect((await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'PIX' })).body.charge.status).toBe('PAID');
+    await c.events();
+    const approved = await c.as('POST', '/sandbox/v1/transactions/review', { companyId: c.companyId, transactionId: held._id, decision: 'approve' });
+    expect(approved.body.status).toBe('CANCELED');
+    expect(await c.moves()).toEqual([['transaction.updated', 'held_voided', 'CANCELED']]);
+    expect(await c.transaction(held._id)).toMatchObject({ status: 'CANCELED', message: `Voided: charge ${charge._id} was PAID before this payment was approved`, payables: [] });
+  });
+
+  it('a subscription\'s own payment (POST /v1/subscription) with the review card is not held: PAID', async () => {
+    const c = await company();
+    const sub = await c.v1(REVIEW_CARD);
+    expect([sub.status, sub.transaction.status]).toEqual(['ACTIVE', 'PAID']);
+  });
 });
 
 describe('dispute rows', () => {

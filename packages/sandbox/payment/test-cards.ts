@@ -10,7 +10,7 @@ export type ThreeDSCard = 'challenge' | 'challenge_fails' | 'frictionless';
 export type AlertType = 'NETWORK_A' | 'NETWORK_B';
 export interface CardProfile { cardNumber: string; cardExpiration: string; holderName: string; cardCvv: string }
 /**
- * IN_ANALYSIS: approved by the issuer, then held for fraud review (POST /v1/transaction; a charge's payment is PAID).
+ * IN_ANALYSIS: approved by the issuer, then held for fraud review (POST /v1/transaction, POST /v1/charge/pay; a subscription's own payment is PAID).
  * ERROR_PAYMENT: the provider answers with a processing error; INVALID_PAYMENT: the acquirer refuses the card data
  * (security code) it was sent; BLOCKED: the sandbox's antifraud blocks the card before any provider is asked
  * (sandbox/domain/states/transaction.ts says what each means).

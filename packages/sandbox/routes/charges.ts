@@ -27,6 +27,9 @@ import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 import { rowRef } from '../base/clock-rows.js';
 
+/** A card payment whose answer comes later: the charge is left as it was until then. */
+const WAITING: readonly string[] = ['PENDING_3DS', 'PROCESSING', 'IN_ANALYSIS'];
+
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
@@ -58,7 +61,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'captcha' },
     schema: {
       tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)', security: [],
-      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
+      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) or the fraud-review test card (IN_ANALYSIS) leaves the charge as it was until the answer or the review\'s decision, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -93,8 +96,8 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
         links: chargeLinks(charge), threeDSOrigin: originOf(request), referenceId: body.referenceId,
       });
-      // PENDING_3DS, PROCESSING: the charge waits for the answer (domain/held-payment.ts moves it then).
-      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return keepAnswer(tx, request, { charge, transaction });
+      // PENDING_3DS, PROCESSING, IN_ANALYSIS: the charge waits for the answer or the review's decision (domain/held-payment.ts moves it then).
+      if (WAITING.includes(transaction.status)) return keepAnswer(tx, request, { charge, transaction });
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
       return keepAnswer(tx, request, { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction });
     });
