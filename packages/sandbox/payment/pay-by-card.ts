@@ -14,14 +14,15 @@ import { getCompanySettings } from '../store/company-settings.js';
 import { create } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE, type TransactionEvent } from '../domain/states/transaction.js';
 import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
-import { cardSummary, riskBlock, threeDSOf, type CardProfile } from './test-cards.js';
+import type { PaymentProfile } from 'svc-card/server';
+import { cardSummary, riskBlock, threeDSOf } from './test-cards.js';
 import { PROCESSING_MINUTES } from '../domain/states/transaction.js';
 import { openChallenge } from './challenge.js';
 import { addDays, dayOf } from '../base/dates.js';
 import { REVIEW_DAYS } from '../domain/states/transaction.js';
 
 export interface CardPayment {
-  companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: CardProfile;
+  companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: PaymentProfile;
   capture?: boolean; split?: TransactionDoc['split'];
   links?: Partial<Pick<TransactionDoc, 'clientId' | 'productId' | 'subscriptionId' | 'chargeId'>>;
   /** The caller's reference (POST /v1/charge/pay's referenceId), kept on the transaction. */
