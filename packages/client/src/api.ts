@@ -4062,10 +4062,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -4562,10 +4576,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -12881,10 +12909,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -15316,10 +15358,24 @@ export interface operations {
                         active: boolean;
                         affiliateId?: string;
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         /** @description the card renewals are charged to (a test card, by BIN and last four) */
                         card?: {
