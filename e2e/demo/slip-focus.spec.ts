@@ -56,7 +56,7 @@ for (const [method, lang, isolation] of [['pix', 'en', 'inline'], ['boleto', 'pt
 
 test('pix: when the time to pay runs out, the focus goes to Pay (the panel it was in is gone), which pays again', async ({ enginePage: page }) => {
   await payBy(page, 'pix', 'en', 'inline');
-  await page.shadow('#next [data-svc-next-action]', 'button').focus(); // the shopper was on Copy
+  await page.shadow('#next [data-svc-next-action]', 'button.primary').focus(); // the shopper was on Copy
   await page.evaluate(() => (window as unknown as { skewClock(ms: number): void }).skewClock(3 * 86_400_000));
   await expect.poll(() => page.locator('#outcome').text(), { timeout: 10_000 }).toBe('The time to pay is over. Please choose how to pay again.');
   await expect.poll(() => focused(page)).toEqual({ tag: 'button', id: 'pay', heading: null });
