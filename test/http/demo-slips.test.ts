@@ -72,7 +72,7 @@ describe('PIX and boleto on the demo store', () => {
     const chargeId = body.next.charge._id;
     expect((await bank('expire', chargeId)).status).toBe(200);
     const started = Date.now();
-    await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000, intervals: [100] }).toBe('expired');
+    await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000, interval: 100 }).toBe('expired');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await shopper.order()).toEqual({ outcome: 'expired', message: 'The time to pay is over: the code is no longer valid. Please choose how to pay again.' });
     const again = await shopper.pay({ method: 'pix', lang: 'en' });
@@ -87,7 +87,7 @@ describe('PIX and boleto on the demo store', () => {
     expect(body.next.boleto).toMatchObject({ amount: 12990, beneficiary: { name: 'SVC SANDBOX' }, payer: { name: expect.any(String), taxId: expect.stringMatching(/^\d{11}$|^\d{14}$/) } });
     expect((await bank('disable', body.next.charge._id)).status).toBe(200);
     const started = Date.now();
-    await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000, intervals: [100] }).toBe('canceled');
+    await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000, interval: 100 }).toBe('canceled');
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await shopper.order()).message).toBe('O banco cancelou este pagamento e ele não pode mais ser pago. Comece uma nova compra para pagar.');
     const page = await fetch(`${demo.url}/?lang=pt-BR`, { headers: { cookie: shopper.cookie } });
