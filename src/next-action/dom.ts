@@ -22,7 +22,7 @@ button { font: inherit; min-height: 44px; padding: 10px 14px; border-radius: 6px
 .primary{background:#0b5d36;border-color:#0b5d36;color:#fff;font-weight:600}
 summary{min-height:44px;display:flex;align-items:center;cursor:pointer}
 dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:4px 12px;margin:0}
-dt{color:GrayText}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 ol{margin:0;padding-inline-start:1.25em}
 .line{font:1.0625rem/1.5 ui-monospace,monospace;word-spacing:.25em}
 svg{width:100%;max-width:103mm;height:auto}
