@@ -11,10 +11,13 @@ import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } fro
 
 let sandbox: Sandbox;
 let clientId: string;
+let clientDoc: { name: string; doc: string };
 let productId: string;
 beforeAll(async () => {
   sandbox = await memorySandbox();
-  clientId = (await makeClient(sandbox))._id;
+  const client = await makeClient(sandbox);
+  clientId = client._id;
+  clientDoc = client;
   productId = (await makeProduct(sandbox))._id;
 });
 afterAll(async () => sandbox?.close());
@@ -117,5 +120,13 @@ describe('PIX and BOLETO', () => {
     expect(body.boleto).toMatchObject({ dueDate: '2030-06-15', barcode: expect.stringMatching(/^\d{44}$/), digitableLine: expect.stringMatching(/^\d{47}$/) });
     expect(body.boleto.barcode.slice(5, 9)).toBe(dueFactor('2030-06-15'));
     expect(body.boleto.barcode.slice(9, 19)).toBe('0000012345');
+  });
+
+  // Issue 39: what a printed boleto shows (the sandbox's fields beside the reference's), so a page can print it.
+  it('BOLETO answers what a printed boleto shows: the amount, the beneficiary, the payer (the charge\'s client)', async () => {
+    const charge = (await create({ amount: 123.45, dueDate: '2030-06-15' })).body;
+    const { body } = await payBy(charge._id, 'BOLETO');
+    expect(body.boleto).toMatchObject({ amount: 12345, beneficiary: { name: 'SVC SANDBOX', taxId: '12345678000195' }, payer: { name: 'Cliente Teste', taxId: clientDoc.doc } });
+    expect(clientDoc.doc).toMatch(/^\d{11}$|^\d{14}$/);
   });
 });

@@ -4167,10 +4167,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -4677,10 +4691,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -13261,10 +13289,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -15754,10 +15796,24 @@ export interface operations {
                         active: boolean;
                         affiliateId?: string;
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         /** @description the card renewals are charged to (a test card, by BIN and last four) */
                         card?: {
