@@ -5,7 +5,7 @@
 // the API says was paid. A card payment's receipt is the API's answer too: amount, brand, last four, plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
+import { ELO_PAID_CARD } from '../../test-support/cards.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
 import { API_KEY, COMPANY } from './support/sandbox-api.js';
 import { newShopper } from './support/shopper.js';

@@ -1,26 +1,19 @@
 // Charges (4.4): create (decimal to cents, half up), pay (captcha, card or not, racing payments).
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueFactor } from '../../packages/sandbox/payment/boleto.js';
 import { toCents } from '../../packages/sandbox/base/cents.js';
 import { crc16 } from '../../packages/sandbox/payment/pix.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { makeClient, makeProduct } from './support/fixtures.js';
-import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { sandboxWithClientAndProduct } from './support/fixtures.js';
+import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 let clientId: string;
 let clientDoc: { name: string; doc: string };
 let productId: string;
-beforeAll(async () => {
-  sandbox = await memorySandbox();
-  const client = await makeClient(sandbox);
-  clientId = client._id;
-  clientDoc = client;
-  productId = (await makeProduct(sandbox))._id;
-});
-afterAll(async () => sandbox?.close());
+sandboxWithClientAndProduct((made) => ({ sandbox, clientId, productId, client: clientDoc } = made));
 
 const create = (extra: Record<string, unknown>) => call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId, productId, dueDate: '2030-01-10', amount: 10, ...extra });
 
