@@ -3,10 +3,13 @@
 import type { Claims } from './claims.js';
 import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrations.js';
+import type { WriteBuffer } from './write-buffer.js';
 import { withTurns, type Turns } from './turns.js';
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Set when writes are held and written set-wise (write-buffer.ts); any query writes them first. */
+  readonly writes?: WriteBuffer;
 }
 
 export interface Database extends Queryable {
