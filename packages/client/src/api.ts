@@ -502,7 +502,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: the fraud review decides a held payment
-         * @description flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made); deny: -> DECLINED (the authorization voided). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (rows 11, 12). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.
+         * @description flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made), the charge it was for (POST /v1/charge/pay) PAID with charge.paid; approved after that charge was paid another way, the approval is voided (CANCELED, held_voided) and the charge left; deny: -> DECLINED (the authorization voided), the charge's failed attempt (attempts + 1, its status left, charge.payment_failed). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (rows 11, 12). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.
          */
         post: operations["postSandboxV1TransactionsReview"];
         delete?: never;
@@ -682,7 +682,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge (captcha-protected, no apiKey)
-         * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
+         * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) or the fraud-review test card (IN_ANALYSIS) leaves the charge as it was until the answer or the review's decision, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
          *
          *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; BOLETO for at most R$ 99,999,999.99; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
          */
