@@ -101,7 +101,7 @@ describe('README.md and site guide code blocks', () => {
     const declared = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName)!.attributes.map((a) => a.name);
     // Frame mode (`frame-src`) is another class under the same tag, outside the manifest: the
     // attributes it observes (the surface table's), and `name`, which the browser reads for any form-associated element.
-    const frameDeclared: string[] = [...FRAME_ONLY, ...SETTINGS].map(attributeOf).concat('name');
+    const frameDeclared: string[] = [...[...FRAME_ONLY, ...SETTINGS].map(attributeOf), 'name'];
     for (const { code, at: line } of of('html')) {
       for (const [, attributes] of code.matchAll(/<svc-card-form\b([^>]*)>/g)) {
         const names = [...attributes!.matchAll(/([a-z-]+)=/g)].map((m) => m[1]);
