@@ -14,7 +14,7 @@ import type { Engine, EnginePage } from './engine-page.js';
 import { playwrightPage } from './playwright-page.js';
 import { webdriverPage } from './webdriver-page.js';
 
-type Session = { browser: Browser } | { driver: WebDriver; stop(): Promise<void> };
+type Session = { browser: Browser } | { driver: WebDriver; stop(): Promise<void>; startRect: { width: number; height: number } };
 
 /** A page in a browser of its own, started with what a spec cannot change in a running one. */
 export interface SeparatePage { page: EnginePage; close(): Promise<void> }
@@ -47,7 +47,9 @@ export const test = base.extend<EngineFixtures, { engine: Engine; engineSession:
   engineSession: [async ({ engine, playwright, browserName, channel, launchOptions, headless }, use) => {
     if (engine === 'webkit') {
       const webkit = await startWebKit();
-      await use(webkit);
+      // The window's size at start, which every test gets back (enginePage): a new Playwright context starts at its default too.
+      const startRect = await webkit.driver.manage().window().getRect();
+      await use({ ...webkit, startRect });
       await webkit.stop();
       return;
     }
@@ -61,6 +63,8 @@ export const test = base.extend<EngineFixtures, { engine: Engine; engineSession:
       // One tab for every test: what the page kept for it (the demo's waiting PIX, its receipt) goes,
       // as with the new context each Playwright test gets.
       await engineSession.driver.executeScript('try { sessionStorage.clear(); } catch {}').catch(() => {});
+      // A test that set a phone's size must not leave it to the next (a PIX panel laid out for a phone failed CI stop 44).
+      await engineSession.driver.manage().window().setRect({ width: engineSession.startRect.width, height: engineSession.startRect.height }).catch(() => {});
       return;
     }
     const context = await engineSession.browser.newContext();
