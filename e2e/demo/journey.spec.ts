@@ -10,8 +10,7 @@
 // or, with README_SCREENSHOTS=1, over the README's (docs/screenshots), so a test run leaves the
 // repository as it was.
 import { resolve } from 'node:path';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { DECLINED_CARD, LUHN_FAILING_NUMBER, PAID_CARD, spaced } from '../support/cards.mjs';
 
 const LOST_NUMBER = '5105105105105100'; // the sandbox's lost card (packages/sandbox/payment/test-cards.json)
@@ -21,10 +20,8 @@ import type { EnginePage } from '../support/engine-page.js';
 import { ROOT } from '../support/paths.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const screenshot = async (page: EnginePage, name: string) => {
   if (page.engine !== 'chromium') return;
