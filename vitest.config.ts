@@ -10,12 +10,10 @@ const pgliteFromDump = { globalSetup: ['test-support/pglite/vitest-global-setup.
 // a time): they time things (a stall, slow clients, heap growth, loop delay, a grace time, a rate)
 // or write into the repository (packages' dist/, packs/, the site's generated pages). Each other
 // file of their projects runs two at a time beside the rest of the suite, in `<project>` as named;
-// the file's project while it runs alone is `<project>-alone` (`--project 'http*'` runs both).
-const ALONE: Record<'server' | 'http' | 'scripts' | 'package', string[]> = {
+// the file's project while it runs alone is `<project>-alone` (`--project 'server*'` runs both).
+const ALONE: Record<'server' | 'scripts' | 'package', string[]> = {
   // Redis stalls (CLIENT PAUSE) and per-command timeouts of 300 ms-10 s; RSA worker threads, one per core, and the thread pool they share.
   server: ['redis-replay-store-faults', 'redis-replay-store', 'redis-lost-reply', 'redis-cluster', 'rsa-workers', 'thread-pool-share'],
-  // Slow clients cut off at 1 s, heap growth over rounds, a slip expiring within 2 s.
-  http: ['robustness', 'limits', 'demo-slips'],
   // Loop delay and request rate measured; a leftover's grace time; the site's pages regenerated.
   scripts: ['bench-loop-delay', 'bench-post-rate', 'leftover-processes', 'docs-port'],
   // npm pack runs the packages' prepack builds (dist/) and writes packs/; the site's build regenerates its pages.
@@ -36,7 +34,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^svc-card\/server$/, replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)) }] },
   test: {
     // Two test files at a time (Vitest's default is cores - 1: one on CI's 2 cores), except the
-    // files of ALONE (the `-alone` projects), which Vitest runs after the others, one at a time.
+    // files of ALONE (the `-alone` projects) and `http`, which Vitest runs after the others, one at a time.
     maxWorkers: 2,
     projects: [
       // Generous timeouts: property tests run thousands of encryptions, slow on a busy machine.
@@ -47,7 +45,8 @@ export default defineConfig({
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, ...pgliteFromDump } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
-      ...withAlone('http', { environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 }),
+      // Still alone as a whole: two of its demo files at a time timed out starting their demos (120 s hooks) at load 30-35.
+      { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1 } },
       // @svc-card/client (packages/client) against real sandboxes on loopback, and its generated types' freshness.
       { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, ...pgliteFromDump } },
       ...withAlone('scripts', { environment: 'node' }),
