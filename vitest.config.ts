@@ -45,7 +45,8 @@ export default defineConfig({
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, ...pgliteFromDump } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
-      // Still alone as a whole: two of its demo files at a time timed out starting their demos (120 s hooks) at load 30-35.
+      // Alone as a whole until its files are soaked two at a time: at load 30-35 its demo files time out starting
+      // their demos (the 120 s hooks) two at a time and alone alike, so no run has shown them green side by side.
       { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1 } },
       // @svc-card/client (packages/client) against real sandboxes on loopback, and its generated types' freshness.
       { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, ...pgliteFromDump } },
