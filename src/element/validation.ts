@@ -8,6 +8,7 @@ import { checkDocument } from './holder-document-field.js';
 import { fill, type Strings } from '../shared/i18n.js';
 import { luhnValid } from './luhn.js';
 import { FIELDS, type FieldName } from '../shared/fields.js';
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS } from '../internal/card-rules.js';
 
 export { FIELDS, type FieldName };
 
@@ -44,11 +45,13 @@ export interface CardValues {
 const valid: FieldCheck = { status: 'valid' };
 const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });
 const invalid = (reason: FieldErrorReason): FieldCheck => ({ status: 'invalid', reason });
+/** Every whole number from `min` to `max`: a card number's or a code's lengths when the brand is not known yet. */
+const span = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
 
 function checkNumber(digits: string, brand: Brand | undefined, accepted: readonly string[]): FieldCheck {
   if (!digits) return partial('required');
   if (accepted.length && brand && !accepted.includes(brand.id)) return invalid('brand-not-accepted');
-  const lengths = brand ? brand.lengths : [13, 14, 15, 16, 17, 18, 19];
+  const lengths = brand ? brand.lengths : span(CARD_NUMBER_MIN_DIGITS, CARD_NUMBER_MAX_DIGITS);
   const complete = lengths.includes(digits.length);
   if (complete && luhnValid(digits)) return accepted.length && !brand ? invalid('invalid') : valid;
   if (digits.length < Math.max(...lengths)) return partial(complete ? 'invalid' : 'incomplete');
@@ -65,7 +68,7 @@ function checkExpiry(text: string, now: Date): FieldCheck {
 
 function checkCode(digits: string, brand: Brand | undefined): FieldCheck {
   if (!digits) return partial('required');
-  const sizes = brand ? [brand.code.size] : [3, 4];
+  const sizes = brand ? [brand.code.size] : span(CVV_MIN_DIGITS, CVV_MAX_DIGITS);
   if (sizes.includes(digits.length)) return valid;
   return digits.length < Math.max(...sizes) ? partial('length') : invalid('length');
 }

@@ -3,7 +3,10 @@
 // `npm run typecheck` (tsc over test/), where a drift between the two is an error.
 import { expect, expectTypeOf, it } from 'vitest';
 import { ApiError, type ErrorBody, type FieldError, type FieldLocation, type KnownErrorCode } from '../../packages/client/src/index.js';
-import { API_ERROR_CODES, FIELD_LOCATIONS, type ApiErrorCode, type ErrorBody as SandboxErrorBody, type FieldError as SandboxFieldError, type FieldLocation as SandboxFieldLocation } from '../../packages/sandbox/base/errors.js';
+import { API_ERROR_CODES, FIELD_LOCATIONS, errorBody, type ApiErrorCode, type FieldError as SandboxFieldError, type FieldLocation as SandboxFieldLocation } from '../../packages/sandbox/base/errors.js';
+
+/** The body the sandbox sends: built by errorBody, checked against its schema's type in http/error-handler.ts. */
+type SandboxErrorBody = ReturnType<typeof errorBody>;
 
 it('knows exactly the codes and field locations the sandbox answers', () => {
   expectTypeOf<KnownErrorCode>().toEqualTypeOf<ApiErrorCode>();

@@ -25,13 +25,6 @@ export type FieldLocation = (typeof FIELD_LOCATIONS)[number];
 export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
 export type ErrorMessage = FieldError | { msg: string };
 
-export interface ErrorBody {
-  error_messages: ErrorMessage[];
-  code: ApiErrorCode;
-  path: string;
-  metadata: Record<string, unknown>;
-}
-
 /** A refusal a handler or hook throws; the error handler (error-handler.ts) answers it. */
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: ApiErrorCode, readonly messages: ErrorMessage[]) {
@@ -49,5 +42,6 @@ export const unauthorized = (msg: string) => new ApiError(401, 'unauthorized', [
 export const forbidden = (msg: string) => new ApiError(403, 'forbidden', [{ msg }]);
 export const notFound = (msg: string) => new ApiError(404, 'not_found', [{ msg }]);
 
-export const errorBody = (code: ApiErrorCode, path: string, messages: ErrorMessage[]): ErrorBody =>
-  ({ error_messages: messages, code, path, metadata: {} });
+/** The part-7 body; its type is the schema's (schemas/common.ts ErrorBody), the one declaration. */
+export const errorBody = (code: ApiErrorCode, path: string, messages: ErrorMessage[]) =>
+  ({ error_messages: messages, code, path, metadata: {} as Record<string, unknown> });

@@ -3,7 +3,8 @@
 // location), Fastify's own body errors, and anything unexpected (500, logged
 // by name and code only: a message could carry card data).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, type ErrorBody, type FieldLocation } from '../base/errors.js';
+import { ApiError, errorBody, type FieldLocation } from '../base/errors.js';
+import type { ErrorBody } from '../schemas/common.js';
 import { toFieldErrors } from './validation.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;

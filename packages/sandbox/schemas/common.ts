@@ -1,6 +1,6 @@
 // Schemas shared by several resources (API reference parts 2, 4 and 7). They
 // validate requests, shape responses and are the OpenAPI document's schemas.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS, MAX_INSTALLMENTS } from 'svc-card/server';
 import { API_ERROR_CODES, FIELD_LOCATIONS } from '../base/errors.js';
 
@@ -85,10 +85,12 @@ export const ErrorMessage = Type.Object({
 });
 export const ErrorBody = Type.Object({
   error_messages: Type.Array(ErrorMessage),
-  code: Type.Enum([...API_ERROR_CODES]),
+  code: Type.Enum(API_ERROR_CODES),
   path: Type.String(),
   metadata: Type.Object({}, { additionalProperties: true }),
 }, { description: 'Error body (part 7)' });
+/** The error body as handlers build it (base/errors.ts errorBody). */
+export type ErrorBody = Static<typeof ErrorBody>;
 
 /** The part-7 answers every guarded route may give; 408 and 431 come from the server before any route (http/unrouted.ts). */
 export const ERROR_RESPONSES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 408: ErrorBody, 409: ErrorBody, 431: ErrorBody, 500: ErrorBody, 503: ErrorBody } as const;
