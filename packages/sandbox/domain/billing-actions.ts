@@ -15,6 +15,7 @@ import { renewalAfterToday } from './product-rules.js';
 import { CHARGE_MACHINE, OPEN, type ChargeEvent } from './states/charge.js';
 import { assertMove, conflict, move } from './states/machine.js';
 import { SUBSCRIPTION_MACHINE, type SubscriptionEvent } from './states/subscription.js';
+import { anticipationFee } from '../base/anticipation-fee.js';
 
 export type HoldAction = 'pause' | 'block' | 'resume' | 'unblock';
 
@@ -54,14 +55,6 @@ export async function holdSubscription(db: Queryable, subscription: Subscription
 export async function disableCharge(db: Queryable, charge: ChargeDoc, at: Date): Promise<ChargeDoc> {
   assertMove(CHARGE_MACHINE, charge, 'disabled', 'chargeId');
   return move(CHARGE_MACHINE, db, unslipped(charge), 'disabled', at, { patch: { active: false } });
-}
-
-/** The anticipation fee: 1.99% of the net amount for each 30 days taken early, pro rata per day. */
-export const ANTICIPATION_BPS_PER_30_DAYS = 199;
-
-/** Cents of fee for anticipating `netAmount` cents `days` early: netAmount x 199 x days / 300,000, rounded half up to a cent, never more than netAmount. */
-export function anticipationFee(netAmount: number, days: number): number {
-  return Math.min(netAmount, Math.floor((netAmount * ANTICIPATION_BPS_PER_30_DAYS * days + 150_000) / 300_000));
 }
 
 export interface Anticipation { transactionId: string; payables: PayableDoc[]; fee: number; netAmount: number }

@@ -27,6 +27,7 @@ import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
 import { lockedAction } from './locked-action.js';
 import { rowRef } from '../base/clock-rows.js';
+import { ANTICIPATION_RATE } from '../base/anticipation-fee.js';
 
 /** A card payment whose answer comes later: the charge is left as it was until then. */
 const WAITING: readonly string[] = ['PENDING_3DS', 'PROCESSING', 'IN_ANALYSIS'];
@@ -150,7 +151,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
 
   lockedAction(app, ctx, {
     url: '/sandbox/v1/charges/anticipate', auth: 'charge.write', tag: 'charges', summary: 'Sandbox only: the merchant anticipates a paid charge\'s receivables',
-    description: 'PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company\'s own WAITING_FUNDS payables of the transaction that paid it (every installment of a sale in installments) become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x its own days early / 30, rounded half up to a cent, so a later installment pays more. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
+    description: `PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company's own WAITING_FUNDS payables of the transaction that paid it (every installment of a sale in installments) become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x ${ANTICIPATION_RATE} x its own days early / 30, rounded half up to a cent, so a later installment pays more. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company's: 403.`,
     body: ExpireBody,
     answer: Type.Object({ charge: Charge, anticipation: Type.Object({ transactionId: Type.String(), payables: Type.Array(Payable), fee: Type.Integer({ description: 'cents: the anticipation fees' }), netAmount: Type.Integer({ description: 'cents: what the company receives today' }) }) }),
     record: CHARGE,

@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { MAX_INSTALLMENTS, PaymentMethod, Timestamp } from './common.js';
 import { ListQuery } from './list.js';
+import { ANTICIPATION_RATE } from '../base/anticipation-fee.js';
 
 export const PAYABLE_STATUSES = ['WAITING_FUNDS', 'PAID', 'REVERSED'] as const;
 
@@ -19,7 +20,7 @@ export const Payable = Type.Object({
   grossAmount: Type.Integer({ description: 'cents: the recipient\'s share of the amount; in installments, its share in n equal parts floored, the cents left on installment 1' }),
   fee: Type.Integer({ description: 'cents: the processing fee this recipient bears; in installments, its fee in n equal parts floored, the cents left on installment 1, except that a fee above installment 1\'s gross moves its excess to installments 2, 3, ... in order, each up to its gross' }),
   netAmount: Type.Integer({ description: 'cents: grossAmount - fee (- anticipationFee when anticipated), never negative; in installments, each part\'s own grossAmount - fee, the parts adding up to the share\'s' }),
-  anticipationFee: Type.Optional(Type.Integer({ description: 'cents: the anticipation\'s fee, when POST /sandbox/v1/charges/anticipate took it early (netAmount x 1.99% x days early / 30, rounded half up)' })),
+  anticipationFee: Type.Optional(Type.Integer({ description: `cents: the anticipation's fee, when POST /sandbox/v1/charges/anticipate took it early (netAmount x ${ANTICIPATION_RATE} x days early / 30, rounded half up)` })),
   anticipatedFrom: Type.Optional(Type.String({ format: 'date', description: 'the availableOn it had before it was anticipated' })),
   status: Type.Enum([...PAYABLE_STATUSES], { description: 'WAITING_FUNDS until availableOn, then PAID; REVERSED when its transaction is refunded' }),
   availableOn: Type.String({ format: 'date', description: 'the paying day plus the method\'s D+d; installment k of a credit card sale in installments: plus d x k days (D+30, D+60, D+90, ...)' }),

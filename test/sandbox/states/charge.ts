@@ -155,7 +155,7 @@ export function chargeStates({ company }: StateKit) {
     });
 
     it('the anticipation fee is netAmount x 199 x days / 300,000 rounded half up, never more than netAmount (property)', async () => {
-      const { anticipationFee } = await import('../../../packages/sandbox/domain/billing-actions.js');
+      const { anticipationFee } = await import('../../../packages/sandbox/base/anticipation-fee.js');
       fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 400 }), (net, days) => {
         const fee = anticipationFee(net, days);
         const exact = (net * 199 * days) / 300_000;
