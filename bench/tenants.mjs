@@ -82,7 +82,10 @@ async function untilBatchDone(sandbox, batchId) {
 
 const jobs = {
   async batch(sandbox, { aClient, aProduct }) {
-    const list = Array.from({ length: ITEMS }, () => ({ productId: aProduct._id, clientId: aClient._id, dueDate: '2030-05-01', paymentMethod: 'BOLETO' }));
+    // Due in two days (the company's clock is today's), so the clock job's 30 days bill them: each
+    // charge goes OVERDUE, and so does its subscription. Due in 2030, the advance moved nothing.
+    const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const list = Array.from({ length: ITEMS }, () => ({ productId: aProduct._id, clientId: aClient._id, dueDate, paymentMethod: 'BOLETO' }));
     const queued = await http(sandbox.url, 'POST', '/v1/subscription/list', { apiKey: A_KEY }, { companyId: A, list });
     if (queued.status !== 200) throw new Error(`batch refused: ${JSON.stringify(queued.body)}`);
     await untilBatchDone(sandbox, queued.body.batchId);
@@ -110,7 +113,8 @@ const jobs = {
   async clock(sandbox) {
     const answer = await http(sandbox.url, 'POST', '/sandbox/v1/clock/advance', { apiKey: A_KEY }, { companyId: A, days: 30 });
     if (answer.status !== 200) throw new Error(`advance refused: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-    return `+30 days, ${answer.body.moves?.length ?? '?'} moves`;
+    if (!answer.body.moves?.length) throw new Error('the clock moved nothing: run the batch job before it (BENCH_JOBS=batch,clock)');
+    return `+30 days, ${answer.body.moves.length} moves`;
   },
 };
 
