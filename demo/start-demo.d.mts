@@ -13,6 +13,8 @@ export interface DemoOptions {
   decryptorOptions?: Record<string, unknown>;
   /** The sandbox's PGlite data folder; default: in memory, gone at close(). */
   sandboxDataDir?: string;
+  /** In memory: a dump of a migrated database to start from instead of initdb; default $SVC_SANDBOX_MEMORY_IMAGE (set by the test runs). */
+  sandboxImage?: string;
   /** Extra sandbox routes (packages/sandbox/extensions.ts). */
   extensions?: FastifyPluginAsync[];
   /** Other origins allowed to embed the card frame besides the merchant's (read at each frame request). */

@@ -23,7 +23,9 @@ const loadSandbox = () => (sandboxModules ??= Promise.all([
  * Starts the whole demo on 127.0.0.1. `port` is the merchant's (0: a free one);
  * the sandbox always takes a free port. `keysDir` defaults to demo/.keys/.
  * `sandboxDataDir` keeps the sandbox's records in a PGlite folder; without it
- * they live in memory and end with close() (tests). `embedders` returns other origins
+ * they live in memory and end with close() (tests), started from `sandboxImage` when given (a dump
+ * of a migrated database, test-support/pglite/; default $SVC_SANDBOX_MEMORY_IMAGE, which the test
+ * runs set: each process's first in-memory sandbox skips initdb). `embedders` returns other origins
  * allowed to embed the card frame besides the merchant's, read at each frame request (tests
  * put a server of their own in front of the merchant page: e2e/support/merchant-front.ts). `fulfil(order)`
  * runs once per order paid, from the merchant's verified webhooks; `apiFetch` is the fetch under the
@@ -34,7 +36,7 @@ const loadSandbox = () => (sandboxModules ??= Promise.all([
  * await page.goto(demo.url);
  * await demo.close();
  */
-export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions, embedders = () => [], fulfil, apiFetch } = {}) {
+export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, sandboxImage = process.env.SVC_SANDBOX_MEMORY_IMAGE, extensions, embedders = () => [], fulfil, apiFetch } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
   const [{ startSandbox }, { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL }] = await loadSandbox();
@@ -47,7 +49,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
   const frameServer = await startFrameServer(frameHost);
   let sandbox;
   try {
-    sandbox = await startSandbox({ decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true }), ...(extensions ? { extensions } : {}) });
+    sandbox = await startSandbox({ decryptor, port: sandboxPort, ...(sandboxDataDir ? { dataDir: sandboxDataDir } : { memory: true, ...(sandboxImage ? { memoryImage: sandboxImage } : {}) }), ...(extensions ? { extensions } : {}) });
   } catch (error) {
     await frameServer.close();
     throw error;

@@ -33,6 +33,8 @@ export default defineConfig<{ engine: Engine }>({
   // relative paths are relative to this folder.
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../.cache/results/playwright.json' }]],
   use: { trace: 'off' },
+  // One migrated PGlite dump per run: every worker's first demo loads it rather than run initdb.
+  globalSetup: '../test-support/pglite/playwright-global-setup.ts',
   projects: (['chromium', 'firefox', 'webkit'] as const).flatMap((engine) => [
     { name: engine, testMatch: specsFor(specs, engine, false), use: uses[engine] },
     { name: `${engine}-layout`, testMatch: specsFor(specs, engine, true), use: uses[engine], workers: 1 },

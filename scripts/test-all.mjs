@@ -9,7 +9,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { engineCounts, formatEngineCounts } from './engine-counts.mjs';
 import { RUN_MARK, reapLeftovers } from './leftover-processes.mjs';
 import { vitestFailures } from './vitest-failures.mjs';
@@ -68,6 +70,25 @@ function e2eSuite(name, args) {
   };
 }
 
+/**
+ * One migrated PGlite dump for the whole run, named in SVC_SANDBOX_MEMORY_IMAGE, which every suite
+ * inherits: Vitest's sandbox and client projects, the demos of its http project and of both
+ * Playwright runs load it rather than run initdb, and neither run makes a dump of its own
+ * (test-support/pglite/). Made once the build passed; if it cannot be, each run makes its own.
+ */
+async function shareMigratedDump() {
+  if (process.env.SVC_SANDBOX_MEMORY_IMAGE) return;
+  const file = join(tmpdir(), `svc-card-pglite-migrated-run-${process.pid}.tar`);
+  try {
+    const { writeMigratedDump } = await tsImport('../test-support/pglite/migrated-dump.ts', import.meta.url);
+    await writeMigratedDump(file);
+    process.env.SVC_SANDBOX_MEMORY_IMAGE = file;
+    process.once('exit', () => rmSync(file, { force: true }));
+  } catch (error) {
+    console.log(`(no shared PGlite dump: ${error.message}; each suite makes its own)`);
+  }
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -75,6 +96,7 @@ const leftovers = [];
 // Suites that failed without naming a test (types, layers, package, load): named at the end too.
 const failedSuites = [];
 for (const suite of suites) {
+  if (suite.name === 'unit') await shareMigratedDump();
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const runId = randomUUID();
   const started = Date.now();

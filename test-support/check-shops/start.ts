@@ -14,7 +14,9 @@ export const SHOPS = { naive: startNaiveShop, correct: startCorrectShop } as con
 export const CHECK_ACCESS = { apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`, companyId: SANDBOX_CREDENTIAL.companies[0]! };
 
 export async function startShopWithSandbox(kind: keyof typeof SHOPS): Promise<{ sandbox: Sandbox; shop: Shop; close(): Promise<void> }> {
-  const sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true, webhookBackoffMs: 300 });
+  // The e2e run's migrated dump when there is one (test-support/pglite/playwright-global-setup.ts): no initdb.
+  const memoryImage = process.env.SVC_SANDBOX_MEMORY_IMAGE;
+  const sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true, ...(memoryImage ? { memoryImage } : {}), webhookBackoffMs: 300 });
   const shop = await SHOPS[kind]({ sandboxUrl: sandbox.url, ...CHECK_ACCESS, productId: DEMO_CHECKOUT_PRODUCT_ID, publicKey: readSharedKey('rsa-2048-public.pem'), keyId: 'v1' });
   return { sandbox, shop, close: async () => { await shop.close(); await sandbox.close(); } };
 }

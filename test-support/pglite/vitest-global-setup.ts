@@ -13,6 +13,9 @@ declare module 'vitest' {
 const dumpFile = join(tmpdir(), `svc-card-pglite-migrated-${process.pid}.tar`);
 
 export default async function setup(project: TestProject) {
+  // `npm test` made one for the whole run (scripts/test-all.mjs): Vitest's projects load it too.
+  const shared = process.env.SVC_SANDBOX_MEMORY_IMAGE;
+  if (shared) return project.provide('migratedPgliteDump', shared);
   if (!existsSync(dumpFile)) {
     await writeMigratedDump(dumpFile);
     // Removed when Vitest ends, not at one project's teardown: another project may still read it.

@@ -38,6 +38,8 @@ export interface StorageOptions {
   dataDir?: string;
   /** PGlite in memory (tests): everything is gone at close. */
   memory?: boolean;
+  /** With `memory`: a dump of a migrated database to start from instead of initdb (pglite.ts). */
+  memoryImage?: string;
 }
 
 /** Opens the database the options name and brings its schema up to date. */
@@ -49,7 +51,7 @@ export async function openDatabase(options: StorageOptions): Promise<Database> {
   } else {
     if (!options.memory && !options.dataDir) throw new Error('storage: give dataDir, memory: true or databaseUrl');
     const { openMemoryPglite, openPglite } = await import('./pglite.js');
-    db = options.memory ? await openMemoryPglite(migrate) : await openPglite(options.dataDir!);
+    db = options.memory ? await openMemoryPglite(migrate, options.memoryImage) : await openPglite(options.dataDir!);
   }
   db = withTurns(db);
   try {

@@ -1,5 +1,5 @@
 // Embedded PostgreSQL (PGlite): a data folder that survives a restart, or memory.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { localClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
@@ -34,8 +34,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
  */
 let migratedImage: Promise<Blob | undefined> | undefined;
 
-/** A database in memory, gone at close, its schema brought up to date by `migrate`. */
-export async function openMemoryPglite(migrate: (db: Database) => Promise<void>): Promise<Database> {
+/**
+ * A database in memory, gone at close, its schema brought up to date by `migrate`. `imageFile`, a
+ * dump of a migrated database (`dumpDataDir`), spares this process's first one initdb too: test
+ * runs that start a sandbox in many processes make it once (test-support/pglite/). `migrate` still
+ * runs, so an image older than the migrations is brought up to date like any database.
+ */
+export async function openMemoryPglite(migrate: (db: Database) => Promise<void>, imageFile?: string): Promise<Database> {
+  if (imageFile && !migratedImage) migratedImage = Promise.resolve(new Blob([readFileSync(imageFile)]));
   const image = await migratedImage;
   const pg = await PGlite.create(image ? { loadDataDir: image } : {});
   const db = database(pg);
