@@ -2,6 +2,7 @@
 // rendered from the schedule the clock runs (billing/schedule.ts): one line
 // per published row, by its number (the table's order is the clock's order).
 import { CLOCK_ROWS, type ClockRowName } from '../../base/clock-rows.js';
+import { MAX_FORECAST_DAYS } from '../../billing/forecast.js';
 import { SCHEDULE } from '../../billing/schedule.js';
 import { HELD, LIVE } from '../../domain/states/subscription.js';
 
@@ -25,4 +26,6 @@ Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/ad
 ${CLOCK_TABLE}
 
 unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card; paying an OVERDUE one makes the charge and an OVERDUE subscription RECOVERED ("Billing statuses").
+
+A subscription's forecast (the sandbox's extension, not in the reference): GET /sandbox/v1/subscription/forecast?subscriptionId=…&days=N (N from 1 to ${MAX_FORECAST_DAYS}; anything else is a 400 naming days) answers what moving its company's clock N days would do to it: each move of this table on the subscription, its charges, their transactions and alerts, in the clock's order, with the day it falls on, its row (number and name) and, for a charge, its sequence, due date and amount in integer cents; then its charges and the subscription as they would stand. It runs the clock itself (these rows, the same jumps over days with nothing due) in a database transaction that is always rolled back, so it writes nothing, emits no event, sends no webhook and leaves the clock where it was, and it cannot disagree with the clock: records the clock has yet to make are marked provisional (their ids will differ; a charge is named by its sequence). It is per subscription, not per company, so one call is one subscription's work; what the merchant or shopper does meanwhile (a payment, a cancel, a provider fault) is not foreseen.
 `.trim();
