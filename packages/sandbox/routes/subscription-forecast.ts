@@ -1,8 +1,9 @@
 // Sandbox only: a subscription's forecast (billing/forecast.ts), what the test
 // clock would do to it over the next days, computed in a dry run.
 import { Type } from 'typebox';
-import { forecastSubscription, MAX_FORECAST_DAYS } from '../billing/forecast.js';
-import { oneAtATime } from '../billing/one-at-a-time.js';
+import { FORECAST_BUDGET_MS, ForecastTooLong, forecastSubscription, MAX_FORECAST_DAYS } from '../billing/forecast.js';
+import { busy } from '../base/errors.js';
+import { SCRATCH_WAITING, ScratchBusy } from '../db/scratch.js';
 import { rowRef } from '../base/clock-rows.js';
 import { scopeOf } from '../db/list.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -29,7 +30,12 @@ export const subscriptionForecastRoutes: ResourceRoutes = async (app, { ctx }) =
     const companies = scopeOf(request.credential!.companies, request.query.companyId);
     const subscription = await findSubscriptionIn(ctx.db, request.query.subscriptionId, companies);
     if (!subscription) throw await missingOrForeign(ctx.db, 'subscriptions', { id: request.query.subscriptionId }, `subscription ${request.query.subscriptionId}`, 'the credential\'s companies');
-    // Not while the company's clock moves (routes/clock.ts): the forecast starts from a clock at rest.
-    return oneAtATime(subscription.companyId, () => forecastSubscription(ctx, subscription, request.query.days));
+    try {
+      return await forecastSubscription(ctx, subscription, request.query.days);
+    } catch (error) {
+      if (error instanceof ScratchBusy) throw busy(`${SCRATCH_WAITING + 1} forecasts are running or waiting in this sandbox: retry after the Retry-After seconds`, 5);
+      if (error instanceof ForecastTooLong) throw busy(`the forecast ran past ${FORECAST_BUDGET_MS / 1000} s (the sandbox's machine is busy) and was stopped: retry later, or ask fewer days`, 30);
+      throw error;
+    }
   });
 };
