@@ -6,7 +6,8 @@
 // subscription at the end.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_FORECAST_DAYS } from '../../packages/sandbox/billing/forecast.js';
+import { forecastLimits, MAX_FORECAST_DAYS } from '../../packages/sandbox/billing/forecast.js';
+import { SCRATCH_WAITING } from '../../packages/sandbox/db/scratch.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { DECLINED_PROFILE, extra, rules, subscribe, subscription } from './support/clock-schedules.js';
@@ -146,4 +147,73 @@ it('a forecast of 0 or more than the bound days, or none, is a 400 naming days; 
   expect((await forecast(c, 'sub_none', 5)).status).toBe(404);
   expect((await forecast(other, sub._id, 5)).status).toBe(403);
   expect((await forecast(c, sub._id, MAX_FORECAST_DAYS)).status).toBe(200);
+});
+
+/** A company with a daily card subscription: a year's forecast bills 366 days. */
+async function daily() {
+  const c = await clockCompany(sandbox, { frequencyDays: 1 }, { product: { price: 9.9, title: 'Diário', warranty: 0 } });
+  await c.startADay();
+  const sub = await c.v1();
+  expect((await forecast(c, sub._id, 1)).status).toBe(200); // the scratch is open: what follows is the run, not its start
+  return { c, sub };
+}
+
+it('while a year of daily renewals is forecast, another company\'s requests are answered before the forecast is (before: the dry run held PGlite\'s only connection, they waited for all of it)', async () => {
+  const { c, sub } = await daily();
+  const other = await clockCompany(sandbox);
+  const budget = forecastLimits.budgetMs;
+  forecastLimits.budgetMs = 20 * 60_000; // the whole year, however loaded the machine
+  try {
+    let forecastDone = false;
+    const running = forecast(c, sub._id, MAX_FORECAST_DAYS).then((answer) => { forecastDone = true; return answer; });
+    // Five of the other company's requests, one after another, each a read then a write.
+    const answered: { status: number; beforeForecast: boolean }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const read = await other.as('GET', `/v1/client?companyId=${other.companyId}`);
+      const written = await other.as('POST', '/v1/client', { companyId: other.companyId, name: `Bia ${i}`, doc: '11144477735', email: `bia${i}@example.com` });
+      answered.push({ status: Math.max(read.status, written.status), beforeForecast: !forecastDone });
+    }
+    expect(answered).toEqual(Array.from({ length: 5 }, () => ({ status: 200, beforeForecast: true })));
+    const answer = await running;
+    expect(answer.status).toBe(200);
+    expect(answer.body.moves.filter((m: ForecastMove) => m.name === 'renewal' && m.resource === 'charge')).toHaveLength(MAX_FORECAST_DAYS);
+  } finally {
+    forecastLimits.budgetMs = budget;
+  }
+});
+
+it('a forecast past its time is stopped: 503 service_busy with Retry-After, naming the time and the cause (before: it ran on, holding the database)', async () => {
+  const { c, sub } = await daily();
+  const budget = forecastLimits.budgetMs;
+  forecastLimits.budgetMs = 1;
+  try {
+    const answer = await forecast(c, sub._id, MAX_FORECAST_DAYS);
+    expect(answer.status).toBe(503);
+    expect(answer.body.code).toBe('service_busy');
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answer.body.error_messages[0].msg).toMatch(/ran past 0\.001 s.*fewer days/);
+  } finally {
+    forecastLimits.budgetMs = budget;
+  }
+  // Stopped and emptied: the next forecast of the subscription is whole.
+  const again = await forecast(c, sub._id, 3);
+  expect(again.status).toBe(200);
+  expect(again.body.moves.filter((m: ForecastMove) => m.name === 'renewal' && m.resource === 'charge')).toHaveLength(3);
+});
+
+it(`past one running and ${SCRATCH_WAITING} waiting, a forecast is refused at once: 503 service_busy with Retry-After; the others are answered`, async () => {
+  const { c, sub } = await daily();
+  let longDone = false;
+  const long = forecast(c, sub._id, 120).then((answer) => { longDone = true; return answer; });
+  const more = await Promise.all(Array.from({ length: SCRATCH_WAITING + 2 }, () => forecast(c, sub._id, 2).then((answer) => ({ answer, longDone }))));
+  const refused = more.filter(({ answer }) => answer.status === 503);
+  expect(refused).toHaveLength(2);
+  for (const { answer, longDone: after } of refused) {
+    expect(after).toBe(false); // refused while the long one ran, not after
+    expect(answer.body.code).toBe('service_busy');
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answer.body.error_messages[0].msg).toContain('forecasts are running or waiting');
+  }
+  expect(more.filter(({ answer }) => answer.status === 200)).toHaveLength(SCRATCH_WAITING);
+  expect((await long).status).toBe(200);
 });
