@@ -30,6 +30,14 @@ export class ScratchBusy extends Error {
   }
 }
 
+/** The scratch's thread failed or ended (out of memory, say): the next work starts another. */
+export class ScratchEnded extends Error {
+  constructor(cause: unknown) {
+    super(`the scratch database's thread ended: ${(cause as Error)?.message ?? cause}`, { cause });
+    this.name = 'ScratchEnded';
+  }
+}
+
 let open: Promise<Database> | undefined;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let tail: Promise<unknown> = Promise.resolve();
@@ -53,8 +61,8 @@ async function openScratch(): Promise<Database> {
       if (message.error) call?.reject(Object.assign(new Error(message.error.message), { name: message.error.name ?? 'Error', code: message.error.code }));
       else call?.resolve(message.rows!);
     });
-    worker.once('error', (error) => { end(error); reject(error); });
-    worker.once('exit', (code) => { const error = new Error(`the scratch database's thread ended (${code})`); end(error); reject(error); });
+    worker.once('error', (error) => { const ended = new ScratchEnded(error); end(ended); reject(ended); });
+    worker.once('exit', (code) => { const ended = new ScratchEnded(`exit code ${code}`); end(ended); reject(ended); });
   });
   await ready;
   const query = <Row>(sql: string, params: unknown[] = []) => new Promise<Row[]>((resolve, reject) => {
@@ -110,7 +118,7 @@ export function onScratch<T>(fill: (into: Queryable) => Promise<void>, work: (db
   const run = tail.then(async () => {
     clearTimeout(idleTimer);
     open ??= openScratch();
-    const db = await open.catch((error) => { open = undefined; throw error; });
+    const db = await open.catch((error) => { open = undefined; throw error instanceof ScratchEnded ? error : new ScratchEnded(error); });
     try {
       await fill(db);
       return await work(db);

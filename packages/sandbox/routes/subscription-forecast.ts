@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { forecastLimits, ForecastTooLong, forecastSubscription, MAX_FORECAST_DAYS } from '../billing/forecast.js';
 import { busy } from '../base/errors.js';
-import { SCRATCH_WAITING, ScratchBusy } from '../db/scratch.js';
+import { SCRATCH_WAITING, ScratchBusy, ScratchEnded } from '../db/scratch.js';
 import { rowRef } from '../base/clock-rows.js';
 import { scopeOf } from '../db/list.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
@@ -35,6 +35,7 @@ export const subscriptionForecastRoutes: ResourceRoutes = async (app, { ctx }) =
     } catch (error) {
       if (error instanceof ScratchBusy) throw busy(`${SCRATCH_WAITING + 1} forecasts are running or waiting in this sandbox: retry after the Retry-After seconds`, 5);
       if (error instanceof ForecastTooLong) throw busy(`the forecast ran past ${error.budgetMs / 1000} s (the sandbox's machine is busy) and was stopped: retry later, or ask fewer days`, 30);
+      if (error instanceof ScratchEnded) throw busy('the forecast\'s scratch database stopped (the sandbox\'s machine may be short of memory): retry after the Retry-After seconds', 5);
       throw error;
     }
   });
