@@ -6,6 +6,8 @@
 //   batch   POST /v1/subscription/list of 1,000 items, until the batch is done (goal 2's time)
 //   export  GET /v1/alert/exports of 100,000 alerts, read to its end
 //   clock   POST /sandbox/v1/clock/advance +30 days over that batch's 1,000 subscriptions
+//   forecast GET /sandbox/v1/subscription/forecast of 366 days of a daily card subscription (issue 40
+//           item 6: it runs on a scratch copy; twice in BENCH_JOBS: the first loads the scratch)
 //   batch-each, clock-each  the same, each item or subscription read and written on its own (before
 //           issue 38's set-wise writes), for the ratio (BENCH_JOBS=batch,batch-each,clock,clock-each)
 // The stream: another company's read and write, the batch company's own read, a route
@@ -19,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
+import { PAID_PROFILE } from '../test-support/cards.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
@@ -116,6 +119,17 @@ const jobs = {
     if (!answer.body.moves?.length) throw new Error('the clock moved nothing: run the batch job before it (BENCH_JOBS=batch,clock)');
     return `+30 days, ${answer.body.moves.length} moves`;
   },
+  async forecast(sandbox) {
+    const daily = await http(sandbox.url, 'POST', '/v1/product', { apiKey: A_KEY }, { companyId: A, product: { price: 9.9, title: 'Diário', warranty: 0 },
+      charge: { frequencyDays: 1, deniedIntervalDays: 1, maxDeniedAttempts: 1, invoiceIdentification: 'X', paymentMethod: [{ type: 'CREDIT_CARD', active: true, installments: [{ installment: 1 }] }] } });
+    const sub = await http(sandbox.url, 'POST', '/v1/subscription', { apiKey: A_KEY }, { companyId: A, product: { id: daily.body._id }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE });
+    if (sub.status !== 200) throw new Error(`subscription refused: ${sub.status} ${JSON.stringify(sub.body).slice(0, 200)}`);
+    return { before: true, run: async () => {
+      const answer = await http(sandbox.url, 'GET', `/sandbox/v1/subscription/forecast?subscriptionId=${sub.body._id}&days=366`, { apiKey: A_KEY });
+      if (answer.status !== 200) return `answered ${answer.status} ${answer.body?.code ?? ''}`;
+      return `366 days, ${answer.body.moves.length} moves`;
+    } };
+  },
 };
 
 /** One job beside the stream: the job's time and the stream's rows. */
@@ -147,7 +161,7 @@ try {
       for (const name of JOBS) {
         console.log(`${storage}: ${name} beside the stream...`);
         let job = () => jobs[name](sandbox, setup);
-        if (name === 'export') { const prepared = await jobs.export(sandbox); job = prepared.run; }
+        if (name === 'export' || name === 'forecast') { const prepared = await jobs[name](sandbox); job = prepared.run; }
         const { ms, what, rows } = await beside(sandbox, setup.kinds, job);
         results.push({ storage, job: name, what, ms, rows });
       }

@@ -32,6 +32,7 @@ import { productRoutes } from './routes/products.js';
 import { subscriptionBatchRoutes } from './routes/subscription-batches.js';
 import { subscriptionManageRoutes } from './routes/subscription-manage.js';
 import { subscriptionReadRoutes } from './routes/subscription-reads.js';
+import { subscriptionForecastRoutes } from './routes/subscription-forecast.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionMoveRoutes } from './routes/transaction-moves.js';
 import { transactionRoutes } from './routes/transactions.js';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });
   await app.register(clockRoutes, { ctx });
+  await app.register(subscriptionForecastRoutes, { ctx });
   await app.register(alertRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
   await app.register(companySettingsRoutes, { ctx });

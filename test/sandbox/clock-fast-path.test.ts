@@ -12,7 +12,8 @@ import { nextDueDay, DUE_DAYS } from '../../packages/sandbox/billing/next-due.js
 import { SCHEDULE } from '../../packages/sandbox/billing/schedule.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
-import { PAID_PROFILE, memorySandbox } from './support/sandbox.js';
+import { extra, rules, subscribe, subscription } from './support/clock-schedules.js';
+import { memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 // Where the webhooks point: it answers every delivery 204 (a failing one would be disabled at a time the dispatcher, not the clock, decides).
@@ -29,25 +30,12 @@ afterAll(async () => {
   receiver?.close();
 });
 
-const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
-
 it('every schedule row that comes due by a date or a state at a day\'s start or in a subscription\'s day has its due days in nextDueDay', () => {
   const dated = SCHEDULE.filter((row) => !('after' in row.due) && !(row.run.kind === 'company' && !row.run.phases.includes('day start'))).map((row) => row.name);
   for (const name of dated) expect(DUE_DAYS, name).toHaveProperty(name);
   // A row that follows another's move may have a state of its own too (overdueChargesLimit: a limit already reached).
   for (const name of Object.keys(DUE_DAYS)) expect(SCHEDULE.map((row) => row.name)).toContain(name);
 });
-
-const rules = fc.record({
-  frequencyDays: fc.constantFrom(1, 7, 30),
-  deniedIntervalDays: fc.constantFrom(0, 1, 3),
-  maxDeniedAttempts: fc.constantFrom(0, 1, 3),
-});
-const extra = fc.record({
-  unsubscription: fc.oneof(fc.constant({ type: 'NEVER' }), fc.constant({ type: 'CARD_ATTEMPTS' }), fc.integer({ min: 0, max: 5 }).map((overdueDays) => ({ type: 'OVERDUE_DAYS', overdueDays }))),
-  setting: fc.option(fc.integer({ min: 1, max: 3 }).map((qty) => ({ limitOverdueCharges: { active: true, qty } })), { nil: undefined }),
-}).map(({ setting, ...rest }) => (setting ? { ...rest, setting } : rest));
-const subscription = fc.oneof(fc.constant({ kind: 'card' as const }), fc.constant({ kind: 'declined card' as const }), fc.integer({ min: -10, max: 10 }).map((offset) => ({ kind: 'pix' as const, offset })));
 
 type Company = Awaited<ReturnType<typeof clockCompany>>;
 
@@ -87,11 +75,7 @@ it('on random schedules the fast path (due days only, set-wise) makes the moves,
         // A webhook, so each event's deliveries are compared too.
         expect((await c.as('POST', '/sandbox/v1/webhooks', { companyId: c.companyId, url: receiverUrl })).status).toBeLessThan(300);
         await c.startADay();
-        for (const sub of subs) {
-          if (sub.kind === 'card') await c.v1();
-          else if (sub.kind === 'declined card') await c.v1(DECLINED_PROFILE);
-          else await c.v2(new Date(Date.parse(await c.today()) + sub.offset * 86_400_000).toISOString().slice(0, 10));
-        }
+        for (const sub of subs) await subscribe(c, sub);
         twins.push(c);
       }
       const [fast, daily] = twins as [Company, Company];

@@ -515,6 +515,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/subscription/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: what the test clock would do to a subscription over the next days (a dry run)
+         * @description The sandbox's (not in the reference; none of Stripe, Kill Bill or Lago offers one). Query: subscriptionId, days (1 to 366), companyId optional (one or several, as GET /v1/subscription/full). Answers every move POST /sandbox/v1/clock/advance with the same days would make on the subscription, its charges, their transactions and alerts, in the order it would make them, each with the day it falls on and its row of the "Test clock" table: renewals (row 1: a new charge with its sequence, due date and amount in integer cents), card attempts and retries (rows 2-4), expired PIX or boleto (row 9), overdue moves (row 5) and the end by the product's unsubscription rule (rows 6-8, or row 10); then its charges and the subscription as they would stand at until. It is computed by running the clock itself (the same schedule rows, the same jumps over days with nothing due) on a copy of the subscription's rows in a scratch database on a thread of its own: nothing is written, no event is emitted, no webhook sent, the clock does not move, and other requests are answered meanwhile. Records the clock has yet to make are marked provisional: their ids are not the ones the clock will give them (a charge is named by its sequence). Per subscription, not per company. What a merchant does meanwhile (a payment, a cancel, a fault injected) is not foreseen. Unknown subscription: 404; another company's: 403. One forecast runs at a time per sandbox, 4 waiting: another, or one not done 60 s after it was asked, is 503 service_busy with Retry-After, the message naming which (cost and limits: the Test clock section).
+         */
+        get: operations["getSandboxV1SubscriptionForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/subscriptions/hold": {
         parameters: {
             query?: never;
@@ -1077,7 +1097,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1101,7 +1121,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1125,7 +1145,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1149,7 +1169,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1173,7 +1193,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1197,7 +1217,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1221,7 +1241,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1245,7 +1265,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1269,7 +1289,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1313,7 +1333,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1337,7 +1357,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1361,7 +1381,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1385,7 +1405,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1409,7 +1429,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1433,7 +1453,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1457,7 +1477,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1481,7 +1501,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1505,7 +1525,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1555,7 +1575,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1579,7 +1599,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1603,7 +1623,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1627,7 +1647,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1651,7 +1671,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1675,7 +1695,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1699,7 +1719,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1723,7 +1743,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1747,7 +1767,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1797,7 +1817,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1821,7 +1841,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1845,7 +1865,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1869,7 +1889,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1893,7 +1913,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1917,7 +1937,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1941,7 +1961,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1965,7 +1985,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1989,7 +2009,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2039,7 +2059,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2063,7 +2083,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2087,7 +2107,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2111,7 +2131,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2135,7 +2155,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2159,7 +2179,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2183,7 +2203,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2207,7 +2227,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2231,7 +2251,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2327,7 +2347,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2351,7 +2371,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2375,7 +2395,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2401,7 +2421,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2425,7 +2445,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2449,7 +2469,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2473,7 +2493,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2497,7 +2517,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2521,7 +2541,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2545,7 +2565,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2642,7 +2662,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2666,7 +2686,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2690,7 +2710,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2716,7 +2736,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2740,7 +2760,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2764,7 +2784,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2788,7 +2808,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2812,7 +2832,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2836,7 +2856,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2860,7 +2880,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2955,7 +2975,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2979,7 +2999,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3003,7 +3023,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3029,7 +3049,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3053,7 +3073,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3077,7 +3097,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3101,7 +3121,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3125,7 +3145,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3149,7 +3169,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3173,7 +3193,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3266,7 +3286,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3290,7 +3310,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3314,7 +3334,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3340,7 +3360,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3364,7 +3384,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3388,7 +3408,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3412,7 +3432,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3436,7 +3456,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3460,7 +3480,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3484,7 +3504,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3652,7 +3672,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3676,7 +3696,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3700,7 +3720,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3726,7 +3746,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3750,7 +3770,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3774,7 +3794,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3798,7 +3818,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3822,7 +3842,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3846,7 +3866,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3870,7 +3890,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3981,7 +4001,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4005,7 +4025,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4029,7 +4049,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4055,7 +4075,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4079,7 +4099,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4103,7 +4123,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4127,7 +4147,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4151,7 +4171,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4175,7 +4195,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4199,7 +4219,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4518,7 +4538,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4542,7 +4562,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4566,7 +4586,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4592,7 +4612,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4616,7 +4636,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4640,7 +4660,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4664,7 +4684,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4688,7 +4708,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4712,7 +4732,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4736,7 +4756,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4847,7 +4867,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4871,7 +4891,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4895,7 +4915,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4921,7 +4941,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4945,7 +4965,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4969,7 +4989,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4993,7 +5013,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5017,7 +5037,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5041,7 +5061,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5065,7 +5085,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5386,7 +5406,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5410,7 +5430,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5434,7 +5454,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5460,7 +5480,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5484,7 +5504,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5508,7 +5528,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5532,7 +5552,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5556,7 +5576,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5580,7 +5600,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5604,7 +5624,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5655,7 +5675,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5679,7 +5699,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5703,7 +5723,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5727,7 +5747,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5751,7 +5771,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5775,7 +5795,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5799,7 +5819,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5823,7 +5843,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5847,7 +5867,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5918,7 +5938,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5942,7 +5962,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5966,7 +5986,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5992,7 +6012,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6016,7 +6036,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6040,7 +6060,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6064,7 +6084,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6088,7 +6108,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6112,7 +6132,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6136,7 +6156,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6220,7 +6240,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6244,7 +6264,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6268,7 +6288,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6292,7 +6312,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6316,7 +6336,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6340,7 +6360,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6364,7 +6384,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6388,7 +6408,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6412,7 +6432,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6539,7 +6559,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6563,7 +6583,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6587,7 +6607,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6613,7 +6633,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6637,7 +6657,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6661,7 +6681,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6685,7 +6705,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6709,7 +6729,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6733,7 +6753,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6757,7 +6777,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6822,7 +6842,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6846,7 +6866,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6870,7 +6890,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6894,7 +6914,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6918,7 +6938,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6942,7 +6962,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6966,7 +6986,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6990,7 +7010,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7014,7 +7034,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7075,7 +7095,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7099,7 +7119,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7123,7 +7143,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7147,7 +7167,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7171,7 +7191,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7195,7 +7215,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7219,7 +7239,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7243,7 +7263,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7267,7 +7287,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7358,7 +7378,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7382,7 +7402,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7406,7 +7426,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7432,7 +7452,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7456,7 +7476,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7480,7 +7500,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7504,7 +7524,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7528,7 +7548,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7552,7 +7572,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7576,7 +7596,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7627,7 +7647,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7651,7 +7671,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7675,7 +7695,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7699,7 +7719,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7723,7 +7743,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7747,7 +7767,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7771,7 +7791,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7795,7 +7815,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7819,7 +7839,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7881,7 +7901,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7905,7 +7925,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7929,7 +7949,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7953,7 +7973,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7977,7 +7997,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8001,7 +8021,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8025,7 +8045,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8049,7 +8069,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8073,7 +8093,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8140,7 +8160,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8164,7 +8184,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8188,7 +8208,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8214,7 +8234,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8238,7 +8258,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8262,7 +8282,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8286,7 +8306,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8310,7 +8330,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8334,7 +8354,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8358,7 +8378,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8407,7 +8427,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8431,7 +8451,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8455,7 +8475,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8479,7 +8499,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8503,7 +8523,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8527,7 +8547,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8551,7 +8571,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8575,7 +8595,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8599,7 +8619,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8719,7 +8739,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8743,7 +8763,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8767,7 +8787,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8791,7 +8811,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8815,7 +8835,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8839,7 +8859,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8863,7 +8883,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8887,7 +8907,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8911,7 +8931,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8959,7 +8979,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8983,7 +9003,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9007,7 +9027,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9031,7 +9051,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9055,7 +9075,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9079,7 +9099,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9103,7 +9123,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9127,7 +9147,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9151,7 +9171,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9198,7 +9218,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9222,7 +9242,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9246,7 +9266,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9270,7 +9290,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9294,7 +9314,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9318,7 +9338,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9342,7 +9362,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9366,7 +9386,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9390,7 +9410,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9610,7 +9630,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9634,7 +9654,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9658,7 +9678,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9682,7 +9702,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9706,7 +9726,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9730,7 +9750,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9754,7 +9774,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9778,7 +9798,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9802,7 +9822,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9870,7 +9890,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9894,7 +9914,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9918,7 +9938,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9942,7 +9962,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9966,7 +9986,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9990,7 +10010,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10014,7 +10034,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10038,7 +10058,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10062,7 +10082,316 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    getSandboxV1SubscriptionForecast: {
+        parameters: {
+            query: {
+                companyId?: string;
+                /** @description how many days ahead, 1 to 366 (400 naming days otherwise) */
+                days: number;
+                subscriptionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sandbox's (not in the reference): a subscription's forecast */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the sandbox's (not in the reference): the charges the forecast opens or moves, by sequence */
+                        charges: {
+                            _id: string;
+                            /** @description the sandbox's (not in the reference): integer cents (BRL) */
+                            amount: number;
+                            /** @description the sandbox's (not in the reference): failed payment attempts by then */
+                            attempts: number;
+                            /** Format: date */
+                            dueDate?: string;
+                            /** @description the sandbox's (not in the reference): the clock has yet to make this record: its id here is not the one it will have */
+                            provisional: boolean;
+                            sequence?: number;
+                            /** @enum {unknown} */
+                            status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
+                        }[];
+                        companyId: string;
+                        days: number;
+                        /**
+                         * Format: date-time
+                         * @description the sandbox's (not in the reference): the company's clock now
+                         */
+                        from: string;
+                        /** @description the sandbox's (not in the reference): every move on the subscription and its records, in the clock's order */
+                        moves: {
+                            /** @description the sandbox's (not in the reference): a charge's amount, integer cents (BRL) */
+                            amount?: number;
+                            /**
+                             * Format: date
+                             * @description the sandbox's (not in the reference): a charge's due date
+                             */
+                            dueDate?: string;
+                            id: string;
+                            /**
+                             * @description the sandbox's (not in the reference): the row's name in the "Test clock" table
+                             * @enum {unknown}
+                             */
+                            name: "renewal" | "cardAttempt" | "cardDeclined" | "cardRetry" | "overdue" | "cardAttemptsSpent" | "overdueDaysSpent" | "overdueChargesLimit" | "slipExpired" | "productDeleted" | "reviewStarted" | "reviewDenied" | "disputeLost" | "challengeExpired" | "alertLapsed" | "processingSettled" | "authorizationLapsed";
+                            /**
+                             * Format: date
+                             * @description the sandbox's (not in the reference): the day the clock makes the move (at its first instant; an after-the-move row's on until's day)
+                             */
+                            on: string;
+                            /** @description the sandbox's (not in the reference): the clock has yet to make this record: its id here is not the one it will have */
+                            provisional: boolean;
+                            /** @enum {unknown} */
+                            resource: "charge" | "subscription" | "transaction" | "alert";
+                            /** @description the sandbox's (not in the reference): its row of the "Test clock" table, as a clock move's */
+                            row: number;
+                            /** @description the sandbox's (not in the reference): a charge's sequence within its subscription */
+                            sequence?: number;
+                            /** @description the sandbox's (not in the reference): the record's status after the move */
+                            to: string;
+                        }[];
+                        /** @description the sandbox's (not in the reference): the subscription as it would stand at until */
+                        subscription: {
+                            active: boolean;
+                            /** Format: date */
+                            nextChargeDate?: string;
+                            /** @enum {unknown} */
+                            status: "ACTIVE" | "ERROR_PAYMENT" | "NO_PAYMENT_ROUTE" | "CREATED" | "PENDING_PAYMENT" | "RECOVERED" | "NO_PAYMENT" | "CANCELED_ALERT_NETWORK_A" | "BLOCKED" | "CANCELED_MANUAL" | "IMPORTED" | "STANDBY" | "OVERDUE";
+                        };
+                        subscriptionId: string;
+                        /**
+                         * Format: date-time
+                         * @description the sandbox's (not in the reference): from + days
+                         */
+                        until: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10158,7 +10487,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10182,7 +10511,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10206,7 +10535,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10232,7 +10561,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10256,7 +10585,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10280,7 +10609,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10304,7 +10633,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10328,7 +10657,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10352,7 +10681,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10376,7 +10705,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10601,7 +10930,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10625,7 +10954,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10649,7 +10978,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10675,7 +11004,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10699,7 +11028,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10723,7 +11052,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10747,7 +11076,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10771,7 +11100,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10795,7 +11124,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10819,7 +11148,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11044,7 +11373,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11068,7 +11397,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11092,7 +11421,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11118,7 +11447,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11142,7 +11471,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11166,7 +11495,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11190,7 +11519,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11214,7 +11543,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11238,7 +11567,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11262,7 +11591,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11326,7 +11655,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11350,7 +11679,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11374,7 +11703,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11398,7 +11727,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11422,7 +11751,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11446,7 +11775,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11470,7 +11799,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11494,7 +11823,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11518,7 +11847,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11596,7 +11925,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11620,7 +11949,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11644,7 +11973,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11670,7 +11999,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11694,7 +12023,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11718,7 +12047,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11742,7 +12071,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11766,7 +12095,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11790,7 +12119,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11814,7 +12143,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11893,7 +12222,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11917,7 +12246,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11941,7 +12270,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11967,7 +12296,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11991,7 +12320,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12015,7 +12344,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12039,7 +12368,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12063,7 +12392,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12087,7 +12416,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12111,7 +12440,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12175,7 +12504,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12199,7 +12528,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12223,7 +12552,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12247,7 +12576,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12271,7 +12600,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12295,7 +12624,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12319,7 +12648,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12343,7 +12672,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12367,7 +12696,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12438,7 +12767,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12462,7 +12791,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12486,7 +12815,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12510,7 +12839,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12534,7 +12863,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12558,7 +12887,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12582,7 +12911,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12606,7 +12935,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12630,7 +12959,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12703,7 +13032,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12727,7 +13056,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12751,7 +13080,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12777,7 +13106,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12801,7 +13130,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12825,7 +13154,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12849,7 +13178,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12873,7 +13202,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12897,7 +13226,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12921,7 +13250,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13032,7 +13361,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13056,7 +13385,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13080,7 +13409,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13104,7 +13433,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13128,7 +13457,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13152,7 +13481,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13176,7 +13505,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13200,7 +13529,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13224,7 +13553,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13318,7 +13647,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13342,7 +13671,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13366,7 +13695,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13390,7 +13719,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13414,7 +13743,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13438,7 +13767,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13462,7 +13791,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13486,7 +13815,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13510,7 +13839,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13569,7 +13898,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13593,7 +13922,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13617,7 +13946,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13643,7 +13972,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13667,7 +13996,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13691,7 +14020,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13715,7 +14044,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13739,7 +14068,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13763,7 +14092,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13787,7 +14116,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13913,7 +14242,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13937,7 +14266,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13961,7 +14290,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13987,7 +14316,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14011,7 +14340,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14035,7 +14364,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14059,7 +14388,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14083,7 +14412,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14107,7 +14436,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14131,7 +14460,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14486,7 +14815,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14510,7 +14839,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14534,7 +14863,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14560,7 +14889,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14584,7 +14913,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14608,7 +14937,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14632,7 +14961,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14656,7 +14985,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14680,7 +15009,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14704,7 +15033,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14807,7 +15136,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14831,7 +15160,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14855,7 +15184,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14879,7 +15208,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14903,7 +15232,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14927,7 +15256,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14951,7 +15280,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14975,7 +15304,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14999,7 +15328,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15142,7 +15471,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15166,7 +15495,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15190,7 +15519,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15216,7 +15545,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15240,7 +15569,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15264,7 +15593,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15288,7 +15617,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15312,7 +15641,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15336,7 +15665,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15360,7 +15689,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15803,7 +16132,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15827,7 +16156,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15851,7 +16180,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15877,7 +16206,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15901,7 +16230,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15925,7 +16254,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15949,7 +16278,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15973,7 +16302,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15997,7 +16326,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16021,7 +16350,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16130,7 +16459,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16154,7 +16483,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16178,7 +16507,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16202,7 +16531,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16226,7 +16555,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16250,7 +16579,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16274,7 +16603,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16298,7 +16627,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16322,7 +16651,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16417,7 +16746,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16441,7 +16770,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16465,7 +16794,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16491,7 +16820,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16515,7 +16844,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16539,7 +16868,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16563,7 +16892,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16587,7 +16916,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16611,7 +16940,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16635,7 +16964,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16979,7 +17308,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17003,7 +17332,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17027,7 +17356,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17053,7 +17382,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17077,7 +17406,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17101,7 +17430,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17125,7 +17454,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17149,7 +17478,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17173,7 +17502,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17197,7 +17526,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17259,7 +17588,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17283,7 +17612,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17307,7 +17636,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17333,7 +17662,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17357,7 +17686,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17381,7 +17710,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17405,7 +17734,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17429,7 +17758,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17453,7 +17782,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17477,7 +17806,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17569,7 +17898,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17593,7 +17922,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17617,7 +17946,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17641,7 +17970,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17665,7 +17994,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17689,7 +18018,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17713,7 +18042,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17737,7 +18066,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17761,7 +18090,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18071,7 +18400,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18095,7 +18424,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18119,7 +18448,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18143,7 +18472,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18167,7 +18496,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18191,7 +18520,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18215,7 +18544,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18239,7 +18568,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18263,7 +18592,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18381,7 +18710,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18405,7 +18734,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18429,7 +18758,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18455,7 +18784,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18479,7 +18808,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18503,7 +18832,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18527,7 +18856,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18551,7 +18880,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18575,7 +18904,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18599,7 +18928,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18838,7 +19167,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18862,7 +19191,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18886,7 +19215,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18910,7 +19239,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18934,7 +19263,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18958,7 +19287,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18982,7 +19311,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19006,7 +19335,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19030,7 +19359,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19314,7 +19643,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19338,7 +19667,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19362,7 +19691,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19388,7 +19717,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19412,7 +19741,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19436,7 +19765,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19460,7 +19789,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19484,7 +19813,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19508,7 +19837,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19532,7 +19861,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19609,7 +19938,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19633,7 +19962,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19657,7 +19986,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19683,7 +20012,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19707,7 +20036,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19731,7 +20060,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19755,7 +20084,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19779,7 +20108,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19803,7 +20132,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19827,7 +20156,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20056,7 +20385,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20080,7 +20409,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20104,7 +20433,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20130,7 +20459,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20154,7 +20483,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20178,7 +20507,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20202,7 +20531,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20226,7 +20555,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20250,7 +20579,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20274,7 +20603,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20556,7 +20885,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20580,7 +20909,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20604,7 +20933,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20628,7 +20957,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20652,7 +20981,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20676,7 +21005,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20700,7 +21029,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20724,7 +21053,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20748,7 +21077,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20933,7 +21262,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20957,7 +21286,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -20981,7 +21310,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21007,7 +21336,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21031,7 +21360,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21055,7 +21384,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21079,7 +21408,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21103,7 +21432,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21127,7 +21456,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -21151,7 +21480,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";

@@ -15,7 +15,7 @@ const SERVICE_DOWN_CODES = ['REPLAY_STORE_UNAVAILABLE', 'DECRYPTOR_UNAVAILABLE']
 export const API_ERROR_CODES = [
   'SchemaValidationException', 'unauthorized', 'forbidden', 'not_found', 'unknown_server_error',
   'request_timeout', 'headers_too_large', ...SERVICE_DOWN_CODES, ...TOKEN_ERROR_CODES,
-  'idempotency_key_reused', 'idempotency_key_in_use', 'conflict',
+  'idempotency_key_reused', 'idempotency_key_in_use', 'conflict', 'service_busy',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -27,7 +27,8 @@ export type ErrorMessage = FieldError | { msg: string };
 
 /** A refusal a handler or hook throws; the error handler (error-handler.ts) answers it. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: ApiErrorCode, readonly messages: ErrorMessage[]) {
+  /** Headers the answer carries (a 503's Retry-After). */
+  constructor(readonly status: number, readonly code: ApiErrorCode, readonly messages: ErrorMessage[], readonly headers: Record<string, string> = {}) {
     super(messages.map((m) => m.msg).join('; '));
     this.name = 'ApiError';
   }
@@ -41,6 +42,8 @@ export const invalid = (...errors: FieldError[]) => new ApiError(400, 'SchemaVal
 export const unauthorized = (msg: string) => new ApiError(401, 'unauthorized', [{ msg }]);
 export const forbidden = (msg: string) => new ApiError(403, 'forbidden', [{ msg }]);
 export const notFound = (msg: string) => new ApiError(404, 'not_found', [{ msg }]);
+/** Too much work at once: 503 service_busy, Retry-After in seconds, `msg` naming the cause. */
+export const busy = (msg: string, retryAfterSeconds: number) => new ApiError(503, 'service_busy', [{ msg }], { 'retry-after': String(retryAfterSeconds) });
 
 /** The part-7 body; its type is the schema's (schemas/common.ts ErrorBody), the one declaration. */
 export const errorBody = (code: ApiErrorCode, path: string, messages: ErrorMessage[]) =>

@@ -72,14 +72,14 @@ const laneOf = (key: string, lanes: number) => {
  * subscriptions x charges (3.6 s of CPU a day at 1,000 subscriptions and a
  * year of charges, bench/scale.mjs STATEMENT_TIMES=1).
  */
-async function dueToday(db: Queryable, companyId: string, day: string): Promise<{ id: string; client_id: string | null }[]> {
+async function dueToday(db: Queryable, companyId: string, day: string, only?: string): Promise<{ id: string; client_id: string | null }[]> {
   return db.query<{ id: string; client_id: string | null }>(`
     WITH due AS (SELECT subscription_id, bool_or(status <> 'OVERDUE') AS not_overdue FROM charges
         WHERE company_id = $1 AND subscription_id IS NOT NULL AND status = ANY($4) AND due_date <= $3::text::date GROUP BY subscription_id),
       overdue AS (SELECT subscription_id, count(*) AS n FROM charges WHERE company_id = $1 AND subscription_id IS NOT NULL AND status = 'OVERDUE' GROUP BY subscription_id)
     SELECT s.id, s.client_id FROM subscriptions s LEFT JOIN products p ON p.id = s.data->>'productId' AND p.company_id = s.company_id
       LEFT JOIN due ON due.subscription_id = s.id LEFT JOIN overdue ON overdue.subscription_id = s.id
-    WHERE s.company_id = $1 AND s.status = ANY($2) AND (
+    WHERE s.company_id = $1 AND s.status = ANY($2) AND ($5::text IS NULL OR s.id = $5) AND (
       p.id IS NULL
       OR coalesce(p.data->>'deleted', 'false') <> 'false'
       OR s.data->>'nextChargeDate' <= $3::text
@@ -88,7 +88,7 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
         AND (p.data->'setting'->'limitOverdueCharges'->>'qty' IS NULL
           OR coalesce(overdue.n, 0) >= (p.data->'setting'->'limitOverdueCharges'->>'qty')::numeric))
     )
-    ORDER BY s.created_at, s.id`, [companyId, [...LIVE], day, [...OPEN_CHARGES]]);
+    ORDER BY s.created_at, s.id`, [companyId, [...LIVE], day, [...OPEN_CHARGES], only ?? null]);
 }
 
 type BillChunk = (ctx: SandboxContext, db: Queryable, companyId: string, ids: string[], day: string, at: Date) => Promise<(Move[] | undefined)[]>;
@@ -161,10 +161,13 @@ const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
  * day runs at its first instant (UTC), the moment its dates fall due: all it
  * creates or moves, transactions and events included, carries that time (as
  * Stripe's test clocks), never `to`, and the days run in order. The caller
- * keeps two moves of one company apart (routes/clock.ts).
+ * keeps two moves of one company apart (routes/clock.ts). `scope` (the
+ * forecast, billing/forecast.ts): `subscriptionId` bills that subscription
+ * alone (the company's day-start rows still run), `onDay` hears each day's moves.
  */
 export async function runBilling(ctx: SandboxContext, database: Database, companyId: string, from: Date, to: Date,
-  startDay: (tx: Queryable, at: Date) => Promise<void> = async () => {}): Promise<Move[]> {
+  startDay: (tx: Queryable, at: Date) => Promise<void> = async () => {},
+  scope: { subscriptionId?: string; onDay?: (day: string, moves: Move[]) => void } = {}): Promise<Move[]> {
   const moves: Move[] = [];
   const last = dayOf(to);
   // The next day with work after `day` (days between have nothing due: the clock passes over them).
@@ -175,10 +178,11 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
   for (let day = await after(dayOf(from)); day <= last; day = await after(day)) {
     const at = new Date(`${day}T00:00:00.000Z`);
     const then = contextAt(ctx, companyId, at);
+    const dayMoves: Move[] = [];
     const due = await database.transaction(async (db) => {
       await startDay(db, at);
-      moves.push(...(await runCompanyPhase('day start', { ctx: then, db, companyId, day, at })));
-      return dueToday(db, companyId, day);
+      dayMoves.push(...(await runCompanyPhase('day start', { ctx: then, db, companyId, day, at })));
+      return dueToday(db, companyId, day, scope.subscriptionId);
     });
     await yieldTurn(database); // requests first (db/turns.ts)
     // Each subscription's moves, kept in dueToday's order whichever lane billed it.
@@ -197,7 +201,9 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     }));
     const failed = lanesDone.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
     if (failed) throw failed.reason;
-    for (const one of billed) if (one) moves.push(...one);
+    for (const one of billed) if (one) dayMoves.push(...one);
+    scope.onDay?.(day, dayMoves);
+    moves.push(...dayMoves);
   }
   return moves;
 }

@@ -34,6 +34,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
  */
 let migratedImage: Promise<Blob | undefined> | undefined;
 
+/** The migrated image, when this process has made one (db/scratch.ts loads its scratch from it). */
+export const migratedImageIfAny = async (): Promise<Blob | undefined> => migratedImage?.catch(() => undefined);
+
 /**
  * A database in memory, gone at close, its schema brought up to date by `migrate`. `imageFile`, a
  * dump of a migrated database (`dumpDataDir`), spares this process's first one initdb too: test

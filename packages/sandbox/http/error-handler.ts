@@ -29,9 +29,9 @@ export function logFailure(error: unknown): void {
 /** Fastify's validation context as part 7's location: a path parameter is not a body member. */
 const VALIDATION_LOCATIONS: Record<string, FieldLocation> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
-function answer(error: FastifyError | ApiError, request: FastifyRequest): { status: number; body: ErrorBody } {
+function answer(error: FastifyError | ApiError, request: FastifyRequest): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   const path = pathOf(request);
-  if (error instanceof ApiError) return { status: error.status, body: errorBody(error.code, path, error.messages) };
+  if (error instanceof ApiError) return { status: error.status, body: errorBody(error.code, path, error.messages), headers: error.headers };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const location = VALIDATION_LOCATIONS[fastifyError.validationContext ?? 'body'] ?? 'body';
@@ -50,8 +50,8 @@ function answer(error: FastifyError | ApiError, request: FastifyRequest): { stat
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = answer(error, request);
-    reply.code(status).header('cache-control', 'no-store').send(body);
+    const { status, body, headers } = answer(error, request);
+    reply.code(status).headers(headers ?? {}).header('cache-control', 'no-store').send(body);
   });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store')
