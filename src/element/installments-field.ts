@@ -4,7 +4,7 @@
 // smallest offered). Rendered only when a plan applies.
 import { html, nothing } from 'lit/html.js';
 import type { BrandId } from '../shared/brands.js';
-import { checkPlans, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from '../shared/installments.js';
+import { checkPlans, choiceLabel, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from '../shared/installments.js';
 
 /** The element's installments state. */
 export interface InstallmentsChoice {
@@ -46,11 +46,12 @@ export function createInstallments(): InstallmentsChoice {
       if (!open.length) return nothing;
       const selected = option(brand)!;
       const labelLang = /^en(-|$)/i.test(lang) ? 'en' : 'pt-BR';
-      // Label, control, messages: the three rows every field has in the group's grid. The message
-      // line says the chosen plan's total and interest whole, where the closed select cuts its text.
+      // Label, control, messages: the three rows every field has in the group's grid. Each option in the list
+      // is whole (total, and with interest its rates); the chosen one is short, as the closed select shows it
+      // (a whole label was cut at 320 and 390 px), and the message line under it says the rest.
       return html`<div class="field" part="field field-installments"><label for="installments" part="label label-installments">${label}</label><div class="control">
 <select id="installments" part="input input-installments" aria-describedby="installments-hint" ?disabled=${disabled} @change=${onChange}>${open.map((o) =>
-  html`<option value=${o.installments} .selected=${o === selected}>${installmentLabel(o, labelLang)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class="hint" part="hint">${planCost(selected, order, labelLang)}</div></div></div>`;
+  html`<option value=${o.installments} .selected=${o === selected}>${o === selected ? choiceLabel(o, labelLang) : installmentLabel(o, labelLang, order)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class="hint" part="hint">${planCost(selected, order, labelLang)}</div></div></div>`;
     },
   };
 }
