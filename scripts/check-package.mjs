@@ -23,7 +23,11 @@ const BUDGETS = [
   // Lowered when the element's base became src/element/reactive-base.ts over lit-html's render
   // instead of LitElement (ReactiveElement, css-tag, lit-element: -1,865 B; its <style> fallback for
   // engines without constructed sheets +31 B): 17,477 B measured.
-  { file: 'dist/svc-card-form.js', mode: 'svc-card-form', limit: 17_530, goal: 15_000 },
+  // Raised (issue 39, session 28) by the installment options' monthly rate and CET, as Brazil's credit rules ask:
+  // the rate found on whole numbers (BigInt bisection, src/shared/installments.ts planRates), its words and the
+  // chosen option's short label, the hint's room for two lines when a plan has interest: +460 B (17,439 -> 17,899 B
+  // measured), and 30 B of room for a fix.
+  { file: 'dist/svc-card-form.js', mode: 'svc-card-form', limit: 17_930, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
   // The next action (issues 23 and 27: 3-D Secure challenge, PIX, boleto): a separate script, loaded only
@@ -46,7 +50,9 @@ const BUDGETS = [
   // no-width check made 8 px wide (its page's padding, now outside the element: +2 B),
   // showError said once, focusing its field and kept through a blur (+4 B): 18,832 B measured.
   // Over the goal, and said so: the rest is lit-html and the element the frame must run.
-  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 18_850, goal: 15_000 },
+  // Raised (issue 39, session 28) with the element's installment rates and CET, the same code: +425 B (18,832 ->
+  // 19,257 B measured), and 33 B of room for a fix.
+  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 19_290, goal: 15_000 },
   // Server-rendered pages (issue 28): the hydrating renderer, a script of its own loaded only by
   // pages rendered with svc-card/ssr (@lit-labs/ssr-client's hydrate and its lit-html): 5,028 B measured
   // (5,033 until its first line tested `document` rather than customElements, issue 41).
