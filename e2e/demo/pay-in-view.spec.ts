@@ -76,7 +76,8 @@ for (const mode of ['frame', 'inline'] as const) {
       expect(offered.fits, `"${offered.chosen}" in ${offered.room} px`).toBe(true);
 
       await atCard(page, mode, (where) => choose(where, 12));
-      await expect.poll(async () => plain(await page.locator('#pay').text())).toBe('Pagar 12x de R$ 12,10(total R$ 145,20)');
+      await expect.poll(async () => plain(await page.locator('#pay .pay-total').text())).toBe('(total R$ 145,20)');
+      expect(plain(await page.locator('#pay .pay-label').text())).toBe('Pagar 12x de R$ 12,10');
       expect(await page.locator('#interest').isVisible()).toBe(true);
       const after = await atCard(page, mode, (where) => where.evaluate(plans));
       expect(after.texts.map(plain)).toEqual(['1x de R$ 129,90 sem juros, total R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90', '12x de R$ 12,10 com juros']);
