@@ -1,6 +1,8 @@
-// Custom-elements manifest (dist/custom-elements.json) from the element's JSDoc:
-// @attr, @fires, @csspart and @cssproperty on SvcCardForm and SvcPaymentMethods feed IDEs, docs
-// and the framework typings (scripts/build/element-types.mjs).
+// Custom-elements manifest (dist/custom-elements.json) from the elements' JSDoc (@fires, @csspart;
+// @attr and @cssproperty for SvcPaymentMethods) and, for both <svc-card-form> classes, their
+// attributes and CSS custom properties from the element's surface (src/shared/surface.ts and
+// surface-docs.ts): it feeds IDEs, docs and the framework typings (scripts/build/element-types.mjs).
+import { elementSurface } from './scripts/build/manifest-surface.mjs';
 import { packagePaths } from './scripts/build/manifest-paths.mjs';
 
 export default {
@@ -10,5 +12,5 @@ export default {
   outdir: 'dist',
   litelement: true,
   packagejson: true,
-  plugins: [packagePaths()],
+  plugins: [packagePaths(), await elementSurface()],
 };

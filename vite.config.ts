@@ -5,6 +5,7 @@
 //   svc-card-hydrate  dist/svc-card-hydrate.js: hydrates a server-rendered element (issue 28)
 //   svc-card-form-frame  dist/svc-card-form-frame.js: frame mode, the merchant page's side (issue 9)
 //   svc-next-action  dist/svc-next-action.js: handleNextAction on the global `svc` (issues 23, 27)
+//   svc-boleto-barcode  dist/svc-boleto-barcode.js: boletoBarcode (ITF as SVG) on the global `svc` (issue 39)
 //   svc-payment-methods  dist/svc-payment-methods.js: registers <svc-payment-methods> (issue 27)
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
@@ -56,6 +57,8 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'svc-card-hydrate') return iife('src/ssr/hydrate.ts', 'svc-card-hydrate.js', 'es2022', '', DOM_ONLY);
   // The next action (3-D Secure, PIX, boleto: issues 23 and 27) apart from the card form: svc.handleNextAction.
   if (mode === 'svc-next-action') return iife('src/iife/svc-next-action.ts', 'svc-next-action.js', 'es2022');
+  // The boleto's barcode (issue 39), loaded only by a page that shows boletos: svc.boletoBarcode.
+  if (mode === 'svc-boleto-barcode') return iife('src/iife/svc-boleto-barcode.ts', 'svc-boleto-barcode.js', 'es2022');
   // The payment methods chooser (issue 27), a script of its own: no Lit, no card code.
   if (mode === 'svc-payment-methods') return iife('src/iife/svc-payment-methods.ts', 'svc-payment-methods.js', 'es2022', '', DOM_ONLY);
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
@@ -76,6 +79,7 @@ export default defineConfig(({ mode }): UserConfig => {
           'frame-mode': 'src/frame/parent/index.ts',
           'frame-mode-define': 'src/frame/parent/define.ts',
           'next-action': 'src/next-action/index.ts',
+          'boleto-barcode': 'src/next-action/itf.ts',
           'payment-methods': 'src/payment-methods/index.ts',
           'payment-methods-define': 'src/payment-methods/define.ts',
           server: 'src/server/index.ts',

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
-import { PAID_CARD, PAID_PROFILE } from '../e2e/support/cards.mjs';
+import { PAID_CARD, PAID_PROFILE } from '../test-support/cards.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 30);

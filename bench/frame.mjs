@@ -10,7 +10,7 @@
 // Modes alternate, a fresh page each time; medians. Prints numbers only: never fails on a slow machine.
 // Usage: node bench/frame.mjs [rounds]
 import { chromium } from '@playwright/test';
-import { HOLDER_CPF, PAID_CARD } from '../e2e/support/cards.mjs';
+import { HOLDER_CPF, PAID_CARD } from '../test-support/cards.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -17,8 +17,10 @@
 //   POST /sandbox/v1/clock/advance 30 days over 10,000 subscriptions of 1,000 clients
 //     (PIX, each renewed once in the 30 days: a charge, then OVERDUE), the clock
 //     passing over days with nothing due (billing/next-due.ts) and, for the ratio,
-//     stepping every day as it did before (issue 38); and on PGlite (in memory,
-//     this process) 365 days over 1,000 subscriptions, and 30 days each way
+//     stepping every day as it did before (issue 38), each day's moves written
+//     set-wise (a chunk's records and events in a few statements) and, for the
+//     ratio, one subscription at a time (session 27); and on PGlite (in memory,
+//     this process) 365 days and 30 days over 1,000 subscriptions, the same ways
 //     (CLOCK_DAILY_365=1 adds 365 days stepping every day: about 15 minutes)
 // Numbers only; nothing fails because a machine is slow. SCALE=0.1 for a quick run;
 // SUBSCRIPTIONS=N for the clock's count on PostgreSQL (PGLITE_SUBSCRIPTIONS=N on PGlite); FIGURES=lists,clock (any of posts, lists,
@@ -106,6 +108,8 @@ async function posts(urls, count = REQUESTS) {
 }
 
 let clockCompanies = 0;
+/** This process's CPU time since `from` (user + system), in seconds: the sandbox's share (PGlite's too: it runs here), which a loaded machine moves less than the wall time. */
+const cpuSeconds = (from) => { const { user, system } = process.cpuUsage(from); return ((user + system) / 1e6).toFixed(1); };
 
 /** Counts the statements `db` runs (in its transactions too) until stop(): a figure load does not move. */
 function countStatements(db) {
@@ -121,7 +125,7 @@ function countStatements(db) {
  * PIX, monthly, first charge 20 days ago), once per [days, stepping]: each on fresh copies.
  */
 async function clockFigures(sandbox, label, count, runs) {
-  for (const [days, mode] of runs) {
+  for (const [days, mode, setWise = true] of runs) {
     const companyId = `bench_clock_${clockCompanies++}`;
     const { apiKey } = await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
     const as = async (path, body) => {
@@ -143,9 +147,10 @@ async function clockFigures(sandbox, label, count, runs) {
         s.data || jsonb_build_object('_id', s.id || '_' || g, 'clientId', CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END)
       FROM subscriptions s, generate_series(2, ${count}) AS g WHERE s.id = $1`, [id]);
     await sandbox.db.query('VACUUM ANALYZE');
-    clockStepping.mode = mode;
+    Object.assign(clockStepping, { mode, setWise });
     const statements = countStatements(sandbox.db);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     try {
       // node:http, not fetch: fetch gives up on an answer's headers after 300 s.
       const advanced = await new Promise((done, fail) => {
@@ -155,11 +160,12 @@ async function clockFigures(sandbox, label, count, runs) {
         }).on('error', fail).end(JSON.stringify({ companyId, days }));
       });
       if (!advanced.moves) console.log(advanced);
-      record(`POST /sandbox/v1/clock/advance ${days} days over ${count} subscriptions, ${label}, ${mode === 'due' ? 'days with work only' : 'every day (as before)'}`,
-        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves, ${statements.count.toLocaleString('en')} statements`);
+      const how = mode === 'due' ? `days with work only, ${setWise ? 'set-wise' : 'one subscription at a time (session 27)'}` : 'every day, one subscription at a time (as before issue 38)';
+      record(`POST /sandbox/v1/clock/advance ${days} days over ${count} subscriptions, ${label}, ${how}`,
+        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves, ${statements.count.toLocaleString('en')} statements, ${cpuSeconds(cpu0)} s CPU of this process`);
     } finally {
       statements.stop();
-      clockStepping.mode = 'due';
+      Object.assign(clockStepping, { mode: 'due', setWise: true });
     }
   }
 }
@@ -253,10 +259,12 @@ try {
     }
 
     if (FIGURES.has('clock')) {
-      await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, [[30, 'due'], [30, 'every day']]);
+      // Set-wise (now), one subscription at a time on days with work (session 27), every day (before issue 38): ratios of one run.
+      const ways = (days) => [[days, 'due', true], [days, 'due', false], ...(days === 30 || process.env.CLOCK_DAILY_365 ? [[days, 'every day', false]] : [])];
+      await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, ways(30));
       const pglite = await startSandbox({ decryptor: await decryptor(), memory: true });
       try {
-        await clockFigures(pglite, 'PGlite', PGLITE_SUBSCRIPTIONS, [[365, 'due'], [30, 'due'], [30, 'every day'], ...(process.env.CLOCK_DAILY_365 ? [[365, 'every day']] : [])]);
+        await clockFigures(pglite, 'PGlite', PGLITE_SUBSCRIPTIONS, [...ways(365), ...ways(30)]);
       } finally {
         await pglite.close();
       }

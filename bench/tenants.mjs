@@ -6,6 +6,8 @@
 //   batch   POST /v1/subscription/list of 1,000 items, until the batch is done (goal 2's time)
 //   export  GET /v1/alert/exports of 100,000 alerts, read to its end
 //   clock   POST /sandbox/v1/clock/advance +30 days over that batch's 1,000 subscriptions
+//   batch-each, clock-each  the same, each item or subscription read and written on its own (before
+//           issue 38's set-wise writes), for the ratio (BENCH_JOBS=batch,batch-each,clock,clock-each)
 // The stream: another company's read and write, the batch company's own read, a route
 // without the database. Numbers only; nothing fails because a machine is slow.
 // Run: npm run build && node bench/tenants.mjs   (or through bench/run.mjs)
@@ -20,9 +22,7 @@ import { readSharedKey } from '../test-support/shared-vectors.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
-const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
-const { createCredential } = await tsImport('../packages/sandbox/auth/credentials.ts', import.meta.url);
-const { ALL_PERMISSIONS } = await tsImport('../packages/sandbox/auth/permissions.ts', import.meta.url);
+const { startSandbox, createCredential, ALL_PERMISSIONS, batchWriting, clockStepping } = await tsImport('./clock-sandbox.ts', import.meta.url);
 const { startPostgres } = await tsImport('../test-support/postgres-server.ts', import.meta.url);
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 1_000);
@@ -97,6 +97,16 @@ const jobs = {
       FROM generate_series(1, ${ALERTS}) AS g ON CONFLICT DO NOTHING`);
     return { before: true, run: async () => `${((await http(sandbox.url, 'GET', '/v1/alert/exports?type=NETWORK_B', { apiKey: A_KEY })).bytes / 1e6).toFixed(1)} MB` };
   },
+  /** As before issue 38's set-wise writes: each item read and written on its own (the ratio's other side). */
+  async 'batch-each'(sandbox, setup) {
+    batchWriting.setWise = false;
+    try { return await jobs.batch(sandbox, setup); } finally { batchWriting.setWise = true; }
+  },
+  /** The clock one subscription at a time on days with work (session 27). */
+  async 'clock-each'(sandbox) {
+    clockStepping.setWise = false;
+    try { return await jobs.clock(sandbox); } finally { clockStepping.setWise = true; }
+  },
   async clock(sandbox) {
     const answer = await http(sandbox.url, 'POST', '/sandbox/v1/clock/advance', { apiKey: A_KEY }, { companyId: A, days: 30 });
     if (answer.status !== 200) throw new Error(`advance refused: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
@@ -109,13 +119,15 @@ async function beside(sandbox, kinds, job) {
   const stream = new Worker(new URL('./steady-stream.mjs', import.meta.url), { workerData: { url: sandbox.url, kinds, everyMs: EVERY_MS } });
   await new Promise((r) => setTimeout(r, 500)); // the stream settles before the job starts
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   const what = await job();
   const ms = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu0); // the sandbox's CPU (it runs in this process), which load moves less than the wall time
   await new Promise((r) => setTimeout(r, 200));
   stream.postMessage('stop');
   const rows = await new Promise((r) => stream.once('message', r));
   await stream.terminate();
-  return { ms, what, rows };
+  return { ms, what: `${what}, ${((user + system) / 1e6).toFixed(1)} s CPU`, rows };
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -145,13 +157,13 @@ try {
 }
 
 console.log(`\nThe stream: one request every ${EVERY_MS} ms, timed from when it was due; "not answered" counts resets, 408s and 5xx.`);
-console.log('storage    | job     | job time | what                 | stream kind          |   n |  p50 ms |  p99 ms |  max ms | not answered');
+console.log('storage    | job        | job time | what                            | stream kind          |   n |  p50 ms |  p99 ms |  max ms | not answered');
 for (const r of results) {
   const byKind = Map.groupBy ? Map.groupBy(r.rows, (row) => row.kind) : r.rows.reduce((m, row) => m.set(row.kind, [...(m.get(row.kind) ?? []), row]), new Map());
   for (const [kind, rows] of [['(all)', r.rows], ...byKind]) {
     const ms = rows.map((row) => row.ms).sort((a, b) => a - b);
     const bad = rows.filter((row) => typeof row.status !== 'number' || row.status === 408 || row.status >= 500);
     const badText = bad.length ? `${bad.length} (${[...new Set(bad.map((row) => row.status))].join(', ')})` : '0';
-    console.log(`${r.storage.padEnd(10)} | ${r.job.padEnd(7)} | ${(r.ms / 1000).toFixed(2).padStart(6)} s | ${String(r.what).padEnd(20)} | ${kind.padEnd(20)} | ${String(rows.length).padStart(3)} | ${pct(ms, 50).toFixed(1).padStart(7)} | ${pct(ms, 99).toFixed(1).padStart(7)} | ${(ms.at(-1) ?? 0).toFixed(1).padStart(7)} | ${badText}`);
+    console.log(`${r.storage.padEnd(10)} | ${r.job.padEnd(10)} | ${(r.ms / 1000).toFixed(2).padStart(6)} s | ${String(r.what).padEnd(31)} | ${kind.padEnd(20)} | ${String(rows.length).padStart(3)} | ${pct(ms, 50).toFixed(1).padStart(7)} | ${pct(ms, 99).toFixed(1).padStart(7)} | ${(ms.at(-1) ?? 0).toFixed(1).padStart(7)} | ${badText}`);
   }
 }

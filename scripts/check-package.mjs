@@ -33,7 +33,14 @@ const BUDGETS = [
   // The next action (issues 23 and 27: 3-D Secure challenge, PIX, boleto): a separate script, loaded only
   // by a page that needs it, because svc-card-form.js had ~35 bytes left under its ceiling. No Lit.
   // Its own limit, set at its first build (3,071 B measured) plus room for a fix; not a raise of another.
-  { file: 'dist/svc-next-action.js', limit: 3_300 },
+  // Raised 3,300 -> 4,500 by issue 39 (3,184 -> 4,396 B measured, +1,212 B): a PIX and a boleto people can
+  // pay: PIX copy first (amount and payee read from the BR Code, a full-width Copy, three steps, the QR
+  // folded on phones), the boleto's amount, beneficiary, payer, grouped line and print view, the bank's
+  // expiry or cancellation told with a next step, the last hour's clock in seconds; its words in both
+  // languages are about half of it. The barcode is not in it: dist/svc-boleto-barcode.js, below.
+  { file: 'dist/svc-next-action.js', limit: 4_500 },
+  // The boleto's ITF barcode as SVG (issue 39), loaded only by a page that shows boletos: 658 B measured.
+  { file: 'dist/svc-boleto-barcode.js', limit: 800 },
   // The payment methods chooser (issue 27: card, PIX, boleto, the merchant's order): a script of its
   // own for the same reason, no Lit. Its own limit, set at its first build (1,938 B measured) plus room for a fix;
   // 2,100 -> 2,200 in the same session, before any release: the phone's row of short names that wraps at 200%
@@ -122,7 +129,7 @@ for (const { file, mode, goal } of BUDGETS.filter((budget) => budget.mode)) {
   if (mode === 'svc-card-form') check(`${file} without its optional features min+gzip <= ${goal} bytes`, () => ({ ok: rest <= goal, detail: `${rest} bytes` }));
 }
 
-for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js', 'dist/payment-methods.js', 'dist/payment-methods-define.js', 'dist/svc-payment-methods.js']) {
+for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js', 'dist/boleto-barcode.js', 'dist/svc-boleto-barcode.js', 'dist/payment-methods.js', 'dist/payment-methods-define.js', 'dist/svc-payment-methods.js']) {
   check(`${entry} and its chunks contain no lit`, () => {
     const files = withImports(entry);
     const withLit = [...files].filter(([, code]) => LIT.test(code)).map(([name]) => name);

@@ -72,6 +72,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const leftovers = [];
+// Suites that failed without naming a test (types, layers, package, load): named at the end too.
+const failedSuites = [];
 for (const suite of suites) {
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const runId = randomUUID();
@@ -84,6 +86,7 @@ for (const suite of suites) {
   passed += counted.passed;
   failed += counted.failed + (brokeUncounted ? 1 : 0) + left.length;
   skipped += counted.skipped ?? 0;
+  if (counted.failed || brokeUncounted) failedSuites.push({ name: suite.name, command: suite.command.join(' '), status: run.status ?? run.signal });
   leftovers.push(...left.map((leftover) => ({ suite: suite.name, ...leftover })));
   const extra = [
     counted.skipped ? `, ${counted.skipped} skipped` : '',
@@ -101,6 +104,7 @@ for (const { engine, title, reason } of engines.skips) console.log(`skipped [${e
 // Failed tests by name, near the end where a CI log's tail still shows them.
 for (const { file, title } of vitestFailures(readJson(`${results}/vitest.json`))) console.log(`failed [unit] ${file} › ${title}`);
 for (const { engine, title } of engines.failures) console.log(`failed [${engine}] ${title}`);
+for (const { name, command, status } of failedSuites) console.log(`failed suite [${name}] ${command} (exit ${status})`);
 for (const { suite, pid, command } of leftovers) console.log(`left running [${suite}] pid ${pid}: ${command}`);
 for (const { engine, title } of engines.flaky) console.log(`flaky [${engine}] ${title}: passed on its retry`);
 console.log(`browsers: ${formatEngineCounts(engines.counts)}`);

@@ -98,6 +98,10 @@ export const OUTCOME_TEXTS = {
     slipIssued: { pix: 'PIX gerado: o pedido é confirmado assim que o banco avisar do pagamento.', boleto: 'Boleto gerado: pague até o vencimento; o pedido é confirmado assim que o banco avisar do pagamento.' },
     slipPaid: (amount, method) => `Pagamento recebido: ${amount} por ${method}. Obrigado pela compra!`,
     slipWaiting: 'Ainda aguardando o pagamento.',
+    slipEnded: {
+      expired: 'O prazo para pagar terminou: o código não vale mais. Escolha como pagar de novo.',
+      canceled: 'O banco cancelou este pagamento e ele não pode mais ser pago. Comece uma nova compra para pagar.',
+    },
     methodRefused: 'A loja não oferece essa forma de pagamento. Escolha outra.',
     // The receipt's rows: what the API answered about the payment.
     receipt: {
@@ -125,6 +129,10 @@ export const OUTCOME_TEXTS = {
     slipIssued: { pix: 'PIX created: the order is confirmed as soon as the bank tells us it was paid.', boleto: 'Boleto created: pay it by its due date; the order is confirmed as soon as the bank tells us it was paid.' },
     slipPaid: (amount, method) => `Payment received: ${amount} by ${method}. Thank you!`,
     slipWaiting: 'Still waiting for the payment.',
+    slipEnded: {
+      expired: 'The time to pay is over: the code is no longer valid. Please choose how to pay again.',
+      canceled: 'The bank cancelled this payment and it can no longer be paid. Start a new order to pay.',
+    },
     methodRefused: 'The store does not offer that payment method. Please choose another.',
     receipt: {
       amount: 'Amount paid', method: 'Payment method', plan: 'Installments',

@@ -27,10 +27,10 @@ async function attempt(store, order, body, lang) {
     if (!['card', 'pix', 'boleto'].includes(method) || !offer.methods.includes(method)) return { http: 400, outcome: 'invalid', field: 'method', message: say.methodRefused };
     if (method !== 'card') {
       // The PIX or boleto already shown for this order is shown again, while the charge keeps it: no new one.
-      if (order.slip?.method === method && order.slip.expiresOn >= today()) return order.slip.outcome;
+      if (order.slip?.method === method && order.slip.expiresOn >= today() && !order.slip.ended) return order.slip.outcome;
       const answer = await payOrder(store.api, store.config, store.orders, order, { method });
       const outcome = slipOutcome(answer, lang, method);
-      if (outcome.outcome === 'pending') order.slip = { method, outcome, expiresOn: answer.charge.slip.expiresOn };
+      if (outcome.outcome === 'pending') order.slip = { method, outcome, ...answer.charge.slip };
       return outcome;
     }
     if (!isObject(body.encryptedCard)) return { http: 422, outcome: 'invalid', message: 'encryptedCard (an object) is required' };

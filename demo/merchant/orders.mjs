@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
  * @property {number} attempt     the payment attempt: the Idempotency-Key's last part (a new one after each answer)
  * @property {Promise<object>} [paying] the answer of the payment request under way: a second request gets it
  * @property {{key: string, body: object}} [unanswered] a payment sent without an answer: sent again, same key, same body
- * @property {{method: string, answer: object, expiresOn: string}} [slip] the PIX or boleto shown, while the charge keeps it
+ * @property {{method: string, outcome: object, paymentMethod: string, issuedAt: string, expiresOn: string, ended?: 'expired' | 'canceled'}} [slip]
+ *   the PIX or boleto shown (the charge's `slip` as the API answered it), and how the bank ended it unpaid, once it did
  * @property {{transactionId: string, option?: object}} [card] the latest card attempt (3-D Secure, PROCESSING: finished later)
  * @property {object} [failure]   the latest card attempt's failure once it ended later (a failed challenge)
  * @property {object} [payment]   the API's PAID transaction of the charge: the order is paid

@@ -80,6 +80,8 @@ export function orderOutcome(order, lang) {
   if (order.payment) return paidOutcome(order.payment, lang, order.card?.option);
   if (order.failure) return failedOutcome(order.failure, lang);
   if (order.card) return { http: 200, outcome: 'waiting', message: say.waiting };
+  // Ended by the bank unpaid (issue 39): the page stops waiting and says what to do next.
+  if (order.slip?.ended) return { http: 200, outcome: order.slip.ended, message: say.slipEnded[order.slip.ended] };
   if (order.slip) return { http: 200, outcome: 'pending', message: say.slipWaiting };
   return { http: 200, outcome: 'open', message: '' };
 }

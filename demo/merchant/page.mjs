@@ -25,7 +25,7 @@ export const formatBRL = (cents, lang = 'pt-BR') =>
  * inline page of a demo whose default is frame mode (`?isolation=inline`). `pageOrigin`, when known: in
  * frame mode the element is rendered with its iframe (svc-card/ssr), so the frame loads as the HTML is
  * parsed, and the frame-mode script is `defer` (issue 27: svc-ready sooner). svc-next-action.js, needed once Pay
- * is answered, is `defer` in both modes; so is the chooser's: it is rendered with its radios (svc-card/ssr),
+ * is answered, is `defer` in both modes, as is svc-boleto-barcode.js when boleto is offered; so is the chooser's: it is rendered with its radios (svc-card/ssr),
  * so no script blocks the parser before the card form.
  */
 export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false, pageOrigin }) {
@@ -55,7 +55,7 @@ ${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
 ${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"${pageOrigin ? ' defer' : ''}></script>` : script(assets.element)}
 ${script(assets.nextAction, ' defer')}
-${script(assets.paymentMethods, ' defer')}
+${offer.methods?.includes('boleto') ? `${script(assets.boletoBarcode, ' defer')}\n` : ''}${script(assets.paymentMethods, ' defer')}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>

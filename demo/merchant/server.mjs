@@ -48,7 +48,8 @@ async function checkoutPage(request, response, { url, product, assets, config, s
     return response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the catalogue is unavailable: try again in a moment');
   }
   let order = orders.get(orderIdOf(request));
-  const fresh = request.method === 'GET' && (!order || order.payment);
+  // A new order once this one is paid, or its charge can no longer be paid (its PIX or boleto cancelled: issue 39).
+  const fresh = request.method === 'GET' && (!order || order.payment || order.slip?.ended === 'canceled');
   if (fresh) order = orders.open(offer.cents);
   const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame, pageOrigin: pageOriginOf(request) });
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin, styleSource }), ...(fresh ? { 'set-cookie': orderCookie(order.id) } : {}) });

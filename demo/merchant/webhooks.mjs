@@ -19,11 +19,29 @@ export async function registerWebhook(api, companyId, url) {
   return { id: made._id, secret: made.secret };
 }
 
+/** Charge statuses in which a PIX or boleto issued for it can no longer be paid, and no payment ended it: the bank's (or the merchant's) cancellation. */
+const SLIP_GONE = new Set(['DISABLED', 'STANDBY', 'BLOCKED', 'NO_PAYMENT', 'CANCELED_MANUAL', 'CANCELED_ALERT_NETWORK_A']);
+
+/**
+ * The order's PIX or boleto ended unpaid, so the page stops waiting (issue 39): expired when the
+ * ledger has the charge's DISCARDED transaction of that method since it was issued (what the bank's
+ * expiry makes: POST /sandbox/v1/charges/expire, or the clock); cancelled when a verified event
+ * shows the charge, since then, in a status no slip survives (the API has no read of a charge:
+ * those statuses are final for the slip, so an event late or twice cannot undo it).
+ */
+async function slipEnded(api, companyId, order, slip, charge) {
+  if (charge && SLIP_GONE.has(charge.status) && charge.updatedAt >= slip.issuedAt) return 'canceled';
+  const query = { companyId, chargeId: order.chargeId, status: 'DISCARDED', limit: 1, 'sort.property': 'createdAt', 'sort.direction': 'desc' };
+  const [last] = (await api.GET('/v1/transaction', { params: { query } })).items;
+  return last && last.paymentMethod === slip.paymentMethod && last.createdAt >= slip.issuedAt ? 'expired' : undefined;
+}
+
 /**
  * The order from the ledger: paid once the charge has a PAID transaction (fulfilled then, once:
- * `fulfil(order)`), else the latest card attempt's failure once it has ended (a failed challenge).
+ * `fulfil(order)`), else its PIX or boleto ended by the bank (`charge`: the one a verified event
+ * carries), else the latest card attempt's failure once it has ended (a failed challenge).
  */
-export async function reconcile(api, { companyId, fulfil }, order) {
+export async function reconcile(api, { companyId, fulfil }, order, charge) {
   const query = { companyId, chargeId: order.chargeId, status: 'PAID', limit: 1 };
   const [paid] = (await api.GET('/v1/transaction', { params: { query } })).items;
   if (paid) {
@@ -34,6 +52,11 @@ export async function reconcile(api, { companyId, fulfil }, order) {
     }
     return;
   }
+  // Set once, on the slip it was read for: a reconcile still reading when another ended it (events come
+  // together) must not undo it, nor mark a newer slip issued meanwhile.
+  const { slip } = order;
+  const ended = slip && !slip.ended ? await slipEnded(api, companyId, order, slip, charge) : undefined;
+  if (ended) slip.ended ??= ended;
   if (!order.card) return;
   const attempt = await api.GET('/v1/transaction/full', { params: { query: { companyId, transactionId: order.card.transactionId } } });
   if (FAILED.has(attempt.status)) order.failure = attempt;
@@ -60,7 +83,7 @@ export async function receiveWebhook({ api, config, orders, seen, secret }, sign
   const order = orders.ofCharge(chargeOf(event));
   if (order) {
     try {
-      await reconcile(api, config, order);
+      await reconcile(api, config, order, event.data?.charge);
     } catch {
       return { status: 503, body: { error: 'the payments API could not be read: deliver it again' } };
     }

@@ -159,12 +159,19 @@ let settled; // the store's answer once the order is paid (GET /api/order)
 // choice wins; docs/decisions.md), so a late answer does not cover the method the shopper now has.
 let asking;
 
-/** Asks the store's server whether the order is paid (the store's webhook says so): no secret on the page. */
-async function isPaid() {
+/** The store's word on each way a PIX or boleto wait ends, as handleNextAction's check answers it. */
+const SLIP_ENDS = { paid: 'PAID', expired: 'EXPIRED', canceled: 'CANCELED' };
+let slipEnd; // the store's answer that ended the wait (its message says what to do next)
+/**
+ * Asks the store's server how the order's PIX or boleto stands (its webhooks say so: paid, or
+ * expired or cancelled by the bank): no secret on the page. Anything else: still waiting.
+ */
+async function slipState() {
   const answer = await readOrder();
-  if (answer.outcome !== 'paid') return false;
-  settled = answer;
-  return true;
+  if (!SLIP_ENDS[answer.outcome]) return false;
+  slipEnd = answer;
+  if (answer.outcome === 'paid') settled = answer;
+  return SLIP_ENDS[answer.outcome];
 }
 
 /**
@@ -205,6 +212,7 @@ async function payBySlip(chosen, resumed) {
   show('', '');
   asking = new AbortController();
   const { signal } = asking;
+  slipEnd = undefined;
   try {
     const answer = resumed ?? await (await fetch('/api/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: chosen, lang }), signal })).json();
     asking = undefined;
@@ -215,10 +223,12 @@ async function payBySlip(chosen, resumed) {
     show('pending', answer.message);
     leaving = new AbortController();
     other.hidden = false;
-    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 2000, check: isPaid, signal: leaving.signal });
+    // Asked every second: the bank's settle, expiry or cancellation is told within 2 s (issue 39; its webhook takes a fraction of one).
+    const ended = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 1000, check: slipState, signal: leaving.signal });
     other.hidden = true;
     keep(undefined);
     if (ended.status === 'PAID' && settled) return done(settled);
+    if (ended.status === 'CANCELED') return cancelled(slipEnd?.message);
     next.hidden = true;
     next.replaceChildren();
     form.hidden = false;
@@ -228,7 +238,7 @@ async function payBySlip(chosen, resumed) {
       methods.shadowRoot?.querySelector('input:checked')?.focus();
       return;
     }
-    show('error', say.expired);
+    show('error', slipEnd?.message ?? say.expired);
     expired = true;
   } catch {
     if (!signal.aborted) show('error', say.offline); // aborted: dropped, the page is the new method's already
@@ -260,6 +270,18 @@ function done(answer, resumed) {
   show(kind, message, transactionId, receipt);
   newOrder.hidden = false;
   if (!resumed) outcome.focus();
+}
+/**
+ * The bank cancelled the order's PIX or boleto (issue 39): its charge can never be paid, so the next
+ * step is a new order, one tap: the store's message, and "New order" (a reload makes a new order:
+ * the store's server opens one when the order's slip was cancelled), which takes the focus.
+ */
+function cancelled(message) {
+  next.replaceChildren();
+  next.hidden = true;
+  show('error', message ?? say.expired);
+  newOrder.hidden = false;
+  newOrder.focus();
 }
 // "New order" forgets the receipt; its link then loads the checkout afresh.
 const newOrder = document.getElementById('new-order');

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
 import { axeViolations } from '../support/axe.js';
-import { PAID_CARD } from '../support/cards.mjs';
+import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { LABELS, checkoutUrl, finalOutcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 
 let demo: Demo;
@@ -23,7 +23,7 @@ for (const lang of ['pt-BR', 'en'] satisfies CheckoutLang[]) {
 
   test(`axe: field errors shown (${lang})`, async ({ page }) => {
     await page.goto(checkoutUrl(demo.url, lang));
-    await page.getByLabel(LABELS[lang].number).pressSequentially('4111');
+    await page.getByLabel(LABELS[lang].number).pressSequentially(PAID_NUMBER.slice(0, 4));
     await submit(page, lang);
     expect(await finalOutcome(page)).toBe('invalid');
     expect(await axeViolations(page)).toEqual([]);

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 import { CHECKOUT_PATH } from '../element/fixture.js';
+import { LUHN_FAILING_NUMBER } from '../support/cards.mjs';
 
 let server: StaticServer;
 test.beforeAll(async () => { server = await startStaticServer(process.cwd()); });
@@ -20,7 +21,7 @@ async function open(page: Page, width: number) {
 
 async function showErrors(page: Page) {
   await page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
-  await page.locator('svc-card-form #number').pressSequentially('4111111111111112');
+  await page.locator('svc-card-form #number').pressSequentially(LUHN_FAILING_NUMBER);
   await page.locator('svc-card-form #expiry').pressSequentially('13');
   await page.locator('#pay').click();
   await page.locator('#pay').blur();

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { CARD_EXPIRATION, HOLDER_CPF, PAID_CARD } from '../support/cards.mjs';
+import { CARD_EXPIRATION, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 
 let demo: Demo;
@@ -29,6 +29,6 @@ test('every request goes to the merchant origin; the payment post holds only the
   expect(Object.keys(sent)).toEqual(['encryptedCard', 'installments', 'holderDocument', 'lang']);
   expect(sent).toMatchObject({ installments: 1, holderDocument: HOLDER_CPF, lang: 'en' });
   expect(Object.keys(sent.encryptedCard).sort()).toEqual(['authTag', 'ciphertext', 'encryptedKey', 'iv', 'keyId']);
-  for (const secret of ['4111111111111111', '4111 1111', 'MARIA', '"123"', CARD_EXPIRATION]) expect(posts[0]!.body).not.toContain(secret);
+  for (const secret of [PAID_NUMBER, PAID_CARD.number.slice(0, 9), 'MARIA', '"123"', CARD_EXPIRATION]) expect(posts[0]!.body).not.toContain(secret);
   expect(page.url()).toBe(checkoutUrl(demo.url)); // the form never navigated with the token in the URL
 });

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { PAID_CARD } from '../support/cards.mjs';
+import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
 import { ROOT } from '../support/paths.js';
@@ -71,6 +71,6 @@ test('a plain page under the strict policy: svc and the element work, no violati
   await page.goto(`${files.url}/e2e/pages/strict-csp.html`);
   await expect(page.getByLabel('Card number')).toBeVisible();
   const result = await page.evaluate((input) => (window as any).svc.encryptCard(input), { ...PAID_CARD, publicKey: SHARED_PUBLIC_KEY });
-  expect((await decryptWithSharedKey(result.encryptedCard)).paymentProfile.cardNumber).toBe('4111111111111111');
+  expect((await decryptWithSharedKey(result.encryptedCard)).paymentProfile.cardNumber).toBe(PAID_NUMBER);
   expect(await violations.all()).toEqual([]);
 });

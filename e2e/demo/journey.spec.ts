@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
-import { DECLINED_CARD, PAID_CARD, spaced } from '../support/cards.mjs';
+import { DECLINED_CARD, LUHN_FAILING_NUMBER, PAID_CARD, spaced } from '../support/cards.mjs';
 
 const LOST_NUMBER = '5105105105105100'; // the sandbox's lost card (packages/sandbox/payment/test-cards.json)
 import { LABELS, SCREENSHOTS, atPay, checkoutUrl, focusKeptOnPay, finalOutcome, payButton, submit, typeCard } from '../support/checkout.js';
@@ -96,7 +96,7 @@ test.describe('English (?lang=en)', () => {
 
   test('field errors: nothing is sent, each bad field says why', async ({ enginePage: page }) => {
     await page.byLabel('Name on card').type('MARIA DA SILVA');
-    await page.byLabel('Card number').type('4111111111111112');
+    await page.byLabel('Card number').type(LUHN_FAILING_NUMBER);
     await page.byLabel(/^Expiry date/).type('1320');
     await submit(page);
     expect(await finalOutcome(page)).toBe('invalid');
@@ -152,7 +152,7 @@ test.describe('pt-BR (the default page)', () => {
 
   test('field errors: nothing is sent, each bad field says why in Portuguese', async ({ enginePage: page }) => {
     await page.byLabel(pt.holder).type('MARIA DA SILVA');
-    await page.byLabel(pt.number).type('4111111111111112');
+    await page.byLabel(pt.number).type(LUHN_FAILING_NUMBER);
     await page.byLabel(pt.expiry).type('1320');
     await submit(page, 'pt-BR');
     expect(await finalOutcome(page)).toBe('invalid');

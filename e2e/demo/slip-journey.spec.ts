@@ -37,6 +37,14 @@ async function waitingCharge(method: 'PIX' | 'BOLETO'): Promise<string> {
   return rows[0]!.id;
 }
 
+/** The bank ends the charge's PIX or boleto unpaid: expire (its time ran out) or disable (cancelled; the sandbox's action). */
+async function bankEnds(action: 'expire' | 'disable', chargeId: string) {
+  const response = await fetch(`${demo.sandboxUrl}/sandbox/v1/charges/${action}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: 'company_demo', chargeId }),
+  });
+  expect(response.status).toBe(200);
+}
+
 async function settle(chargeId: string, paymentMethod: 'PIX' | 'BOLETO') {
   const response = await fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
     method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: 'company_demo', chargeId, paymentMethod }),
@@ -77,7 +85,8 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
 
       // Read in the page: the panel is not there until the store has answered.
       await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe(say[method].heading);
-      const code = await page.shadow(STEP, 'input').value();
+      // The PIX's code is in a field; the boleto's line is text, grouped as printed (issue 39).
+      const code = method === 'pix' ? await page.shadow(STEP, 'input').value() : (await page.shadow(STEP, '.line').text()).replace(/\D/g, '');
       if (method === 'pix') {
         expect(code).toMatch(/^000201/);
         expect(await page.shadow(STEP, 'img').attribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -86,6 +95,8 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       } else {
         expect(code).toMatch(/^\d{47}$/);
         expect(await page.shadow(STEP, 'time[datetime]').text()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+        // The barcode is drawn (svc-boleto-barcode.js, loaded by the page under its CSP) from the charge's 44-digit code.
+        expect(await page.shadow(STEP, 'svg').attribute('data-barcode')).toMatch(/^\d{44}$/);
       }
       expect(await page.shadow(STEP, 'section > p[role="status"]:last-child').text()).toBe(say.waiting);
       expect(await page.locator('#checkout').isVisible()).toBe(false);
@@ -106,4 +117,52 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       if (lang === 'pt-BR') await screenshot(page, `${method}-paid`);
     });
   }
+}
+
+// Issue 39: 8 s after the sandbox's expire action the page still said "Aguardando o pagamento…". The
+// store learns the bank's end of a PIX or boleto from its webhook, the page asks it every second.
+const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
+for (const size of SIZES) {
+  test(`${size.width}x${size.height}: a PIX the bank lets expire is told within 2 s, and Pay (focused) makes a new one`, async ({ enginePage: page }) => {
+    await page.setViewportSize(size);
+    await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
+    await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
+    await page.shadow('#methods', 'input[value="pix"]').click();
+    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
+    await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
+    await page.locator('#pay').click();
+    await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe('Pague com PIX');
+    const first = await page.shadow(STEP, 'input').value();
+    await bankEnds('expire', await waitingCharge('PIX'));
+    const started = Date.now();
+    await expect.poll(() => page.locator('#outcome').text(), { timeout: 10_000, intervals: [100] }).toBe('O prazo para pagar terminou: o código não vale mais. Escolha como pagar de novo.');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
+    expect(await page.locator('#next').isVisible()).toBe(false);
+    await page.locator('#pay').click();
+    await expect.poll(() => page.evaluate((host) => (document.querySelector(host)?.shadowRoot?.querySelector('input') as HTMLInputElement | null)?.value ?? null, STEP), { timeout: 20_000 }).toMatch(/^000201/);
+    expect(await page.shadow(STEP, 'section > p[role="status"]:last-child').text()).toBe('Aguardando o pagamento…');
+    expect(first).toMatch(/^000201/);
+  });
+
+  test(`${size.width}x${size.height}: a boleto the bank cancels is told within 2 s, with "Nova compra" focused, which opens a new order`, async ({ enginePage: page }) => {
+    await page.setViewportSize(size);
+    await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
+    await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
+    await page.shadow('#methods', 'input[value="boleto"]').click();
+    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
+    await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
+    await page.locator('#pay').click();
+    await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe('Pague com boleto');
+    expect(await page.locator('.secure').isVisible()).toBe(false); // the card's encryption note says nothing about a boleto
+    await bankEnds('disable', await waitingCharge('BOLETO'));
+    const started = Date.now();
+    await expect.poll(() => page.locator('#outcome').text(), { timeout: 10_000, intervals: [100] }).toBe('O banco cancelou este pagamento e ele não pode mais ser pago. Comece uma nova compra para pagar.');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('new-order');
+    expect(await page.locator('#checkout').isVisible()).toBe(false);
+    await page.locator('#new-order').click();
+    await expect.poll(() => page.locator('#pay').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('#outcome').text()).toBe('');
+  });
 }

@@ -3,13 +3,14 @@
 // and the ARIA wiring that axe cannot judge: describedby targets, live region.
 import { engineAxeViolations } from '../support/axe.js';
 import { expect, test, CHECKOUT_PATH, openCheckout, type FieldId } from './fixture.js';
+import { LUHN_FAILING_NUMBER } from '../support/cards.mjs';
 
 test('no axe violations when empty, invalid and filled, in both languages', async ({ checkout }) => {
   await checkout.open();
   expect(await engineAxeViolations(checkout.page)).toEqual([]);
 
   await checkout.page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
-  await checkout.field('number').type('4111111111111112');
+  await checkout.field('number').type(LUHN_FAILING_NUMBER);
   await checkout.page.locator('#pay').click();
   await expect.poll(() => checkout.field('holder').attribute('aria-invalid')).toBe('true');
   expect(await engineAxeViolations(checkout.page)).toEqual([]);
@@ -50,7 +51,7 @@ test('respects forced colours: invalid inputs keep a visible, non-colour cue', a
   await openCheckout(page, `${server.url}${CHECKOUT_PATH}`);
   expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
   const number = page.shadow('svc-card-form', '#number');
-  await number.type('4111111111111112');
+  await number.type(LUHN_FAILING_NUMBER);
   await number.press('Tab');
   const width = await number.evaluate((input: HTMLInputElement) => getComputedStyle(input).borderTopWidth);
   expect(width).toBe('3px');

@@ -1,7 +1,7 @@
 // @engines all
 // Form participation: the form value is the token and nothing else, validity
 // follows the fields, reset, disabled fieldsets, keyboard-only submit.
-import { EXP_YEAR, EXPIRY_TYPED } from '../support/cards.mjs';
+import { EXP_YEAR, EXPIRY_TYPED, LUHN_FAILING_NUMBER, PAID_NUMBER } from '../support/cards.mjs';
 import { luhnCheckDigit } from '../../test/element/card-numbers.js';
 import { decryptWithSharedKey } from '../support/decrypt.js';
 import { expect, test, CARD, type Checkout, type FieldId } from './fixture.js';
@@ -48,7 +48,7 @@ test('validity follows the fields; a failed submit focuses the first bad field',
   await checkout.open();
   expect(await checkValidity(checkout)).toBe(false);
   await checkout.field('holder').type('ANA');
-  await checkout.field('number').type('4111111111111112');
+  await checkout.field('number').type(LUHN_FAILING_NUMBER);
   await checkout.page.locator('#pay').click();
   await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('true');
   await expect.poll(() => checkout.field('expiry').attribute('aria-invalid')).toBe('true');
@@ -56,7 +56,7 @@ test('validity follows the fields; a failed submit focuses the first bad field',
   expect(await checkout.page.url()).toContain('checkout.html');
   // Fixing the number moves the first bad field on.
   await checkout.field('number').clear();
-  await checkout.field('number').type('4111111111111111');
+  await checkout.field('number').type(PAID_NUMBER);
   expect(await checkout.page.evaluate(() => (document.getElementById('checkout') as HTMLFormElement).reportValidity())).toBe(false);
   expect(await activeField(checkout)).toBe('expiry');
   await checkout.field('expiry').type(EXPIRY_TYPED);

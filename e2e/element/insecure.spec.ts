@@ -5,6 +5,7 @@
 // is e2e/chromium/insecure-context.spec.ts. The page is served as http://shop.test
 // from a browser of its own that resolves that name to loopback.
 import { expect, test, CARD, CHECKOUT_PATH, openCheckout } from './fixture.js';
+import { PAID_NUMBER } from '../support/cards.mjs';
 
 test('refuses to submit on an insecure page', async ({ server, openBrowser }) => {
   const port = Number(new URL(server.url).port);
@@ -12,7 +13,7 @@ test('refuses to submit on an insecure page', async ({ server, openBrowser }) =>
   await openCheckout(page, `http://shop.test:${port}${CHECKOUT_PATH}?stay`);
   expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
   await page.byLabel('Nome impresso no cartão').type('ANA');
-  await page.byLabel('Número do cartão').type('4111111111111111');
+  await page.byLabel('Número do cartão').type(PAID_NUMBER);
   await page.byLabel(/^Validade/).type(CARD.expiry);
   await page.byLabel(/^CVV/).type('123');
   await page.locator('#pay').click();

@@ -4,6 +4,7 @@
 // inputs line up whatever their labels; the row stacks by the element's own width.
 import { boxes, BRAND_NUMBERS, shiftsSeen, watchShifts } from '../support/layout.js';
 import { expect, test, type Checkout } from './fixture.js';
+import { LUHN_FAILING_NUMBER } from '../support/cards.mjs';
 
 const where = (checkout: Checkout) => checkout.page.evaluate(boxes, ['svc-card-form', ['pay']] as [string, string[]]);
 
@@ -37,7 +38,7 @@ for (const width of [390, 1280]) {
       await checkout.page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
       await checkout.page.locator('#pay').click();
       // The longest built-in messages: an invalid number, an expiry out of format, a short code.
-      await checkout.field('number').type('4111111111111112');
+      await checkout.field('number').type(LUHN_FAILING_NUMBER);
       await checkout.field('expiry').type('13');
       await checkout.field('securityCode').type('1');
       await checkout.field('holder').focus();

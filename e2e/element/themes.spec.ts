@@ -4,6 +4,7 @@
 // page's text colour, and axe finds no contrast or other violation, light or dark, errors shown.
 import { engineAxeViolations } from '../support/axe.js';
 import { expect, test, type Checkout } from './fixture.js';
+import { PAID_NUMBER } from '../support/cards.mjs';
 
 // The input's background and the label's colour, as computed.
 const look = (checkout: Checkout) => checkout.page.evaluate(() => {
@@ -13,7 +14,7 @@ const look = (checkout: Checkout) => checkout.page.evaluate(() => {
 
 const showErrors = async (checkout: Checkout) => {
   await checkout.page.evaluate(() => document.getElementById('checkout')!.setAttribute('novalidate', ''));
-  await checkout.field('number').type('4111');
+  await checkout.field('number').type(PAID_NUMBER.slice(0, 4));
   await checkout.page.locator('#pay').click();
   await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('true');
 };

@@ -4,8 +4,9 @@
 // encrypts both and the form goes once, with both tokens.
 import { decryptWithSharedKey } from '../support/decrypt.js';
 import { expect, test, CARD, PUBLIC_KEY } from './fixture.js';
+import { PAID_NUMBER } from '../support/cards.mjs';
 
-const SECOND = { holder: 'JOAO SOUZA', number: '4111111111111111', expiry: CARD.expiry, code: '456' };
+const SECOND = { holder: 'JOAO SOUZA', number: PAID_NUMBER, expiry: CARD.expiry, code: '456' };
 
 test('two card elements in one form: one submit, both tokens, each the card typed in it', async ({ checkout }) => {
   await checkout.open('?stay');

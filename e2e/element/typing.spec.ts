@@ -1,14 +1,14 @@
 // @engines all
 // Typing, pasting and autofill-style inserts into the real inputs.
-import { EXP_YEAR, EXPIRY_SHOWN } from '../support/cards.mjs';
+import { EXP_YEAR, EXPIRY_SHOWN, LUHN_FAILING_NUMBER, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { expect, test, type FieldId } from './fixture.js';
 
 test('groups the number as typed and keeps the caret on edits in the middle', async ({ checkout }) => {
   await checkout.open();
   const number = checkout.field('number');
   const caret = () => number.evaluate((input: HTMLInputElement) => input.selectionStart);
-  await number.type('41111111');
-  await expect.poll(() => number.value()).toBe('4111 1111');
+  await number.type(PAID_NUMBER.slice(0, 8));
+  await expect.poll(() => number.value()).toBe(PAID_CARD.number.slice(0, 9));
   await number.press('Home');
   await number.press('ArrowRight');
   await number.press('ArrowRight');
@@ -47,10 +47,10 @@ test('normalises inserted text: spaces, dashes, dots and full-width digits', asy
 
 test('pastes from the clipboard', async ({ checkout }) => {
   await checkout.open();
-  await checkout.page.setClipboard('4111-1111-1111-1111');
+  await checkout.page.setClipboard(PAID_CARD.number.replaceAll(' ', '-'));
   await checkout.field('number').focus();
   await checkout.page.keyboard.paste();
-  await expect.poll(() => checkout.field('number').value()).toBe('4111 1111 1111 1111');
+  await expect.poll(() => checkout.field('number').value()).toBe(PAID_CARD.number);
 });
 
 test('understands values put in without keystrokes, as autofill does', async ({ checkout }) => {
@@ -64,8 +64,8 @@ test('understands values put in without keystrokes, as autofill does', async ({ 
   await expect.poll(() => checkout.field('expiry').value()).toBe(EXPIRY_SHOWN);
   await autofill('expiry', `03 / ${EXP_YEAR}`);
   await expect.poll(() => checkout.field('expiry').value()).toBe(EXPIRY_SHOWN);
-  await autofill('number', '4111111111111111');
-  await expect.poll(() => checkout.field('number').value()).toBe('4111 1111 1111 1111');
+  await autofill('number', PAID_NUMBER);
+  await expect.poll(() => checkout.field('number').value()).toBe(PAID_CARD.number);
   await autofill('holder', 'MARIA DA SILVA');
   await checkout.field('securityCode').type('123');
   const states = await checkout.page.evaluate(() => {
@@ -80,7 +80,7 @@ test('understands values put in without keystrokes, as autofill does', async ({ 
 
 test('shows errors on blur, not while typing', async ({ checkout }) => {
   await checkout.open();
-  await checkout.field('number').type('4111111111111112');
+  await checkout.field('number').type(LUHN_FAILING_NUMBER);
   await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('false');
   await checkout.field('number').press('Tab');
   await expect.poll(() => checkout.field('number').attribute('aria-invalid')).toBe('true');

@@ -5,7 +5,7 @@
 // defect 7: the decline said "recusado" twice and left the focus on <body>, the error summary
 // stayed after every field was fixed, the success gave no reference.
 import type { FrameLocator, Page } from '@playwright/test';
-import { DECLINED_CARD, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
+import { DECLINED_CARD, HOLDER_CPF, LUHN_FAILING_NUMBER, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard, type CheckoutLang, type Isolation } from '../support/checkout.js';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
 import type { Demo } from '../../demo/start-demo.mjs';
@@ -82,13 +82,13 @@ for (const mode of ['inline', 'frame'] as const) {
       await open(page, demo, mode);
       const fields = fieldsOf(page, mode);
       await fields.getByLabel('Name on card').pressSequentially('MARIA DA SILVA');
-      await fields.getByLabel('Card number').pressSequentially('4111111111111112');
+      await fields.getByLabel('Card number').pressSequentially(LUHN_FAILING_NUMBER);
       await submit(page);
       // Number, expiry, code and the holder's CPF (the demo asks it, issue 11).
       await expect(fields.locator('svc-card-form [role="status"]')).toHaveText('Fix the highlighted fields: 4.');
       await expect(page.locator('#summary')).toHaveCount(0);
       await fields.getByLabel('Card number').fill('');
-      await fields.getByLabel('Card number').pressSequentially('4111111111111111');
+      await fields.getByLabel('Card number').pressSequentially(PAID_NUMBER);
       await expect(fields.locator('#number')).toHaveAttribute('aria-invalid', 'false');
       await fields.getByLabel(/^Expiry date/).pressSequentially(`${PAID_CARD.expMonth}${PAID_CARD.expYear.slice(-2)}`);
       await fields.getByLabel(/^CVV/).pressSequentially('123');

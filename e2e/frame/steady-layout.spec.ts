@@ -14,6 +14,7 @@ import type { EnginePage } from '../support/engine-page.js';
 import { boxes, BRAND_NUMBERS, shiftsSeen, watchShifts } from '../support/layout.js';
 import { firstScriptOf, startFrontedDemo, type FrontedDemo } from '../support/merchant-front.js';
 import { inCard, openFrameCheckoutAt } from './engine-checkout.js';
+import { LUHN_FAILING_NUMBER } from '../support/cards.mjs';
 
 let site: FrontedDemo;
 test.beforeAll(async () => {
@@ -50,7 +51,7 @@ for (const width of [390, 1280]) {
       });
     }
     await inCard(page, async (frame) => {
-      await frame.shadow('svc-card-form', '#number').type('4111111111111112');
+      await frame.shadow('svc-card-form', '#number').type(LUHN_FAILING_NUMBER);
       await frame.shadow('svc-card-form', '#expiry').type('13');
       await frame.shadow('svc-card-form', '#holder').type('A'); // leaving the expiry shows its error
       await expect.poll(() => frame.shadow('svc-card-form', '#expiry').attribute('aria-invalid')).toBe('true');

@@ -12,6 +12,7 @@ import { axeViolations } from '../support/axe.js';
 import { checkoutUrl, LABELS, submit, type CheckoutLang } from '../support/checkout.js';
 import { reflowProblems } from '../support/reflow.js';
 import { cardFrame, cardFrameDocument as frameOf, expect, openFrameCheckout, test } from './fixture.js';
+import { LUHN_FAILING_NUMBER } from '../support/cards.mjs';
 
 for (const { width, height } of [{ width: 195, height: 422 }, { width: 320, height: 256 }, { width: 640, height: 400 }]) {
   test.describe(`${width}x${height} CSS px at device scale 2`, () => {
@@ -24,7 +25,7 @@ for (const { width, height } of [{ width: 195, height: 422 }, { width: 320, heig
           const fields = mode === 'frame' ? cardFrame(page) : page;
           const label = LABELS[lang];
           // Every field wrong: each message line shown (the holder's and the CPF's: required).
-          await fields.getByLabel(label.number).pressSequentially('4111111111111112');
+          await fields.getByLabel(label.number).pressSequentially(LUHN_FAILING_NUMBER);
           await fields.getByLabel(label.expiry).pressSequentially('13');
           await fields.getByLabel(label.code).pressSequentially('1');
           await submit(page, lang);

@@ -8,7 +8,7 @@ import { startSandbox } from '../../packages/sandbox/server.js';
 import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
 import { SANDBOX_CAPTCHA_TOKEN } from '../../packages/sandbox/auth/guard.js';
 import { charges } from '../../packages/sandbox/store/tables.js';
-import { CARD_EXPIRATION, DECLINED_CARD, PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
+import { CARD_EXPIRATION, DECLINED_CARD, PAID_BIN, PAID_CARD, PAID_LAST4, PAID_NUMBER, PAID_PROFILE } from '../support/cards.mjs';
 import { SHARED_PUBLIC_KEY, serverModule } from '../support/decrypt.js';
 import { encryptInNode } from '../support/node-encrypt.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
@@ -63,7 +63,7 @@ test('400 SchemaValidationException lists each bad field, token and paymentProfi
   expect(body.error_messages.map((m: { path: string }) => m.path).sort()).toEqual(
     ['amount', 'capture', 'client.doc', 'companyId', 'installments', 'paymentProfile', 'token']);
   for (const item of body.error_messages) expect(item).toMatchObject({ type: 'field', location: 'body', msg: expect.any(String) });
-  expect(JSON.stringify(body)).not.toContain('4111111111111111');
+  expect(JSON.stringify(body)).not.toContain(PAID_NUMBER);
 });
 
 test('a token for a paid test card: PAID, amount in cents, installments default 1', async () => {
@@ -71,7 +71,7 @@ test('a token for a paid test card: PAID, amount in cents, installments default 
   expect(status).toBe(200);
   expect(body).toMatchObject({ companyId: COMPANY, status: 'PAID', amount: { value: 12990, currency: 'BRL' }, installments: 1, paymentMethod: 'CREDIT_CARD' });
   expect(body._id).toMatch(/^[0-9a-f]{24}$/);
-  expect(body.card).toEqual({ bin: '411111', last4: '1111', brand: 'visa', expiration: CARD_EXPIRATION, holderName: 'MARIA DA SILVA' });
+  expect(body.card).toEqual({ bin: PAID_BIN, last4: PAID_LAST4, brand: 'visa', expiration: CARD_EXPIRATION, holderName: PAID_CARD.holder });
 });
 
 test('a declined test card: DECLINED; capture false: AUTHORIZED', async () => {

@@ -25,7 +25,7 @@ test.beforeAll(() => {
 
 for (const recipe of recipes) {
   test(`examples/${recipe.name} passes every scenario of svc-sandbox check it offers the method of`, async ({ browser }) => {
-    test.setTimeout(1_500_000); // its install and build, when this spec comes before recipes.spec, then eleven shoppers
+    test.setTimeout(1_500_000); // its install and build, when this spec comes before recipes.spec, then twelve shoppers
     const { dir } = await ready.get(recipe)!;
     const { createDecryptor } = await serverModule();
     // A sandbox nobody else uses (the check counts every payment it records as the scenario's order's).

@@ -1,7 +1,7 @@
 // @engines chromium
 // `svc-sandbox check` (packages/sandbox/check/) against two fixture shops on an in-memory sandbox
 // (test-support/check-shops/): a correct one (one charge per order, keys, webhooks) passes every
-// scenario; a naive one (a transaction per click, no key, 3-D Secure as an error, no webhook)
+// scenario; a naive one (a transaction per click, no key, 3-D Secure and IN_ANALYSIS as errors, no webhook)
 // fails each with the explanation that fits. Chromium only: the check drives Chromium.
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
@@ -32,6 +32,8 @@ test('the naive shop fails every scenario, each with what went wrong and its fix
     for (const id of Object.keys(found)) expect(found[id], id).toMatch(/no webhook is registered for the company, so nothing tells the shop what was paid -> register an endpoint \(POST \/sandbox\/v1\/webhooks\), verify each call with verifyWebhook/);
     expect(found['pay-twice']).toMatch(/paid 2 times for one order \(.*\), each a POST \/v1\/transaction of its own -> make one charge per order.*Idempotency-Key.*disable Pay/);
     for (const id of ['3ds-passed', '3ds-failed', '3ds-abandoned']) expect(found[id], id).toMatch(/a PENDING_3DS payment was never opened: the page showed error \("Payment failed, try again"\) -> PENDING_3DS is not an error: .*handleNextAction/);
+    expect(found['in-analysis']).toMatch(/the payment was IN_ANALYSIS \(held for fraud review: it may still be paid\) but the page showed an error \("Payment failed, try again"\) -> IN_ANALYSIS is not a decline: show "waiting".*verified webhook/);
+    expect(found['in-analysis']!.split('\n'), 'in-analysis: the held payment and the missing webhook only').toHaveLength(2);
     expect(found['pix-then-card']).toMatch(/paid 2 times for one order .*the PIX or boleto issued first stayed payable, and the bank's settle paid it too/);
     expect(found['network-drop']).toMatch(/\/v1\/transaction carried no Idempotency-Key/);
     expect(found['network-drop']).toMatch(/the order was paid but the page showed an error \("Payment failed, try again"\)/);

@@ -52,10 +52,32 @@ function section(title, declaration, importPath) {
     '### Events',
     '',
     table(['Event', 'Detail', 'Description'], (declaration.events ?? []).map((e) => [`\`${e.name}\``, e.type?.text ? `\`${e.type.text}\`` : '', e.description ?? ''])),
-    declaration.cssProperties?.length ? `### CSS custom properties\n\n${table(['Property', 'Description'], declaration.cssProperties.map((p) => [`\`${p.name}\``, p.description ?? '']))}` : '',
+    declaration.cssProperties?.length ? `### CSS custom properties\n\n${cssTable(declaration)}` : '',
     declaration.cssParts?.length ? `### CSS parts\n\n${table(['Part', 'Description'], declaration.cssParts.map((p) => [`\`::part(${p.name})\``, p.description ?? '']))}` : '',
     declaration.slots?.length ? `### Slots\n\n${table(['Slot', 'Description'], declaration.slots.map((p) => [`\`${p.name}\``, p.description ?? '']))}` : '',
   ].filter((line) => line !== undefined).join('\n');
+}
+
+const cssTable = (declaration) =>
+  table(['Property', 'Covers', 'Default'], declaration.cssProperties.map((p) => [`\`${p.name}\``, p.description ?? '', p.default ?? '']));
+
+/**
+ * site/guide/element.md's tables of the inline element (included from .vitepress/generated/):
+ * its attributes with their properties, then the properties set by script only (`strings`), and
+ * its CSS custom properties. The manifest takes them from the element's surface (src/shared/surface-docs.ts).
+ */
+export function guideTables(manifest) {
+  const { inline } = elementDeclarations(manifest);
+  const attributes = inline.attributes ?? [];
+  const scriptOnly = publicMembers(inline, 'field').filter((f) => !f.readonly && f.description && f.type && !attributes.some((a) => a.fieldName === f.name));
+  const code = (text) => (text ? `\`${text}\`` : '');
+  return {
+    attributes: table(['attribute', 'property', 'type', 'default', ''], [
+      ...attributes.map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), a.description ?? '']),
+      ...scriptOnly.map((f) => ['—', code(f.name), code(f.type.text), code(f.default), f.description]),
+    ]),
+    cssProperties: cssTable(inline),
+  };
 }
 
 /** The page's Markdown. */

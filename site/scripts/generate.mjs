@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Generates the site's reference pages before VitePress builds or serves it (needs
 // `npm run build`: dist/custom-elements.json). Nothing it writes is committed (.gitignore):
-// - reference/element.md      from dist/custom-elements.json (element-reference.mjs)
+// - reference/element.md      from dist/custom-elements.json (element-reference.mjs), and the
+//                             attribute and custom property tables site/guide/element.md includes
 // - reference/api/**          TypeDoc (typedoc-plugin-markdown) over the package's entry points
 // - public/payments-api/      the sandbox's OpenAPI document, made by the sandbox's own code
 //                             (openapi.ts), shown by Swagger UI (@fastify/swagger-ui's files)
@@ -13,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { elementReference, playgroundManifest } from './element-reference.mjs';
+import { elementReference, guideTables, playgroundManifest } from './element-reference.mjs';
 
 const site = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(site, '..');
@@ -57,6 +58,10 @@ await step('element reference', () => {
   writeFileSync(join(site, 'reference/element.md'), elementReference(manifest));
   mkdirSync(join(site, '.vitepress/generated'), { recursive: true });
   writeFileSync(join(site, '.vitepress/generated/element.json'), `${JSON.stringify(playgroundManifest(manifest), null, 2)}\n`);
+  // site/guide/element.md includes these: its attributes' and custom properties' tables.
+  const tables = guideTables(manifest);
+  writeFileSync(join(site, '.vitepress/generated/element-attributes.md'), tables.attributes);
+  writeFileSync(join(site, '.vitepress/generated/element-css-properties.md'), tables.cssProperties);
 });
 
 // `--element-only`: the playground's list alone (e2e/chromium/docs-playground.spec.ts), no reference pages.

@@ -1,6 +1,7 @@
 // The field rules of API reference 4.9 (and TOKEN-FORMAT.md for keyId).
 // Pure and synchronous: whether the PEM or JWK really is an RSA key >= 2048 bits is
 // decided by public-key.ts, which needs WebCrypto.
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS } from '../internal/card-rules.js';
 import { readMember } from '../internal/members.js';
 import { DEFAULT_KEY_ID, KEY_ID_PATTERN } from '../internal/token-format.js';
 import { readJwk } from './jwk.js';
@@ -29,22 +30,22 @@ export type Validation = [errors: CardError[], payload: CardPayload, keyId: stri
  */
 const FIELDS = [
   ['HOLDER', 'holder', '1-255 characters', 1, 255],
-  ['NUMBER', 'number', '13-19 digits', 13, 19],
+  ['NUMBER', 'number', `${CARD_NUMBER_MIN_DIGITS}-${CARD_NUMBER_MAX_DIGITS} digits`, CARD_NUMBER_MIN_DIGITS, CARD_NUMBER_MAX_DIGITS],
   ['EXPIRATION_MONTH', 'expMonth', '1-12', 1, 2],
   ['EXPIRATION_YEAR', 'expYear', '4 digits', 4, 4],
-  ['SECURITY_CODE', 'securityCode', '3-4 digits', 3, 4],
+  ['SECURITY_CODE', 'securityCode', `${CVV_MIN_DIGITS}-${CVV_MAX_DIGITS} digits`, CVV_MIN_DIGITS, CVV_MAX_DIGITS],
 ] as const;
 
 /**
  * The digits of a trimmed text; white space inside (the set \s matches, which trim removes) is
- * dropped when `spaced`. '' for anything else, and at 20 digits (too many: it stops early).
+ * dropped when `spaced`. '' for anything else, and past the longest card number (too many: it stops early).
  */
 function digitsOf(text: string, spaced: boolean): string {
   let digits = '';
   for (const char of text) {
     if (char >= '0' && char <= '9') digits += char;
     else if (!spaced || char.trim()) return '';
-    if (digits[19]) return '';
+    if (digits[CARD_NUMBER_MAX_DIGITS]) return '';
   }
   return digits;
 }

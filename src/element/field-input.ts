@@ -1,5 +1,6 @@
 // What an `input` event does to a field: normalise and format its text, keep
 // the caret, and keep the digits the element validates and encrypts.
+import { CARD_NUMBER_MAX_DIGITS } from '../internal/card-rules.js';
 import { detectBrand, type Brand } from '../shared/brands.js';
 import { formatExpiryInput } from './expiry.js';
 import { digitsOf, formatNumberEdit } from './format.js';
@@ -12,7 +13,7 @@ export const insertedWhole = (inputType: string): boolean =>
 
 const numberLayout = (digits: string) => {
   const brand = detectBrand(digits);
-  return { gaps: brand?.gaps ?? [4, 8, 12], maxLength: brand ? Math.max(...brand.lengths) : 19 };
+  return { gaps: brand?.gaps ?? [4, 8, 12], maxLength: brand ? Math.max(...brand.lengths) : CARD_NUMBER_MAX_DIGITS };
 };
 
 /** Shows a formatted edit and keeps the caret after the same digit (both masked fields). */

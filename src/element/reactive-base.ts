@@ -7,10 +7,11 @@
 // only engines without constructed sheets get one, as with LitElement).
 import { render, type TemplateResult } from 'lit/html.js';
 import { BaseElement } from '../shared/base-element.js';
+import { attributeOf } from '../shared/surface.js';
 
 /** A reactive property, as Lit's declarations (only the options this package uses). */
 export interface PropertyDeclaration {
-  /** The attribute's name (default: the property's, lowercased); `false`: property only. */
+  /** The attribute's name (default: the property's in kebab case, `keyId` -> `key-id`); `false`: property only. */
   attribute?: string | false;
   /** The attribute's type: a present Boolean attribute is true; a Number attribute is parsed. */
   type?: typeof Boolean | typeof Number;
@@ -28,7 +29,9 @@ declare global {
   /** Set by svc-card/hydrate: lit-html's render, or its hydrate for a server-rendered shadow root. */
   var svcCardRender: typeof render | undefined;
 }
-const attributeOf = (name: string, { attribute }: PropertyDeclaration) => (attribute === undefined ? name.toLowerCase() : attribute);
+// Unlike Lit (lowercased), a property's attribute is by default its name in kebab case, as the
+// element's surface names them (shared/surface.ts): `keyId` is read from `key-id`.
+const attributeNameOf = (name: string, { attribute }: PropertyDeclaration) => (attribute === undefined ? attributeOf(name) : attribute);
 const sheets = new WeakMap<Declared, CSSStyleSheet>();
 
 // No ReactiveControllers: the element has none (its form owner, src/shared/form-owner.ts, needs no
@@ -55,7 +58,7 @@ export abstract class ReactiveBase extends BaseElement {
           this.requestUpdate(name, old);
         },
       });
-      return attributeOf(name, declaration) || [];
+      return attributeNameOf(name, declaration) || [];
     });
   }
 
@@ -112,7 +115,7 @@ export abstract class ReactiveBase extends BaseElement {
 
   attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
     for (const [name, declaration] of Object.entries(this.#declared.properties)) {
-      if (attributeOf(name, declaration) !== attribute || this.#reflecting === name) continue;
+      if (attributeNameOf(name, declaration) !== attribute || this.#reflecting === name) continue;
       const { converter, type } = declaration;
       this.#reflecting = name;
       (this as Record<string, unknown>)[name] = converter ? converter(value)
@@ -148,7 +151,7 @@ export abstract class ReactiveBase extends BaseElement {
       this.willUpdate?.(changed);
       for (const name of this.#toReflect) {
         const value = (this as Record<string, unknown>)[name];
-        const attribute = attributeOf(name, this.#declared.properties[name]!) as string;
+        const attribute = attributeNameOf(name, this.#declared.properties[name]!) as string;
         this.#reflecting = name;
         if (value == null || value === false) this.removeAttribute(attribute);
         else this.setAttribute(attribute, value === true ? '' : String(value));

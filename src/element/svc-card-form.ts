@@ -19,6 +19,7 @@ import { applyInput, looksAutofilled } from './field-input.js';
 import { fill, type Strings } from '../shared/i18n.js';
 import { langOf } from '../shared/lang.js';
 import { setState, type SvcState } from '../shared/states.js';
+import type { InlineOnly, Setting } from '../shared/surface.js';
 import { styles } from './svc-card-form.styles.js';
 import { renderCard, type View } from './template.js';
 import { toCardErrors } from './card-errors.js';
@@ -26,15 +27,12 @@ import { checkCard, FIELDS, messageFor, type CardValues, type FieldError, type F
 
 const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityCode: '', holderDocument: '' });
 
+// The attributes and --svc-* custom properties are documented once, in the element's surface
+// (src/shared/surface.ts, surface-docs.ts), which the custom-elements manifest takes.
 /**
  * A card form for Brazilian checkouts that hands the page only the encrypted token.
  *
  * @summary Card number, expiry, code and holder, encrypted in the browser.
- * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang` (e.g. `<html lang="en">`); else pt-BR.
- * @attr name - The form field name the token is submitted under (a form-associated element).
- * @attr installments - The installment plans offered, as JSON: `[{"installment": 1}, {"installment": 3}]` (see `installments`).
- * @attr amount - The order amount in integer cents, for the installments' labels.
- * @attr holder-document - Shows the holder's CPF or CNPJ field (submitted as `<name>.holderDocument`).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the fields are rendered and can be typed in.
  * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors, plan}` after each edit, blur and installments choice (`plan`: the chosen installment plan, for the page's total and Pay button).
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
@@ -52,20 +50,6 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
  * @csspart icon - Each brand mark (an inline SVG, 32x20).
  * @csspart brand-name - The detected brand's name (visually hidden).
  * @csspart status - The polite live region (visually hidden).
- * @cssproperty --svc-font-family - Font of the whole element (default: inherited).
- * @cssproperty --svc-font-size - Base font size (default 1rem: inputs under 16px make iOS zoom on focus).
- * @cssproperty --svc-color-text - Text colour (default: labels inherit the page's, inputs use FieldText).
- * @cssproperty --svc-color-muted - Hint colour (default: the text colour at 78%).
- * @cssproperty --svc-color-surface - The element's background (default: none, the page shows through).
- * @cssproperty --svc-color-background - Input background (default: Field, the colour scheme's).
- * @cssproperty --svc-color-border - Input border (default: FieldText 55% over Field).
- * @cssproperty --svc-color-focus - Focus outline (default: blue mixed with the text colour).
- * @cssproperty --svc-color-error - Error text, invalid border and its focus outline (default: red mixed with the text colour).
- * @cssproperty --svc-border-width - Input border width.
- * @cssproperty --svc-radius - Input corner radius.
- * @cssproperty --svc-gap - Space between fields.
- * @cssproperty --svc-input-padding - Input padding.
- * @cssproperty --svc-label-font-weight - Label weight (default 600).
  *
  * @example
  * <form method="post" action="/pay">
@@ -76,15 +60,17 @@ const empty = (): CardValues => ({ holder: '', number: '', expiry: '', securityC
 export class SvcCardForm extends CardFormSurface(ReactiveBase) {
   static override styles = styles;
   static override shadowRootOptions: ShadowRootInit = { mode: 'open', delegatesFocus: true };
+  // Each read from its attribute in kebab case (the surface's names: `keyId` from `key-id`); a plain
+  // object literal, which the manifest's analyzer reads (test/element/surface.test.ts checks it against the surface).
   static override properties: PropertyDeclarations = {
-    publicKey: { attribute: 'public-key' },
-    keyId: { attribute: 'key-id' },
+    publicKey: {},
+    keyId: {},
     disabled: { type: Boolean, reflect: true },
-    acceptedBrands: { attribute: 'accepted-brands', converter: listAttribute },
+    acceptedBrands: { converter: listAttribute },
     strings: { attribute: false },
     installments: { converter: jsonAttribute },
     amount: { type: Number },
-    holderDocument: { type: Boolean, attribute: 'holder-document' },
+    holderDocument: { type: Boolean },
     // A reactive property so that the `lang` attribute re-renders; reflected, as the native one is.
     lang: { reflect: true },
   };
@@ -463,6 +449,9 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
     return renderCard(view);
   }
 }
+
+/** @internal A type error when the surface (shared/surface.ts) has a property this class lacks. */
+export type InlineSurface<T extends never = Exclude<Setting | InlineOnly, keyof SvcCardForm>> = T;
 
 // Here, not in events.ts: the element's declaration file then carries its events to every
 // entry that names the class (svc-card/element, svc-card/define, the script tag's types).

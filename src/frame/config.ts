@@ -5,16 +5,20 @@
 import type { Strings } from '../shared/i18n.js';
 import { checkPlans, type InstallmentPlan } from '../shared/installments.js';
 import { message } from './protocol.js';
+import type { Setting } from '../shared/surface.js';
 
-/** The element's settings the frame renders with. */
-export interface FrameSettings {
+/** The config message's members: every setting, `strings` and the page's `style`. */
+export type ConfigMembers = Record<Setting | 'strings' | 'style', unknown>;
+
+/** The element's settings the frame renders with: each of the surface's settings (shared/surface.ts), and `strings`. */
+export interface FrameSettings extends Record<Setting, unknown> {
   lang: string;
   strings: Partial<Strings>;
   acceptedBrands: string[];
   disabled: boolean;
   keyId: string;
   /** The installments as given (checked here against `amount`). */
-  plans: unknown;
+  installments: unknown;
   amount: number;
   holderDocument: boolean;
 }
@@ -25,9 +29,9 @@ const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.
 
 /** The config message's members: only plans that pass the check go (the frame checks them again), none while they do not. */
 export function configOf(settings: FrameSettings, style: Record<string, string> = {}): Record<string, unknown> {
-  const { lang, strings, acceptedBrands, disabled, keyId, plans, amount, holderDocument } = settings;
+  const { lang, strings, acceptedBrands, disabled, keyId, installments: plans, amount, holderDocument } = settings;
   const installments = !checkPlans(plans, amount).problem && Array.isArray(plans) ? wirePlans(plans) : [];
-  return { lang, strings, acceptedBrands, disabled, keyId, style, installments, amount: installments.length ? amount : 0, holderDocument };
+  return { lang, strings, acceptedBrands, disabled, keyId, style, installments, amount: installments.length ? amount : 0, holderDocument } satisfies ConfigMembers;
 }
 
 /** A channel id: not a key, an unguessable name for one element's handshake. */

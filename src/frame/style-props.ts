@@ -2,12 +2,7 @@
 // values from a small character set, no url(), image(), var() or any function but colour and
 // size ones. Checked on both sides: the frame trusts nothing the parent sends.
 
-/** The element's documented custom properties (svc-card-form.ts @cssproperty). */
-export const STYLE_PROPERTIES = [
-  '--svc-font-family', '--svc-font-size', '--svc-color-text', '--svc-color-muted', '--svc-color-background',
-  '--svc-color-border', '--svc-color-focus', '--svc-color-error', '--svc-border-width', '--svc-radius',
-  '--svc-gap', '--svc-input-padding', '--svc-label-font-weight', '--svc-color-surface',
-] as const;
+import { STYLE_PROPERTIES } from '../shared/surface.js';
 
 // The page's `color` and `color-scheme`, which a frame cannot inherit, cross as --svc-page-color and
 // --svc-page-scheme (svc-card-form-frame.ts) and are set on the frame's root (bridge.ts).

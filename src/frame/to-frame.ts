@@ -1,6 +1,7 @@
 // Parent -> frame messages (protocol.ts). No member can carry a key: the frame takes its keys
 // only from its own origin's JWKS.
-import { amount, bool, count, field, list, map, optional, record, text, type Schema } from './protocol.js';
+import { amount, bool, count, field, list, map, optional, record, text, type Check, type Schema } from './protocol.js';
+import type { ConfigMembers } from './config.js';
 
 // A plan as the reference's product entry (issue 11); its arithmetic is checked by the frame's element.
 const plan = record({
@@ -12,7 +13,7 @@ export const TO_FRAME: Schema = {
     lang: text(35), strings: map(/^[a-zA-Z]{1,40}$/, text(500), 60), acceptedBrands: list(text(20), 20),
     disabled: bool, keyId: text(64), style: map(/^--svc-[a-z-]{1,40}$/, text(200), 30),
     installments: list(plan, 24), amount: count, holderDocument: bool,
-  }),
+  } satisfies Record<keyof ConfigMembers, Check>),
   encrypt: record({ id: count }),
   reset: record({}),
   focus: record({ field }),

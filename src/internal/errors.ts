@@ -2,15 +2,25 @@
 // on the service: `instanceof SvcCardError` catches them all, and `code` says what failed. The
 // codes are string-literal unions, stable across versions; messages may change.
 
-/** The acceptance table of TOKEN-FORMAT.md, in the order the checks run: why `decrypt` refused a token. */
-export type TokenErrorCode =
-  | 'TOKEN_MALFORMED'
-  | 'TOKEN_UNKNOWN_KEY'
-  | 'TOKEN_UNDECRYPTABLE'
-  | 'TOKEN_INVALID_PAYLOAD'
-  | 'TOKEN_NOT_YET_VALID'
-  | 'TOKEN_EXPIRED'
-  | 'TOKEN_REUSED';
+/**
+ * The acceptance table of TOKEN-FORMAT.md, in the order the checks run: every code `decrypt` refuses
+ * a token with. The one list of the project: the sandbox answers these codes and describes them.
+ *
+ * @example
+ * const isTokenCode = (code: unknown): code is TokenErrorCode => TOKEN_ERROR_CODES.includes(code as TokenErrorCode);
+ */
+export const TOKEN_ERROR_CODES = [
+  'TOKEN_MALFORMED',
+  'TOKEN_UNKNOWN_KEY',
+  'TOKEN_UNDECRYPTABLE',
+  'TOKEN_INVALID_PAYLOAD',
+  'TOKEN_NOT_YET_VALID',
+  'TOKEN_EXPIRED',
+  'TOKEN_REUSED',
+] as const;
+
+/** The acceptance table of TOKEN-FORMAT.md, in the order the checks run: why `decrypt` refused a token ({@link TOKEN_ERROR_CODES}). */
+export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
 
 /**
  * Every `code` a {@link SvcCardError} can carry: `SECURE_CONTEXT_REQUIRED` (encryptCard without

@@ -15,11 +15,20 @@ dialog::backdrop { background: rgb(0 0 0 / .55); }
 h2 { font-size: 1.125rem; margin: 0 0 12px; }
 iframe { display: block; width: 100%; height: 340px; border: 1px solid GrayText; border-radius: 8px; background: #fff; }
 section { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
-img { width: 200px; max-width: 100%; height: auto; justify-self: center; image-rendering: pixelated; }
+img { display: block; width: 200px; max-width: 100%; height: auto; margin: 8px auto 0; image-rendering: pixelated; }
 .row { display: flex; gap: 8px; }
-input { flex: 1; min-width: 0; font: inherit; padding: 8px; border: 1px solid GrayText; border-radius: 6px; background: Field; color: FieldText; }
-button { font: inherit; padding: 12px 14px; border-radius: 6px; border: 1px solid ButtonBorder; background: ButtonFace; color: ButtonText; cursor: pointer; }
-button:focus-visible, input:focus-visible, a:focus-visible, iframe:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
+input { min-width: 0; font: inherit; padding: 8px; border: 1px solid GrayText; border-radius: 6px; background: Field; color: FieldText; }
+button { font: inherit; min-height: 44px; padding: 10px 14px; border-radius: 6px; border: 1px solid ButtonBorder; background: ButtonFace; color: ButtonText; cursor: pointer; }
+.primary{background:#0b5d36;border-color:#0b5d36;color:#fff;font-weight:600}
+summary{min-height:44px;display:flex;align-items:center;cursor:pointer}
+dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:4px 12px;margin:0}
+dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+ol{margin:0;padding-inline-start:1.25em}
+.line{font:1.0625rem/1.5 ui-monospace,monospace;word-spacing:.25em}
+svg{width:100%;max-width:103mm;height:auto}
+.over>:not(h2,:last-child){display:none}
+@media print{button,summary,[role=status],a{display:none}}
+button:focus-visible, input:focus-visible, a:focus-visible, iframe:focus-visible, summary:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 .end { justify-self: end; margin-top: 12px; }
 p { margin: 0; }
 `;

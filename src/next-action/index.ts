@@ -1,8 +1,9 @@
 // svc-card/next-action: what comes after the merchant's server called the API
 // (issues 23 and 27), in one call for the three cases, as Stripe's
 // handleNextAction: a PENDING_3DS transaction's challenge (in a modal frame of
-// the service's origin), a PIX (QR, copy-paste code, time left, waiting) or a
-// boleto (digitable line, due date, link). A separate entry: the card form
+// the service's origin), a PIX (copy first, amount and payee, steps, the QR,
+// time left, waiting) or a boleto (amount, beneficiary, payer, due date, line,
+// its barcode when svc-boleto-barcode.js is loaded, a print view). A separate entry: the card form
 // does not carry it (svc-card-form.js keeps its size).
 import { el, modal, shadowHost } from './dom.js';
 import { challenge, type ThreeDSStatus } from './three-ds.js';

@@ -1,24 +1,55 @@
 // PIX and boleto: what the API answered after POST /v1/charge/pay without a
-// card, shown to the shopper (no frame: no card data is involved). The
-// waiting ends when the page says the payment was made (options.paid), or when
-// the page's own check (its server, never a secret here) answers true.
+// card, shown to the shopper (no frame: no card data is involved). Copy first
+// (issue 39): a shopper on a phone pays with the code in the same phone's bank
+// app, so the amount, the payee, a full-width Copy and three steps come first,
+// the QR (for paying from another device) folded under them; on a wide screen
+// the QR comes first, open. The waiting ends when the page says the payment was
+// made (options.paid), or when the page's own check (its server, never a secret
+// here) answers how the payment stands: paid, expired or cancelled by the bank.
 import { el } from './dom.js';
+import { timeLeft } from './countdown.js';
 import type { Texts } from './texts.js';
 
 export interface Pix { brCode: string; qrCodeImage: string; txid?: string }
-export interface Boleto { barcode?: string; digitableLine: string; dueDate: string; url?: string }
-export type SlipStatus = 'PAID' | 'PENDING_PAYMENT' | 'EXPIRED';
+/** Who a boleto pays or is made out to: a name and a CPF or CNPJ (digits). */
+export interface Party { name: string; taxId?: string }
+export interface Boleto {
+  barcode?: string; digitableLine: string; dueDate: string; url?: string;
+  /** What a printed boleto also shows (the sandbox answers them): cents, else the barcode's value field. */
+  amount?: number; beneficiary?: Party; payer?: Party;
+}
+/** PENDING_PAYMENT: the wait ended without an outcome (nothing to wait on, or aborted). EXPIRED, CANCELED: the bank's. */
+export type SlipStatus = 'PAID' | 'PENDING_PAYMENT' | 'EXPIRED' | 'CANCELED';
 
 export interface Waiting {
-  paid?: PromiseLike<unknown>; check?: () => Promise<boolean>; interval?: number;
+  paid?: PromiseLike<unknown>;
+  /**
+   * Asks the page's server how the payment stands, every `interval` ms (default 3000): `true` or
+   * 'PAID' paid, 'EXPIRED' or 'CANCELED' the bank's end of it; `false` or 'PENDING_PAYMENT' still waiting.
+   */
+  check?: () => Promise<boolean | SlipStatus>; interval?: number;
   /** Aborted: the wait ends (PENDING_PAYMENT), e.g. the shopper chose another way to pay. */
   signal?: AbortSignal;
+  /** Draws a boleto's 44-digit barcode (svc-card/boleto-barcode's itfSvg); default: the global svc.boletoBarcode of dist/svc-boleto-barcode.js, when loaded. */
+  barcode?: (code: string) => Element;
 }
 
-/** A read-only code with a Copy button that says it copied (a polite status beside it). */
-function copyRow(id: string, label: string, code: string, say: Texts): HTMLElement[] {
-  const input = el('input', { id, readonly: '', value: code, autocomplete: 'off', spellcheck: 'false' });
-  const button = el('button', { type: 'button' }, say.copy);
+/** A value of the BR Code's EMV fields (tag, two-digit length, value): 54 the amount, 59 the payee's name. */
+const emv = (code: string, tag: string): string | undefined => {
+  for (let i = 0; i < code.length;) {
+    const size = Number(code.slice(i + 2, i + 4));
+    if (code.slice(i, i + 2) === tag) return code.slice(i + 4, i + 4 + size);
+    i += 4 + size; // NaN past a malformed length: the loop ends
+  }
+};
+
+/** CPF 000.000.000-00 or CNPJ 00.000.000/0000-00, as a boleto prints them. */
+const taxId = (digits = '') => (digits.length > 11 ? digits.replace(/(..)(...)(...)(....)/, '$1.$2.$3/$4-') : digits.replace(/(...)(...)(...)/, '$1.$2.$3-'));
+const party = (who?: Party) => who && `${who.name}${who.taxId ? ` (${taxId(who.taxId)})` : ''}`;
+
+/** Copy (full width, the panel's first action) that says it copied (a polite status under it); else selects `shown` to copy by hand. */
+function copyButton(label: string, code: string, shown: HTMLElement, say: Texts): HTMLElement[] {
+  const button = el('button', { type: 'button', class: 'primary' }, label);
   const said = el('p', { role: 'status' });
   // The same text again is not read again: a second press differs by a no-break space (as the card form's announcements).
   const tell = (text: string) => (said.textContent = said.textContent === text ? `${text}\u00a0` : text);
@@ -27,33 +58,49 @@ function copyRow(id: string, label: string, code: string, say: Texts): HTMLEleme
       await navigator.clipboard.writeText(code);
       tell(say.copied);
     } catch {
-      input.select();
+      if (shown instanceof HTMLInputElement) shown.select();
+      else getSelection()?.selectAllChildren(shown);
       tell(say.copyFailed);
     }
   });
-  return [el('label', { for: id }, label), el('div', { class: 'row' }, input, button), said];
+  return [button, said];
 }
 
-/** 01 h 05 min, or 3 d 4 h, from milliseconds. */
-const duration = (ms: number, lang: string) => {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  const days = Math.floor(minutes / 1440), hours = Math.floor((minutes % 1440) / 60), rest = minutes % 60;
-  return days ? `${days} ${lang === 'en' ? 'd' : 'd'} ${hours} h` : `${hours} h ${String(rest).padStart(2, '0')} min`;
-};
-
-/** Shows the slip in `parent` and waits as asked; answers PAID, EXPIRED, or PENDING_PAYMENT (nothing to wait on). */
+/** Shows the slip in `parent` and waits as asked; answers PAID, EXPIRED, CANCELED, or PENDING_PAYMENT (nothing to wait on). */
 export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto?: Boleto; expiresAt?: number }, waiting: Waiting, lang: string, say: Texts): Promise<SlipStatus> {
   const { pix, boleto } = slip;
   const state = el('p', { role: 'status' });
+  const money = (cents: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' }).format(cents / 100);
+  const facts = (...rows: [string, string | Node | undefined][]) =>
+    el('dl', {}, ...rows.flatMap(([name, value]) => (value ? [el('dt', {}, name), el('dd', {}, value)] : [])));
   // Focusable (not in the Tab order): shown in the page's container, it takes the focus (index.ts).
-  const region = { 'aria-labelledby': 'slip-title', tabindex: '-1' };
-  const section = pix
-    ? el('section', region, el('h2', { id: 'slip-title' }, say.pix),
-      el('img', { src: pix.qrCodeImage, alt: say.qr, width: '200', height: '200' }), ...copyRow('slip-code', say.pixCode, pix.brCode, say))
-    : el('section', region, el('h2', { id: 'slip-title' }, say.boleto),
-      ...copyRow('slip-code', say.line, boleto!.digitableLine, say),
-      el('p', {}, `${say.due} `, el('time', { datetime: boleto!.dueDate }, boleto!.dueDate.split('-').reverse().join('/'))),
-      ...(boleto!.url ? [el('a', { href: boleto!.url, target: '_blank', rel: 'noopener noreferrer' }, say.slip)] : []));
+  const section = el('section', { 'aria-labelledby': 'slip-title', tabindex: '-1' }, el('h2', { id: 'slip-title' }, pix ? say.pix : say.boleto));
+  if (pix) {
+    const amount = emv(pix.brCode, '54');
+    const code = el('input', { id: 'slip-code', readonly: '', value: pix.brCode, autocomplete: 'off', spellcheck: 'false' });
+    // Folded on a phone (the same phone cannot scan it); first and open on a wide screen, where the phone is the other device.
+    const qr = el('details', {}, el('summary', {}, say.showQr), el('img', { src: pix.qrCodeImage, alt: say.qr, width: '200', height: '200' }));
+    qr.open = matchMedia('(min-width: 40em)').matches;
+    section.append(...(qr.open ? [qr] : []),
+      facts([say.amount, amount && money(Math.round(Number(amount) * 100))], [say.payee, emv(pix.brCode, '59')]),
+      ...copyButton(say.copyPix, pix.brCode, code, say),
+      el('ol', {}, ...say.steps.map((step) => el('li', {}, step))),
+      el('label', { for: 'slip-code' }, say.pixCode), code, ...(qr.open ? [] : [qr]));
+  } else {
+    const b = boleto!;
+    // Grouped as printed: 00190.00009 01234.567890 12345.678901 2 12340000012990; wraps between groups.
+    const line = el('p', { id: 'slip-code', class: 'line' }, b.digitableLine.replace(/^(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)(\d{14})$/, '$1.$2 $3.$4 $5.$6 $7 $8'));
+    const draw = waiting.barcode ?? (globalThis as { svc?: { boletoBarcode?: Waiting['barcode'] } }).svc?.boletoBarcode;
+    const print = el('button', { type: 'button' }, say.print);
+    print.addEventListener('click', () => print.ownerDocument.defaultView?.print());
+    section.append(
+      facts([say.amount, money(b.amount ?? Number(b.barcode?.slice(9, 19)))], [say.beneficiary, party(b.beneficiary)], [say.payer, party(b.payer)],
+        [say.due, el('time', { datetime: b.dueDate }, b.dueDate.split('-').reverse().join('/'))]),
+      el('p', { id: 'line-label' }, say.line), line, ...copyButton(say.copyLine, b.digitableLine, line, say),
+      ...(draw && b.barcode ? [draw(b.barcode)] : []), print,
+      ...(b.url ? [el('a', { href: b.url, target: '_blank', rel: 'noopener noreferrer' }, say.slip)] : []));
+    line.setAttribute('aria-labelledby', 'line-label');
+  }
   const left = el('time');
   if (slip.expiresAt) section.append(el('p', {}, `${say.left} `, left));
   section.append(state);
@@ -65,23 +112,33 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
     const finish = (status: SlipStatus) => {
       if (over) return;
       over = true;
-      clearInterval(timer);
-      state.textContent = status === 'PAID' ? say.paid : status === 'EXPIRED' ? say.expired : '';
+      clearInterval(clock);
+      clearInterval(asking);
+      // Ended by the bank: nothing here can be paid any more (the code, the QR and the line go), and the text says what to do next.
+      if (status === 'EXPIRED' || status === 'CANCELED') section.classList.add('over');
+      state.textContent = status === 'PAID' ? say.paid : status === 'EXPIRED' ? say.expired : status === 'CANCELED' ? say.canceled : '';
       resolve(status);
     };
-    const tick = async () => {
-      if (slip.expiresAt) {
-        const ms = slip.expiresAt - Date.now();
-        left.textContent = duration(ms, lang);
-        if (ms <= 0) return finish('EXPIRED');
-      }
-      if (waiting.check && !over && (await waiting.check().catch(() => false))) finish('PAID');
+    // The clock every second (seconds are shown in the last hour); the page's server every `interval`.
+    const tick = () => {
+      if (!slip.expiresAt) return;
+      const ms = slip.expiresAt - Date.now();
+      left.textContent = timeLeft(ms);
+      if (ms <= 0) finish('EXPIRED');
     };
-    const timer = setInterval(tick, waiting.interval ?? 3000);
+    const ask = async () => {
+      const said = await waiting.check?.().catch(() => false);
+      if (said && said !== 'PENDING_PAYMENT') finish(said === true ? 'PAID' : said);
+    };
+    const clock = setInterval(tick, 1000);
+    const asking = setInterval(ask, waiting.interval ?? 3000);
     waiting.paid?.then(() => finish('PAID'));
     waiting.signal?.addEventListener('abort', () => finish('PENDING_PAYMENT'));
     // Aborted already: no abort event will come; ended at once, as fetch does, nothing asked.
     if (waiting.signal?.aborted) finish('PENDING_PAYMENT');
-    else void tick();
+    else {
+      tick();
+      if (!over) void ask();
+    }
   });
 }

@@ -1,5 +1,6 @@
 // The fourth row of the acceptance table: the plaintext is a JSON object whose members
 // meet the rules of TOKEN-FORMAT.md step 1. Only the six known members are read.
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS } from '../internal/card-rules.js';
 import { ownMember } from '../internal/members.js';
 import { TokenError } from './errors.js';
 
@@ -42,6 +43,9 @@ function matching(payload: Record<string, unknown>, member: string, pattern: Reg
   return value;
 }
 
+const CARD_NUMBER = new RegExp(`^[0-9]{${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`);
+const CVV = new RegExp(`^[0-9]{${CVV_MIN_DIGITS},${CVV_MAX_DIGITS}}$`);
+
 /** Parses and checks the plaintext, or throws TOKEN_INVALID_PAYLOAD naming the member (never its value). */
 export function checkPayload(bytes: Uint8Array): Payload {
   const payload = parseJson(bytes);
@@ -49,9 +53,9 @@ export function checkPayload(bytes: Uint8Array): Payload {
   // languages): the browser trims the holder, so one made only of white space is no holder. Another
   // encoder's idea of white space may differ, so surrounding space is not refused.
   const holderName = matching(payload, 'holderName', /\S/, 'a character other than white space');
-  const cardNumber = matching(payload, 'cardNumber', /^[0-9]{13,19}$/, '13 to 19 digits');
+  const cardNumber = matching(payload, 'cardNumber', CARD_NUMBER, `${CARD_NUMBER_MIN_DIGITS} to ${CARD_NUMBER_MAX_DIGITS} digits`);
   const cardExpiration = matching(payload, 'cardExpiration', /^(?:0[1-9]|1[0-2])\/[0-9]{4}$/, 'MM/YYYY with a month 01 to 12');
-  const cardCvv = matching(payload, 'cardCvv', /^[0-9]{3,4}$/, '3 or 4 digits');
+  const cardCvv = matching(payload, 'cardCvv', CVV, `${CVV_MIN_DIGITS} or ${CVV_MAX_DIGITS} digits`);
   const iat = ownMember(payload, 'iat');
   if (typeof iat !== 'number' || !Number.isSafeInteger(iat) || iat < 0) throw invalid('iat', 'whole seconds since the Unix epoch');
   const jti = matching(payload, 'jti', /^[A-Za-z0-9_-]{22}$/, '16 bytes in base64url without padding (22 characters)');

@@ -3,7 +3,7 @@ export { createDecryptor } from './create-decryptor.js';
 export type { DecryptedCard, Decryptor, DecryptorOptions } from './create-decryptor.js';
 export type { PaymentProfile } from './check-payload.js';
 export type { KeysOption, PrivateKeyInput } from './private-keys.js';
-export { SvcCardError } from '../internal/errors.js';
+export { SvcCardError, TOKEN_ERROR_CODES } from '../internal/errors.js';
 export type { SvcCardErrorCode, TokenErrorCode } from '../internal/errors.js';
 export { TokenError, ReplayStoreError, DecryptorUnavailableError, InvalidOptionError, DecryptorOptionsError } from './errors.js';
 export type { ReplayStore } from './replay-store.js';
@@ -25,3 +25,6 @@ export type { CardFrameHost, CardFrameHostOptions, HostedFile } from './card-fra
 export { detectBrand } from '../shared/brands.js';
 export type { Brand, BrandId } from '../shared/brands.js';
 export { isValidCnpj, isValidCpf } from '../internal/tax-id.js';
+// The card's field limits and the most installments, which encryptCard and the decryptor check
+// and the sandbox's schemas and API description state (one table: internal/card-rules.ts).
+export { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS, MAX_INSTALLMENTS } from '../internal/card-rules.js';

@@ -3,6 +3,7 @@
 // integer cents and the labels a Brazilian shopper expects ("3x de R$ 43,30 sem juros").
 // Amounts are never added or divided as floats: reais become cents once, at the edge.
 
+import { MAX_INSTALLMENTS } from '../internal/card-rules.js';
 import type { BrandId } from './brands.js';
 
 /**
@@ -30,8 +31,8 @@ export interface InstallmentOption {
   brands?: readonly BrandId[];
 }
 
-/** The most installments a plan may have (API reference part 8 sets none; acquirers in Brazil stop at 12). */
-export const MAX_INSTALLMENTS = 12;
+/** The most installments a plan may have: the project's one rule (internal/card-rules.ts), which the sandbox applies too. */
+export { MAX_INSTALLMENTS };
 
 /**
  * Reais (a decimal number) as integer cents, rounded half up on the decimal text, so

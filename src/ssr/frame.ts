@@ -5,9 +5,9 @@
 // (frame/parent/frame-link.ts). No Lit here: plain markup, the iframe and the reserve's styles.
 import { configOf, channelId, frameUrl } from '../frame/config.js';
 import { FRAME_STYLES } from '../frame/parent/styles.js';
-import { jsonAttribute, listAttribute } from '../shared/attributes.js';
 import { stringsFor } from '../shared/i18n.js';
 import { escapeHtml } from './attributes.js';
+import { settingsOf } from './settings.js';
 
 /** An exact http(s) origin, e.g. `https://shop.example`; anything else throws, naming `option`. */
 function exactOrigin(value: unknown, option: string): string {
@@ -33,13 +33,9 @@ export function renderFrameShadow(attributes: Map<string, string>, origin: unkno
     // told below
   }
   if (!src || !/^https?:$/.test(src.protocol)) throw new TypeError('renderSvcCardForm: frame-src must be an absolute http(s) URL');
-  const lang = attributes.get('lang')!;
-  const config = configOf({
-    lang, strings: {}, acceptedBrands: listAttribute(attributes.get('accepted-brands') ?? null), disabled: attributes.has('disabled'),
-    keyId: attributes.get('key-id') ?? '', plans: jsonAttribute(attributes.get('installments') ?? null),
-    amount: Number(attributes.get('amount') ?? 0), holderDocument: attributes.has('holder-document'),
-  });
-  const title = attributes.get('title') || stringsFor(lang).group;
+  const settings = settingsOf(attributes);
+  const config = configOf({ ...settings, strings: {} });
+  const title = attributes.get('title') || stringsFor(settings.lang).group;
   const url = frameUrl(src, channelId(), pageOrigin, config);
   return `<style>${FRAME_STYLES}</style><iframe referrerpolicy="no-referrer" title="${escapeHtml(title)}" src="${escapeHtml(url.href)}"></iframe>`;
 }

@@ -10,7 +10,6 @@ import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { nothing } from 'lit/html.js';
 import { BRANDS, type BrandId } from '../shared/brands.js';
 import { renderDocument } from '../element/holder-document-field.js';
-import { jsonAttribute, listAttribute } from '../shared/attributes.js';
 import { stringsFor } from '../shared/i18n.js';
 import { createInstallments } from '../element/installments-field.js';
 import { styles } from '../element/svc-card-form.styles.js';
@@ -19,6 +18,7 @@ import { FIELDS, type FieldName } from '../element/validation.js';
 import { FRAME_STYLES } from '../frame/parent/styles.js';
 import { attributeMap, writeAttributes, type HtmlAttributes } from './attributes.js';
 import { renderFrameShadow } from './frame.js';
+import { settingsOf } from './settings.js';
 import { STYLE } from '../payment-methods/styles.js';
 
 // A page still arriving can be painted with the parser stopped inside the form: the brand strip
@@ -42,22 +42,20 @@ const noop = () => {};
 
 /** The attributes as the element reads them (its converters), for its first render. */
 function initialView(attributes: Map<string, string>, busy: boolean) {
-  const lang = attributes.get('lang')!;
+  const { lang, disabled, acceptedBrands, installments, amount, holderDocument } = settingsOf(attributes);
   const strings = stringsFor(lang);
-  const disabled = attributes.has('disabled');
-  const accepted = listAttribute(attributes.get('accepted-brands') ?? null) as BrandId[];
+  const accepted = acceptedBrands as BrandId[];
   const view: View = {
     strings, lang: /^en(-|$)/i.test(lang) ? lang : 'pt-BR', brand: undefined,
     marks: accepted.length ? accepted : BRANDS.map((brand) => brand.id),
     errors: Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<FieldName, string>,
     disabled, busy, announcement: '', onInput: noop, onFocus: noop, onBlur: noop, onKeydown: noop,
-    last: attributes.has('holder-document') ? 'holderDocument' : 'holder',
+    last: holderDocument ? 'holderDocument' : 'holder',
   };
   const plans = createInstallments();
-  const installments = jsonAttribute(attributes.get('installments') ?? null);
   // A bad plan list renders no control, as in the browser (where it is told as svc-error).
-  plans.set(installments, Number(attributes.get('amount') ?? 0));
-  view.extra = [renderDocument(view, attributes.has('holder-document')), plans.render(undefined, strings.installmentsLabel, view.lang, disabled, noop) ?? nothing];
+  plans.set(installments, amount);
+  view.extra = [renderDocument(view, holderDocument), plans.render(undefined, strings.installmentsLabel, view.lang, disabled, noop) ?? nothing];
   return view;
 }
 

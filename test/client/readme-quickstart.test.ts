@@ -3,7 +3,8 @@
 // svc-card's built scripts, against a real sandbox on loopback that serves its JWKS. The page
 // carries the sandbox's key; a paid order is marked paid by the verified webhook only; a
 // decline then a payment make one PAID transaction on the order's one charge; 3-D Secure goes
-// back to the page with nextAction and ends, once passed, in a paid order; a forged webhook is refused.
+// back to the page with nextAction and ends, once passed, in a paid order; a payment held for
+// fraud review is "waiting" until the review's approval, told by webhook; a forged webhook is refused.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -120,6 +121,17 @@ it('3-D Secure: nextAction goes back to the page; the challenge passed, the webh
   expect(await orderStatus(orderId, 'open')).toBe('open');
   const completed = await fetch(`${answer.answer.transaction.nextAction.url}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   expect(completed.status).toBe(200);
+  expect(await orderStatus(orderId)).toBe('paid');
+});
+
+it('held for fraud review (IN_ANALYSIS): the page is told "waiting", the order stays open; the review approved, the webhook makes the order paid', async () => {
+  const { orderId } = await newOrder();
+  expect(await pay(orderId, '4000000000004954')).toEqual([200, { status: 'waiting' }]);
+  const held = ((await (await fetch(`${sandbox.url}/v1/transaction?companyId=${COMPANY}&status=IN_ANALYSIS&limit=100`, { headers: { apiKey: API_KEY } })).json()) as { items: { _id: string }[] }).items;
+  expect(held).toHaveLength(1);
+  expect(await orderStatus(orderId, 'open')).toBe('open');
+  const approved = await fetch(`${sandbox.url}/sandbox/v1/transactions/review`, { method: 'POST', headers: { apiKey: API_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ companyId: COMPANY, transactionId: held[0]!._id, decision: 'approve' }) });
+  expect(approved.status).toBe(200);
   expect(await orderStatus(orderId)).toBe('paid');
 });
 

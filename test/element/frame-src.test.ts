@@ -1,20 +1,12 @@
 // <svc-card-form frame-src> with an inline script (svc-card-form.js, svc-card/define): the
 // merchant asked for the card frame; the inline element must not take the card in the page.
 // It disables its fields and warns once, naming the attribute and the frame-mode script.
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FRAME_SRC_MESSAGE } from '../../src/element/frame-src.js';
+import { recordWarnings } from './support/warnings.js';
 import { input, mount } from './support/dom.js';
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
-
-const warnings = () => warn.mock.calls.map((args) => args.join(' '));
+const warnings = recordWarnings();
 
 describe('<svc-card-form frame-src> under the inline script', () => {
   it('disables every field and warns once, naming frame-src and svc-card-form-frame.js', async () => {

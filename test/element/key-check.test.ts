@@ -1,22 +1,16 @@
 // Setup mistakes caught early: <svc-card-form> checks public-key (and key-id) when connected
 // and whenever they change, and tells a bad one at once: one svc-error INVALID_PUBLIC_KEY
 // and one console.warn naming the attribute and the problem, never card data.
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SvcCardForm, SvcErrorDetail } from '../../src/element/index.js';
 import { checkPublicKey } from '../../src/element/key-check.js';
+import { recordWarnings } from './support/warnings.js';
 import { mount, record, type } from './support/dom.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 
 const publicKey = readSharedKey('rsa-2048-public.pem');
-let warn: MockInstance<typeof console.warn>;
 
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
+const warnings = recordWarnings();
 
 /** Resolves once the element's check of its current key has run: both share the key import. */
 async function checked(el: SvcCardForm): Promise<void> {
@@ -33,8 +27,6 @@ async function mountWith(attributes: Record<string, string>): Promise<{ el: SvcC
   await checked(el);
   return { el, errors };
 }
-
-const warnings = () => warn.mock.calls.map((args) => args.join(' '));
 
 describe('<svc-card-form> key check', () => {
   it('says nothing about a good key, nor about one written with literal \\n escapes', async () => {

@@ -2,7 +2,7 @@
 // 200 PAID (the "already paid" check and the marking were split by the decrypt's
 // await). Now exactly one is paid; every other one is a 400 on `_id`, "the charge is already paid".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECLINED_CARD } from '../../e2e/support/cards.mjs';
+import { DECLINED_CARD } from '../../test-support/cards.mjs';
 import { startDemoProcess, type DemoProcess } from '../../test-support/demo-process.mjs';
 import { CAPTCHA, COMPANY, SEEDED_CHARGE, demoToken, fieldPaths, postJson } from './support/sandbox-api.js';
 

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { DECLINED_CARD } from '../../e2e/support/cards.mjs';
+import { DECLINED_CARD } from '../../test-support/cards.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
 import { API_KEY, COMPANY } from './support/sandbox-api.js';
 import { newShopper, type Shopper } from './support/shopper.js';

@@ -5,7 +5,7 @@
 // the API says was paid. A card payment's receipt is the API's answer too: amount, brand, last four, plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { ELO_PAID_CARD } from '../../e2e/support/cards.mjs';
+import { ELO_PAID_CARD } from '../../test-support/cards.mjs';
 import { testKeysDir } from '../../e2e/support/demo-keys.mjs';
 import { API_KEY, COMPANY } from './support/sandbox-api.js';
 import { newShopper } from './support/shopper.js';
@@ -22,6 +22,9 @@ const paidState = async (shopper: Awaited<ReturnType<typeof newShopper>>, lang =
 };
 const settle = (chargeId: string, paymentMethod: string) => fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
   method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: COMPANY, chargeId, paymentMethod }),
+});
+const bank = (action: 'expire' | 'disable', chargeId: string) => fetch(`${demo.sandboxUrl}/sandbox/v1/charges/${action}`, {
+  method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: COMPANY, chargeId }),
 });
 const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -58,6 +61,38 @@ describe('PIX and boleto on the demo store', () => {
     expect((await shopper.order()).outcome).toBe('pending');
     expect((await settle(body.next.charge._id, 'BOLETO')).status).toBe(200);
     expect((await paidState(shopper, 'en')).receipt.slice(0, 2).map(([label, value]: string[]) => [label, plain(value)])).toEqual([['Amount paid', 'R$129.90'], ['Payment method', 'Boleto']]);
+  });
+
+  // Issue 39: the page waited on after the bank had ended the PIX ("Aguardando o pagamento…" 8 s after
+  // the expire action). The store learns it from the verified webhook (the charge's DISCARDED
+  // transaction in the ledger; a cancellation from the charge's status), and says it within 2 s.
+  it('PIX expired by the bank: the order says expired within 2 s, with the next step; paying again makes a new PIX', async () => {
+    const shopper = await newShopper(demo);
+    const { body } = await shopper.pay({ method: 'pix', lang: 'en' });
+    const chargeId = body.next.charge._id;
+    expect((await bank('expire', chargeId)).status).toBe(200);
+    const started = Date.now();
+    await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000, interval: 100 }).toBe('expired');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await shopper.order()).toEqual({ outcome: 'expired', message: 'The time to pay is over: the code is no longer valid. Please choose how to pay again.' });
+    const again = await shopper.pay({ method: 'pix', lang: 'en' });
+    expect(again.body).toMatchObject({ outcome: 'pending', next: { charge: { _id: chargeId } } });
+    expect(again.body.next.charge.slip.issuedAt > body.next.charge.slip.issuedAt).toBe(true);
+    expect((await shopper.order()).outcome).toBe('pending');
+  });
+
+  it('boleto cancelled (the charge switched off): the order says canceled within 2 s, and the checkout page opens a new order', async () => {
+    const shopper = await newShopper(demo, 'pt-BR');
+    const { body } = await shopper.pay({ method: 'boleto', lang: 'pt-BR' });
+    expect(body.next.boleto).toMatchObject({ amount: 12990, beneficiary: { name: 'SVC SANDBOX' }, payer: { name: expect.any(String), taxId: expect.stringMatching(/^\d{11}$|^\d{14}$/) } });
+    expect((await bank('disable', body.next.charge._id)).status).toBe(200);
+    const started = Date.now();
+    await expect.poll(async () => (await shopper.order()).outcome, { timeout: 10_000, interval: 100 }).toBe('canceled');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await shopper.order()).message).toBe('O banco cancelou este pagamento e ele não pode mais ser pago. Comece uma nova compra para pagar.');
+    const page = await fetch(`${demo.url}/?lang=pt-BR`, { headers: { cookie: shopper.cookie } });
+    await page.text();
+    expect(page.headers.get('set-cookie')?.split(';')[0]).not.toBe(shopper.cookie);
   });
 
   it('a method the product does not offer is refused on method, nothing made; without the order\'s cookie nothing is paid and the order is not read', async () => {

@@ -3,7 +3,7 @@
 // a value that no coercion survives, must give the part-7 400 naming that member.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAID_PROFILE } from '../../e2e/support/cards.mjs';
+import { PAID_PROFILE } from '../../test-support/cards.mjs';
 import { startDemoProcess, type DemoProcess } from '../../test-support/demo-process.mjs';
 import { CAPTCHA, COMPANY, PRODUCT, SEEDED_CHARGE, fieldPaths, postJson } from './support/sandbox-api.js';
 

@@ -12,6 +12,7 @@ import { CONTENT_SECURITY_POLICY } from '../../demo/merchant/security-headers.mj
 import { freePort } from '../../test-support/free-port.mjs';
 import { codeBlocks, type CodeBlock } from './support/readme-blocks.js';
 import { createPackedApp, type PackedApp } from './support/packed-app.js';
+import { FRAME_ONLY, SETTINGS, attributeOf } from '../../src/shared/surface.js';
 
 const README = readFileSync('README.md', 'utf8');
 /** The pages whose code blocks are checked: README, then the site's guides. */
@@ -98,10 +99,9 @@ describe('README.md and site guide code blocks', () => {
   it('HTML blocks use only attributes the element declares, and no inline script or handler', () => {
     const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as { modules: { declarations: { tagName?: string; attributes: { name: string }[] }[] }[] };
     const declared = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName)!.attributes.map((a) => a.name);
-    // Frame mode (`frame-src`) is another class under the same tag, outside the manifest: its
-    // observedAttributes, and `name`, which the browser reads for any form-associated element.
-    const frameClass = readFileSync('src/frame/parent/svc-card-form-frame.ts', 'utf8');
-    const frameDeclared = [.../observedAttributes = \[([^\]]*)\]/.exec(frameClass)![1]!.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).concat('name');
+    // Frame mode (`frame-src`) is another class under the same tag, outside the manifest: the
+    // attributes it observes (the surface table's), and `name`, which the browser reads for any form-associated element.
+    const frameDeclared: string[] = [...[...FRAME_ONLY, ...SETTINGS].map(attributeOf), 'name'];
     for (const { code, at: line } of of('html')) {
       for (const [, attributes] of code.matchAll(/<svc-card-form\b([^>]*)>/g)) {
         const names = [...attributes!.matchAll(/([a-z-]+)=/g)].map((m) => m[1]);

@@ -1,23 +1,19 @@
 // Charges (4.4): create (decimal to cents, half up), pay (captcha, card or not, racing payments).
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueFactor } from '../../packages/sandbox/payment/boleto.js';
 import { toCents } from '../../packages/sandbox/base/cents.js';
 import { crc16 } from '../../packages/sandbox/payment/pix.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { makeClient, makeProduct } from './support/fixtures.js';
-import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { sandboxWithClientAndProduct } from './support/fixtures.js';
+import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 let clientId: string;
+let clientDoc: { name: string; doc: string };
 let productId: string;
-beforeAll(async () => {
-  sandbox = await memorySandbox();
-  clientId = (await makeClient(sandbox))._id;
-  productId = (await makeProduct(sandbox))._id;
-});
-afterAll(async () => sandbox?.close());
+sandboxWithClientAndProduct((made) => ({ sandbox, clientId, productId, client: clientDoc } = made));
 
 const create = (extra: Record<string, unknown>) => call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId, productId, dueDate: '2030-01-10', amount: 10, ...extra });
 
@@ -117,5 +113,13 @@ describe('PIX and BOLETO', () => {
     expect(body.boleto).toMatchObject({ dueDate: '2030-06-15', barcode: expect.stringMatching(/^\d{44}$/), digitableLine: expect.stringMatching(/^\d{47}$/) });
     expect(body.boleto.barcode.slice(5, 9)).toBe(dueFactor('2030-06-15'));
     expect(body.boleto.barcode.slice(9, 19)).toBe('0000012345');
+  });
+
+  // Issue 39: what a printed boleto shows (the sandbox's fields beside the reference's), so a page can print it.
+  it('BOLETO answers what a printed boleto shows: the amount, the beneficiary, the payer (the charge\'s client)', async () => {
+    const charge = (await create({ amount: 123.45, dueDate: '2030-06-15' })).body;
+    const { body } = await payBy(charge._id, 'BOLETO');
+    expect(body.boleto).toMatchObject({ amount: 12345, beneficiary: { name: 'SVC SANDBOX', taxId: '12345678000195' }, payer: { name: 'Cliente Teste', taxId: clientDoc.doc } });
+    expect(clientDoc.doc).toMatch(/^\d{11}$|^\d{14}$/);
   });
 });

@@ -62,6 +62,22 @@ describe('check invariants', () => {
     expect(problems(record({ steps: [{ step: paidScenario.steps[0]!, answers: [{ kind: 'error', text: 'try again' }], challengeOpened: false }] }))).toMatch(/paid but the page showed an error/);
   });
 
+  it('a payment held for review (IN_ANALYSIS, then PAID by the review) shown as an error is a finding naming the status; shown as waiting, none', () => {
+    const analysis = SCENARIOS.find((x) => x.id === 'in-analysis')!;
+    const held: Payment = { id: 't1', status: 'PAID', statuses: ['IN_ANALYSIS', 'PAID'], paymentMethod: 'CREDIT_CARD', chargeId: 'c1', step: 0 };
+    const shown = (answer: ScenarioRecord['steps'][number]['answers'][number]): ScenarioRecord['steps'] => [
+      { step: analysis.steps[0]!, answers: [answer], challengeOpened: false }, { step: analysis.steps[1]!, answers: [], challengeOpened: false }];
+    const asError = judge(record({ scenario: analysis, payments: [held], steps: shown({ kind: 'error', text: 'Payment failed, try again' }) }));
+    expect(asError.map((f) => `${f.problem} -> ${f.fix}`)).toEqual([expect.stringMatching(/^the payment was IN_ANALYSIS \(held for fraud review: it may still be paid\) but the page showed an error \("Payment failed, try again"\) -> IN_ANALYSIS is not a decline: show "waiting".*webhook/)]);
+    expect(judge(record({ scenario: analysis, payments: [held], steps: shown({ kind: 'message', text: 'Payment under analysis' }) }))).toEqual([]);
+    // Any waiting status shown as an error is told as that status, never as a network error.
+    fc.assert(fc.property(fc.constantFrom('IN_ANALYSIS', 'PENDING_REVIEW', 'PROCESSING'), fc.constantFrom('PAID', 'DECLINED', 'CANCELED'), (first, last) => {
+      const text = problems(record({ scenario: analysis, payments: [{ ...held, status: last, statuses: [first, last] }], steps: shown({ kind: 'error', text: 'no' }) }));
+      expect(text).toContain(`the payment was ${first} (`);
+      expect(text).not.toMatch(/paid but the page showed an error/);
+    }));
+  });
+
   it('a dropped answer: no key, or never retried, is a finding; retried with its key is not', () => {
     expect(problems(record({ drops: [{ path: '/v1/transaction', idempotencyKey: null, retried: false }] }))).toMatch(/carried no Idempotency-Key/);
     expect(problems(record({ drops: [{ path: '/v1/charge/pay', idempotencyKey: 'o:pay:1', retried: false }] }))).toMatch(/never asked for again with its key o:pay:1/);

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredential } from '../../packages/sandbox/auth/credentials.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { API_KEY, COMPANY, call, memorySandbox } from './support/sandbox.js';
+import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+import { clockCompany } from './support/clock-company.js';
 
 let sandbox: Sandbox;
 let other: { apiKey: string };
@@ -122,5 +123,25 @@ describe('a query value that is not UTF-8', () => {
     expect([answer.status, answer.body.error_messages]).toEqual([400, [expect.objectContaining({ path: 'search', location: 'query', msg: 'search is not percent-encoded UTF-8 (a Latin-1 byte such as %E7 for "ç" is %C3%A7 in UTF-8)' })]]);
     expect((await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=50%`)).status).toBe(200);
     expect((await call(sandbox, 'GET', `/v1/client?companyId=${COMPANY}&search=concei%C3%A7%C3%A3o`)).status).toBe(200);
+  });
+});
+
+describe('one name rule for a client wherever it is created', () => {
+  it('"R2-D2 #7" is refused on client.name by POST /v1/transaction and POST /v1/subscription, as on name by POST /v1/client', async () => {
+    const c = await clockCompany(sandbox);
+    const productId = (await c.full((await c.v2()).subscription._id)).productId;
+    const client = { name: 'R2-D2 #7', doc: '39053344705' };
+    expect(paths((await c.as('POST', '/v1/client', { companyId: c.companyId, ...client, email: 'r2@example.com' })).body)).toEqual(['name']);
+    expect(paths((await c.as('POST', '/v1/transaction', { companyId: c.companyId, amount: 100, paymentProfile: PAID_PROFILE, client })).body)).toEqual(['client.name']);
+    expect(paths((await c.as('POST', '/v1/subscription', { companyId: c.companyId, product: { id: productId }, paymentMethod: 'CREDIT_CARD', paymentProfile: PAID_PROFILE, client })).body)).toEqual(['client.name']);
+  });
+});
+
+describe('the email format', () => {
+  it('email "0@com", which the email format allows, is accepted', async () => {
+    const c = await clockCompany(sandbox);
+    const answer = await c.as('POST', '/v1/client', { companyId: c.companyId, name: 'Zero', doc: '11144477735', email: '0@com' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.email).toBe('0@com');
   });
 });

@@ -1,7 +1,7 @@
 // The API description: OpenAPI 3.1, version 1.0.0, generated from the routes'
 // schemas, served at /openapi.json and as a page at /docs.
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { call, memorySandbox } from './support/sandbox.js';
 
@@ -83,4 +83,16 @@ it('the published description names no constant of the code: each number is writ
   expect(names).toContain('REVIEW_DAYS');
   expect(names).toContain('AUTHORIZATION_DAYS');
   expect([...names].filter((name) => new RegExp(`\\b${name}\\b`).test(published))).toEqual([]);
+});
+
+describe('the description: servers, an operationId per operation, the license', () => {
+  it('servers is relative ("/"), every operation has its own operationId, license MIT', async () => {
+    const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/v1/transaction/capture'].post.operationId).toBe('postV1TransactionCapture');
+  });
 });

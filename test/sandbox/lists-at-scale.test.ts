@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCredential } from '../../packages/sandbox/auth/credentials.js';
-import { TOTAL_EXACT_MAX } from '../../packages/sandbox/schemas/list.js';
+import { PAGE_MAX, TOTAL_EXACT_MAX } from '../../packages/sandbox/schemas/list.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
@@ -134,5 +134,37 @@ describe('the test clock at scale', () => {
     } finally {
       transactions.mockRestore();
     }
+  });
+});
+
+const LISTS = ['/v1/transaction', '/v1/subscription', '/v1/alert', '/v1/client', '/sandbox/v1/payables'];
+const paths = (answer: { body: { error_messages: { path?: string }[] } }) => answer.body.error_messages.map((m) => m.path);
+
+describe('range.start / range.end: any offset the date-time format allows', () => {
+  it.each(LISTS)('%s with +16:00 and -23:59 answers 200', async (list) => {
+    for (const at of ['2026-01-01T00:00:00%2B16:00', '2026-01-01T00:00:00-23:59', '2016-12-31T23:59:60Z', '0001-01-01T00:00:00%2B23:59'])
+      expect((await call(sandbox, 'GET', `${list}?range.start=${at}&range.end=9999-12-31T23:59:59%2B16:00`)).status).toBe(200);
+  });
+
+  it('the offset is read as an instant: a record is inside a range whose bounds name its time in +16:00', async () => {
+    const c = await clockCompany(sandbox);
+    const { subscription } = await c.v2();
+    const created = Date.parse(subscription.createdAt);
+    const plus16 = (ms: number) => new Date(ms + 16 * 3_600_000).toISOString().replace('Z', '+16:00');
+    const within = await c.as('GET', `/v1/subscription?companyId=${c.companyId}&range.start=${encodeURIComponent(plus16(created))}&range.end=${encodeURIComponent(plus16(created))}`);
+    expect(within.body.items.map((s: { _id: string }) => s._id)).toEqual([subscription._id]);
+    const after = await c.as('GET', `/v1/subscription?companyId=${c.companyId}&range.start=${encodeURIComponent(plus16(created + 1))}`);
+    expect(after.body.total).toBe(0);
+  });
+});
+
+describe('page has a maximum: page × limit never overflows', () => {
+  it.each(LISTS)('%s?page=100000000000000000&limit=100: 400 on page; page at the maximum: 200, empty', async (list) => {
+    const huge = await call(sandbox, 'GET', `${list}?page=100000000000000000&limit=100`);
+    expect(huge.status).toBe(400);
+    expect(paths(huge)).toEqual(['page']);
+    const last = await call(sandbox, 'GET', `${list}?page=${PAGE_MAX}&limit=100`);
+    expect(last.status).toBe(200);
+    expect(last.body.items).toEqual([]);
   });
 });

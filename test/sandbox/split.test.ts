@@ -9,7 +9,7 @@ import { FEE_TABLE } from '../../packages/sandbox/domain/split/fee-table.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { ALL_METHODS } from './support/fixtures.js';
-import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
 
 const PAYER = 'company_split_payer';
 const A = 'company_split_a';
@@ -234,5 +234,23 @@ it('the description\'s "Split and payables" section holds the fee table the code
     if (row.basisPoints) expect(rows[i]).toContain(`${(row.basisPoints / 100).toFixed(2)}%`);
     // A credit card sale in installments is paid out per installment, at D+n times k.
     expect(rows[i]).toContain(row.method === 'CREDIT_CARD' && row.installments.to > 1 ? `| one payable per installment, installment k at D+${row.availableAfterDays}×k |` : '| one payable |');
+  });
+});
+
+describe('an active split\'s own rules are JSON Schema too', () => {
+  it('the description says them (if active is true: rules required, at least one, each percentage above 0); the answers name the field', async () => {
+    const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
+    const split = doc.paths['/v1/transaction'].post.requestBody.content['application/json'].schema.properties.split;
+    expect(split).toMatchObject({
+      if: { properties: { active: { enum: [true] } }, required: ['active'] },
+      then: { required: ['rules'], properties: { rules: { minItems: 1, items: { properties: { percentage: { exclusiveMinimum: 0 } } } } } },
+    });
+    const pay = (value: unknown) => call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 100, paymentProfile: PAID_PROFILE, split: value });
+    expect((await pay({ active: true })).body.error_messages)
+      .toEqual([expect.objectContaining({ path: 'split.rules', msg: expect.stringMatching(/^split\.rules is required with split\.active true: .*at least one rule/) })]);
+    expect((await pay({ active: true, rules: [] })).body.error_messages)
+      .toEqual([expect.objectContaining({ path: 'split.rules', msg: expect.stringMatching(/^split\.rules must hold at least 1 item with split\.active true/) })]);
+    expect((await pay({ active: true, rules: [{ companyId: COMPANY, percentage: 0 }, { companyId: COMPANY, percentage: 100 }] })).body.error_messages)
+      .toEqual([expect.objectContaining({ path: 'split.rules[0].percentage', msg: expect.stringMatching(/^split\.rules\[0\]\.percentage must be above 0 with split\.active true/) })]);
   });
 });

@@ -1,19 +1,14 @@
 // Subscriptions (4.5): v1 and v2 creation, update, cancel, list, exports, full.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCredential } from '../../packages/sandbox/auth/credentials.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { makeClient, makeProduct } from './support/fixtures.js';
-import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { makeClient, makeProduct, sandboxWithClientAndProduct } from './support/fixtures.js';
+import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 let clientId: string;
 let productId: string;
-beforeAll(async () => {
-  sandbox = await memorySandbox();
-  clientId = (await makeClient(sandbox))._id;
-  productId = (await makeProduct(sandbox, { frequencyDays: 15 }))._id;
-});
-afterAll(async () => sandbox?.close());
+sandboxWithClientAndProduct((made) => ({ sandbox, clientId, productId } = made), { frequencyDays: 15 });
 
 const v2 = (extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   call(sandbox, 'POST', '/v2/subscription', { companyId: COMPANY, productId, clientId, dueDate: '2030-03-01', paymentMethod: 'CREDIT_CARD', ...extra }, headers);

@@ -8,6 +8,7 @@ import { loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
 import { TEST_CARDS } from '../../packages/sandbox/payment/test-cards.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+import { clockCompany } from './support/clock-company.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
@@ -129,5 +130,41 @@ describe('headers of every answer, and the connection cap', () => {
       for (const s of sockets) s.destroy();
       await small.close();
     }
+  });
+});
+
+describe('another company\'s record is 403 forbidden (part 5 rule 5, part 7); an unknown id stays 404', () => {
+  it('transactions, subscriptions, alerts, charges and batches of another company; unknown ids', async () => {
+    const owner = await clockCompany(sandbox);
+    const transaction = (await owner.as('POST', '/v1/transaction', { companyId: owner.companyId, amount: 100, paymentProfile: PAID_PROFILE, capture: false })).body;
+    const { subscription, charge } = await owner.v2();
+    const alert = (await owner.as('POST', '/sandbox/v1/alerts', { companyId: owner.companyId, transactionId: transaction._id, type: 'NETWORK_B' })).body;
+    const batch = (await owner.as('POST', '/v1/subscription/list', { companyId: owner.companyId, list: [{ productId: 'x', clientId: 'y', dueDate: '2026-01-01', paymentMethod: 'PIX' }] })).body;
+    const other = await clockCompany(sandbox);
+    const companyId = other.companyId;
+    const tries: [string, string, unknown?][] = [
+      ['GET', `/v1/transaction/full?transactionId=${transaction._id}`],
+      ['GET', `/v1/transaction/full?tid=${transaction.tid}`],
+      ['POST', '/v1/transaction/capture', { companyId, transactionId: transaction._id }],
+      ['PUT', '/v1/transaction/cancel', { companyId, tid: transaction.tid }],
+      ['GET', `/v1/subscription/full?subscriptionId=${subscription._id}`],
+      ['PUT', '/v1/subscription/cancel', { companyId, subscriptionId: subscription._id }],
+      ['PUT', '/v1/subscription', { companyId, _id: subscription._id, productId: (await other.full((await other.v2()).subscription._id)).productId }],
+      ['POST', '/v1/alert/update/resolved', { companyId, alertId: alert._id }],
+      ['POST', '/sandbox/v1/alerts', { companyId, transactionId: transaction._id, type: 'NETWORK_B' }],
+      ['POST', '/sandbox/v1/charges/settle', { companyId, chargeId: charge._id, paymentMethod: 'PIX' }],
+      ['POST', '/sandbox/v1/charges/expire', { companyId, chargeId: charge._id }],
+      ['GET', `/sandbox/v1/subscription/batches/${batch.batchId}`],
+    ];
+    for (const [method, url, body] of tries) {
+      const foreign = await other.as(method, url, body);
+      expect([method, url, foreign.status, foreign.body.code]).toEqual([method, url, 403, 'forbidden']);
+      const ids = [transaction._id, transaction.tid, subscription._id, alert._id, charge._id, batch.batchId] as string[];
+      const unknown = JSON.parse(ids.reduce((text, id) => text.replaceAll(id, `${id}0`), JSON.stringify([url, body ?? null]))) as [string, unknown];
+      expect([method, unknown[0], (await other.as(method, unknown[0], unknown[1] ?? undefined)).status]).toEqual([method, unknown[0], 404]);
+    }
+    // Nothing moved in the owner's company.
+    expect((await owner.as('GET', `/v1/transaction/full?transactionId=${transaction._id}`)).body.status).toBe('AUTHORIZED');
+    expect((await owner.full(subscription._id)).status).toBe('CREATED');
   });
 });

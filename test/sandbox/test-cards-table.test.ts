@@ -32,3 +32,10 @@ it("the docs site's page is the same table", () => {
   expect(page).toContain(testCardsMarkdown());
   expect(page).toContain('test-cards.json');
 });
+
+it('the fraud-review card tells its outcome on a charge as well as on a one-off payment (it said "A charge\'s payment is PAID" before session 28)', () => {
+  const review = testCardRows().find((row) => row.answers === 'IN_ANALYSIS')!;
+  expect(review.how).toMatch(/POST \/v1\/transaction and POST \/v1\/charge\/pay/);
+  expect(review.how).toMatch(/approves \(PAID, the charge PAID: charge\.paid\)/);
+  expect(review.how).toMatch(/denies \(DECLINED, the charge's failed attempt: charge\.payment_failed\)/);
+});

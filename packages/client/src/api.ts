@@ -502,7 +502,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: the fraud review decides a held payment
-         * @description flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made); deny: -> DECLINED (the authorization voided). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (rows 11, 12). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.
+         * @description flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made), the charge it was for (POST /v1/charge/pay) PAID with charge.paid; approved after that charge was paid another way, the approval is voided (CANCELED, held_voided) and the charge left; deny: -> DECLINED (the authorization voided), the charge's failed attempt (attempts + 1, its status left, charge.payment_failed). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (rows 11, 12). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.
          */
         post: operations["postSandboxV1TransactionsReview"];
         delete?: never;
@@ -682,7 +682,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a charge (captcha-protected, no apiKey)
-         * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
+         * @description A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) or the fraud-review test card (IN_ANALYSIS) leaves the charge as it was until the answer or the review's decision, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.
          *
          *     Refused beyond the schema (400): `_id` a payable charge of the company (not PAID, not ended), whose product is not deleted; `paymentMethod` one the charge offers; BOLETO for at most R$ 99,999,999.99; `installments` a count the charge's product offers; `cardAuthId` required when the charge or its product asks for card authentication; `token` the decryptor's codes (TOKEN_MALFORMED, TOKEN_EXPIRED, ...): its contents are not the schema's.
          */
@@ -1012,7 +1012,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1035,7 +1036,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1058,7 +1060,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1081,7 +1084,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1104,7 +1108,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1127,7 +1132,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1150,7 +1156,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1173,7 +1180,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1196,7 +1204,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1239,7 +1248,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1262,7 +1272,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1285,7 +1296,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1308,7 +1320,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1331,7 +1344,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1354,7 +1368,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1377,7 +1392,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1400,7 +1416,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1423,7 +1440,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1472,7 +1490,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1495,7 +1514,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1518,7 +1538,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1541,7 +1562,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1564,7 +1586,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1587,7 +1610,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1610,7 +1634,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1633,7 +1658,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1656,7 +1682,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1705,7 +1732,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1728,7 +1756,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1751,7 +1780,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1774,7 +1804,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1797,7 +1828,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1820,7 +1852,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1843,7 +1876,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1866,7 +1900,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1889,7 +1924,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1938,7 +1974,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1961,7 +1998,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -1984,7 +2022,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2007,7 +2046,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2030,7 +2070,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2053,7 +2094,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2076,7 +2118,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2099,7 +2142,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2122,7 +2166,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2217,7 +2262,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2240,7 +2286,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2263,7 +2310,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2288,7 +2336,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2311,7 +2360,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2334,7 +2384,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2357,7 +2408,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2380,7 +2432,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2403,7 +2456,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2426,7 +2480,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2522,7 +2577,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2545,7 +2601,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2568,7 +2625,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2593,7 +2651,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2616,7 +2675,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2639,7 +2699,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2662,7 +2723,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2685,7 +2747,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2708,7 +2771,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2731,7 +2795,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2825,7 +2890,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2848,7 +2914,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2871,7 +2938,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2896,7 +2964,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2919,7 +2988,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2942,7 +3012,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2965,7 +3036,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -2988,7 +3060,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3011,7 +3084,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3034,7 +3108,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3126,7 +3201,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3149,7 +3225,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3172,7 +3249,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3197,7 +3275,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3220,7 +3299,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3243,7 +3323,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3266,7 +3347,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3289,7 +3371,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3312,7 +3395,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3335,7 +3419,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3494,7 +3579,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3517,7 +3603,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3540,7 +3627,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3565,7 +3653,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3588,7 +3677,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3611,7 +3701,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3634,7 +3725,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3657,7 +3749,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3680,7 +3773,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3703,7 +3797,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3805,7 +3900,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3828,7 +3924,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3851,7 +3948,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3876,7 +3974,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3899,7 +3998,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3922,7 +4022,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3945,7 +4046,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3968,7 +4070,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -3991,7 +4094,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4014,7 +4118,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4062,10 +4167,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -4303,7 +4422,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4326,7 +4446,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4349,7 +4470,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4374,7 +4496,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4397,7 +4520,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4420,7 +4544,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4443,7 +4568,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4466,7 +4592,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4489,7 +4616,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4512,7 +4640,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4562,10 +4691,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -4803,7 +4946,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4826,7 +4970,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4849,7 +4994,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4874,7 +5020,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4897,7 +5044,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4920,7 +5068,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4943,7 +5092,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4966,7 +5116,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -4989,7 +5140,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5012,7 +5164,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5062,7 +5215,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5085,7 +5239,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5108,7 +5263,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5131,7 +5287,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5154,7 +5311,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5177,7 +5335,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5200,7 +5359,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5223,7 +5383,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5246,7 +5407,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5316,7 +5478,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5339,7 +5502,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5362,7 +5526,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5387,7 +5552,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5410,7 +5576,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5433,7 +5600,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5456,7 +5624,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5479,7 +5648,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5502,7 +5672,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5525,7 +5696,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5608,7 +5780,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5631,7 +5804,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5654,7 +5828,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5677,7 +5852,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5700,7 +5876,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5723,7 +5900,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5746,7 +5924,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5769,7 +5948,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5792,7 +5972,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5918,7 +6099,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5941,7 +6123,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5964,7 +6147,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -5989,7 +6173,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6012,7 +6197,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6035,7 +6221,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6058,7 +6245,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6081,7 +6269,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6104,7 +6293,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6127,7 +6317,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6191,7 +6382,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6214,7 +6406,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6237,7 +6430,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6260,7 +6454,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6283,7 +6478,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6306,7 +6502,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6329,7 +6526,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6352,7 +6550,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6375,7 +6574,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6435,7 +6635,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6458,7 +6659,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6481,7 +6683,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6504,7 +6707,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6527,7 +6731,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6550,7 +6755,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6573,7 +6779,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6596,7 +6803,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6619,7 +6827,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6709,7 +6918,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6732,7 +6942,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6755,7 +6966,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6780,7 +6992,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6803,7 +7016,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6826,7 +7040,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6849,7 +7064,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6872,7 +7088,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6895,7 +7112,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6918,7 +7136,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6968,7 +7187,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6991,7 +7211,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7014,7 +7235,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7037,7 +7259,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7060,7 +7283,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7083,7 +7307,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7106,7 +7331,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7129,7 +7355,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7152,7 +7379,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7213,7 +7441,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7236,7 +7465,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7259,7 +7489,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7282,7 +7513,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7305,7 +7537,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7328,7 +7561,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7351,7 +7585,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7374,7 +7609,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7397,7 +7633,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7463,7 +7700,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7486,7 +7724,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7509,7 +7748,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7534,7 +7774,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7557,7 +7798,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7580,7 +7822,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7603,7 +7846,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7626,7 +7870,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7649,7 +7894,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7672,7 +7918,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7720,7 +7967,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7743,7 +7991,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7766,7 +8015,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7789,7 +8039,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7812,7 +8063,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7835,7 +8087,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7858,7 +8111,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7881,7 +8135,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7904,7 +8159,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8023,7 +8279,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8046,7 +8303,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8069,7 +8327,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8092,7 +8351,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8115,7 +8375,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8138,7 +8399,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8161,7 +8423,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8184,7 +8447,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8207,7 +8471,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8426,7 +8691,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8449,7 +8715,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8472,7 +8739,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8495,7 +8763,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8518,7 +8787,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8541,7 +8811,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8564,7 +8835,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8587,7 +8859,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8610,7 +8883,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8677,7 +8951,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8700,7 +8975,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8723,7 +8999,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8746,7 +9023,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8769,7 +9047,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8792,7 +9071,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8815,7 +9095,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8838,7 +9119,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8861,7 +9143,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8956,7 +9239,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -8979,7 +9263,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9002,7 +9287,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9027,7 +9313,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9050,7 +9337,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9073,7 +9361,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9096,7 +9385,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9119,7 +9409,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9142,7 +9433,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9165,7 +9457,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9389,7 +9682,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9412,7 +9706,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9435,7 +9730,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9460,7 +9756,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9483,7 +9780,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9506,7 +9804,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9529,7 +9828,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9552,7 +9852,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9575,7 +9876,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9598,7 +9900,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9822,7 +10125,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9845,7 +10149,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9868,7 +10173,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9893,7 +10199,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9916,7 +10223,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9939,7 +10247,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9962,7 +10271,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -9985,7 +10295,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10008,7 +10319,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10031,7 +10343,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10094,7 +10407,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10117,7 +10431,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10140,7 +10455,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10163,7 +10479,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10186,7 +10503,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10209,7 +10527,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10232,7 +10551,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10255,7 +10575,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10278,7 +10599,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10355,7 +10677,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10378,7 +10701,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10401,7 +10725,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10426,7 +10751,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10449,7 +10775,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10472,7 +10799,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10495,7 +10823,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10518,7 +10847,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10541,7 +10871,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10564,7 +10895,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10642,7 +10974,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10665,7 +10998,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10688,7 +11022,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10713,7 +11048,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10736,7 +11072,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10759,7 +11096,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10782,7 +11120,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10805,7 +11144,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10828,7 +11168,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10851,7 +11192,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10914,7 +11256,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10937,7 +11280,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10960,7 +11304,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -10983,7 +11328,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11006,7 +11352,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11029,7 +11376,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11052,7 +11400,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11075,7 +11424,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11098,7 +11448,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11168,7 +11519,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11191,7 +11543,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11214,7 +11567,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11237,7 +11591,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11260,7 +11615,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11283,7 +11639,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11306,7 +11663,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11329,7 +11687,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11352,7 +11711,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11424,7 +11784,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11447,7 +11808,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11470,7 +11832,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11495,7 +11858,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11518,7 +11882,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11541,7 +11906,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11564,7 +11930,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11587,7 +11954,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11610,7 +11978,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11633,7 +12002,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11743,7 +12113,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11766,7 +12137,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11789,7 +12161,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11812,7 +12185,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11835,7 +12209,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11858,7 +12233,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11881,7 +12257,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11904,7 +12281,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -11927,7 +12305,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12020,7 +12399,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12043,7 +12423,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12066,7 +12447,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12089,7 +12471,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12112,7 +12495,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12135,7 +12519,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12158,7 +12543,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12181,7 +12567,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12204,7 +12591,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12262,7 +12650,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12285,7 +12674,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12308,7 +12698,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12333,7 +12724,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12356,7 +12748,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12379,7 +12772,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12402,7 +12796,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12425,7 +12820,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12448,7 +12844,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12471,7 +12868,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12588,7 +12986,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12611,7 +13010,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12634,7 +13034,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12659,7 +13060,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12682,7 +13084,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12705,7 +13108,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12728,7 +13132,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12751,7 +13156,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12774,7 +13180,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12797,7 +13204,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -12881,10 +13289,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         charge: {
                             _id: string;
@@ -13122,7 +13544,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13145,7 +13568,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13168,7 +13592,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13193,7 +13618,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13216,7 +13642,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13239,7 +13666,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13262,7 +13690,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13285,7 +13714,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13308,7 +13738,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13331,7 +13762,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13433,7 +13865,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13456,7 +13889,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13479,7 +13913,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13502,7 +13937,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13525,7 +13961,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13548,7 +13985,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13571,7 +14009,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13594,7 +14033,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13617,7 +14057,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13759,7 +14200,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13782,7 +14224,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13805,7 +14248,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13830,7 +14274,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13853,7 +14298,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13876,7 +14322,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13899,7 +14346,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13922,7 +14370,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13945,7 +14394,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -13968,7 +14418,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14410,7 +14861,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14433,7 +14885,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14456,7 +14909,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14481,7 +14935,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14504,7 +14959,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14527,7 +14983,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14550,7 +15007,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14573,7 +15031,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14596,7 +15055,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14619,7 +15079,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14727,7 +15188,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14750,7 +15212,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14773,7 +15236,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14796,7 +15260,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14819,7 +15284,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14842,7 +15308,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14865,7 +15332,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14888,7 +15356,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14911,7 +15380,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15005,7 +15475,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15028,7 +15499,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15051,7 +15523,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15076,7 +15549,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15099,7 +15573,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15122,7 +15597,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15145,7 +15621,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15168,7 +15645,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15191,7 +15669,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15214,7 +15693,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15316,10 +15796,24 @@ export interface operations {
                         active: boolean;
                         affiliateId?: string;
                         boleto?: {
+                            /** @description the sandbox's (not in the reference): cents, the value the barcode carries */
+                            amount?: number;
                             barcode: string;
+                            /** @description the sandbox's (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX */
+                            beneficiary?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                             digitableLine: string;
                             /** Format: date */
                             dueDate: string;
+                            /** @description the sandbox's (not in the reference): who the boleto is made out to (pagador): the charge's client */
+                            payer?: {
+                                name: string;
+                                /** @description CPF (11 digits) or CNPJ (14), digits only */
+                                taxId: string;
+                            };
                         };
                         /** @description the card renewals are charged to (a test card, by BIN and last four) */
                         card?: {
@@ -15536,7 +16030,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15559,7 +16054,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15582,7 +16078,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15607,7 +16104,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15630,7 +16128,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15653,7 +16152,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15676,7 +16176,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15699,7 +16200,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15722,7 +16224,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15745,7 +16248,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15806,7 +16310,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15829,7 +16334,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15852,7 +16358,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15877,7 +16384,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15900,7 +16408,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15923,7 +16432,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15946,7 +16456,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15969,7 +16480,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -15992,7 +16504,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16015,7 +16528,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16106,7 +16620,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16129,7 +16644,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16152,7 +16668,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16175,7 +16692,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16198,7 +16716,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16221,7 +16740,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16244,7 +16764,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16267,7 +16788,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16290,7 +16812,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16591,7 +17114,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16614,7 +17138,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16637,7 +17162,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16660,7 +17186,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16683,7 +17210,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16706,7 +17234,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16729,7 +17258,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16752,7 +17282,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16775,7 +17306,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16892,7 +17424,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16915,7 +17448,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16938,7 +17472,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16963,7 +17498,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -16986,7 +17522,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17009,7 +17546,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17032,7 +17570,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17055,7 +17594,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17078,7 +17618,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17101,7 +17642,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17339,7 +17881,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17362,7 +17905,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17385,7 +17929,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17408,7 +17953,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17431,7 +17977,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17454,7 +18001,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17477,7 +18025,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17500,7 +18049,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17523,7 +18073,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17806,7 +18357,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17829,7 +18381,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17852,7 +18405,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17877,7 +18431,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17900,7 +18455,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17923,7 +18479,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17946,7 +18503,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17969,7 +18527,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -17992,7 +18551,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18015,7 +18575,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18091,7 +18652,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18114,7 +18676,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18137,7 +18700,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18162,7 +18726,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18185,7 +18750,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18208,7 +18774,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18231,7 +18798,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18254,7 +18822,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18277,7 +18846,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18300,7 +18870,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18528,7 +19099,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18551,7 +19123,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18574,7 +19147,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18599,7 +19173,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18622,7 +19197,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18645,7 +19221,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18668,7 +19245,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18691,7 +19269,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18714,7 +19293,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -18737,7 +19317,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19018,7 +19599,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19041,7 +19623,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19064,7 +19647,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19087,7 +19671,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19110,7 +19695,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19133,7 +19719,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19156,7 +19743,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19179,7 +19767,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19202,7 +19791,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19378,7 +19968,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19401,7 +19992,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19424,7 +20016,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19449,7 +20042,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19472,7 +20066,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19495,7 +20090,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19518,7 +20114,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19541,7 +20138,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19564,7 +20162,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -19587,7 +20186,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";

@@ -1,22 +1,27 @@
 // Part 7 of the reference: every refusal is one body, { error_messages, code,
 // path, metadata }; field-level items also carry type 'field', path and location.
 // ApiError is that body as one error class, thrown for every non-2xx answer.
+import type { paths } from './api.js';
+
+/**
+ * The part-7 body as the API description declares it (packages/client/src/api.ts, generated): every
+ * operation's refusals share it, so one operation's 400 stands for all. The codes and the field
+ * locations are the sandbox's lists (its schema), not a copy kept here.
+ */
+type DescribedErrorBody = paths['/v1/transaction']['post']['responses'][400]['content']['application/json'];
+type DescribedMessage = DescribedErrorBody['error_messages'][number];
 
 /** Where the refused member was: the JSON body, the query string, a header (Idempotency-Key) or a path parameter. */
-export type FieldLocation = 'body' | 'query' | 'headers' | 'path';
-export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
-export type ErrorMessage = FieldError | { msg: string };
+export type FieldLocation = NonNullable<DescribedMessage['location']>;
+/** A field-level item: `type: 'field'`, which member (`path`), where (`location`) and why (`msg`). */
+export interface FieldError extends Required<DescribedMessage> {}
+export type ErrorMessage = FieldError | Pick<DescribedMessage, 'msg'>;
 
-/** The codes the sandbox answers today; any other string may come from a newer service. */
-export type KnownErrorCode =
-  | 'SchemaValidationException' | 'unauthorized' | 'forbidden' | 'not_found' | 'unknown_server_error'
-  | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE'
-  | 'TOKEN_MALFORMED' | 'TOKEN_UNKNOWN_KEY' | 'TOKEN_UNDECRYPTABLE' | 'TOKEN_INVALID_PAYLOAD'
-  | 'TOKEN_NOT_YET_VALID' | 'TOKEN_EXPIRED' | 'TOKEN_REUSED' | 'idempotency_key_reused' | 'idempotency_key_in_use'
-  /** 409: a move the resource's state table does not allow. */
-  | 'conflict';
+/** The codes the sandbox answers today (the description lists them); any other string may come from a newer service. */
+export type KnownErrorCode = DescribedErrorBody['code'];
 
-export interface ErrorBody { error_messages: ErrorMessage[]; code: string; path: string; metadata: Record<string, unknown> }
+/** The body of every refusal; `code` is any string, since a newer service may answer a code not listed today. */
+export interface ErrorBody extends Omit<DescribedErrorBody, 'code' | 'error_messages'> { error_messages: ErrorMessage[]; code: string }
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -32,7 +32,7 @@ export interface TransactionUpdatedEvent extends EventEnvelope<'transaction.upda
     /** The row's event in the state table. */
     move: 'provider_answered' | 'held_voided' | 'standby_released' | 'capture' | 'authorization_lapsed' | 'refund' | 'refund_failed' | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired';
     /** The status before the move. */
-    previousStatus: 'PROCESSING' | 'PENDING_3DS' | 'STANDBY' | 'AUTHORIZED' | 'PAID' | 'ERROR_REFUNDED' | 'IN_ANALYSIS' | 'PENDING_REVIEW' | 'DISPUTE';
+    previousStatus: 'PROCESSING' | 'PENDING_3DS' | 'IN_ANALYSIS' | 'PENDING_REVIEW' | 'STANDBY' | 'AUTHORIZED' | 'PAID' | 'ERROR_REFUNDED' | 'DISPUTE';
   };
 }
 

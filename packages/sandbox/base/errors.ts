@@ -1,18 +1,27 @@
 // The error body of API reference part 7, for every refusal the sandbox makes.
-// Codes are the reference's four, the decryptor's token codes, and not_found
-// (part 7 leaves "not found" unshown: a 404 with code not_found), and conflict
-// (409: a move its resource's state table does not allow, domain/states/machine.ts).
+// Codes are the reference's four, the decryptor's (svc-card/server: its token codes,
+// and its two of a service that cannot answer), not_found (part 7 leaves "not found"
+// unshown: a 404 with code not_found), and conflict (409: a move its resource's state
+// table does not allow, domain/states/machine.ts). The body's schema (schemas/common.ts),
+// and so the API description and @svc-card/client's types, list them from here.
+import { TOKEN_ERROR_CODES, type SvcCardErrorCode } from 'svc-card/server';
 
-export type TokenErrorCode =
-  | 'TOKEN_MALFORMED' | 'TOKEN_UNKNOWN_KEY' | 'TOKEN_UNDECRYPTABLE' | 'TOKEN_INVALID_PAYLOAD'
-  | 'TOKEN_NOT_YET_VALID' | 'TOKEN_EXPIRED' | 'TOKEN_REUSED';
-export type ApiErrorCode =
-  | 'SchemaValidationException' | 'unauthorized' | 'forbidden' | 'not_found' | 'unknown_server_error'
-  | 'request_timeout' | 'headers_too_large' | 'REPLAY_STORE_UNAVAILABLE' | 'DECRYPTOR_UNAVAILABLE' | TokenErrorCode
-  | 'idempotency_key_reused' | 'idempotency_key_in_use' | 'conflict';
+export type { TokenErrorCode } from 'svc-card/server';
+
+/** What the decryptor refuses with when the service, not the token, failed: a 503. */
+const SERVICE_DOWN_CODES = ['REPLAY_STORE_UNAVAILABLE', 'DECRYPTOR_UNAVAILABLE'] as const satisfies readonly SvcCardErrorCode[];
+
+/** Every code of a refusal the sandbox answers. */
+export const API_ERROR_CODES = [
+  'SchemaValidationException', 'unauthorized', 'forbidden', 'not_found', 'unknown_server_error',
+  'request_timeout', 'headers_too_large', ...SERVICE_DOWN_CODES, ...TOKEN_ERROR_CODES,
+  'idempotency_key_reused', 'idempotency_key_in_use', 'conflict',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** Where the field was: the JSON body, the query string, a header, or the URL's path (a path parameter). */
-export type FieldLocation = 'body' | 'query' | 'headers' | 'path';
+export const FIELD_LOCATIONS = ['body', 'query', 'headers', 'path'] as const;
+export type FieldLocation = (typeof FIELD_LOCATIONS)[number];
 export interface FieldError { type: 'field'; msg: string; path: string; location: FieldLocation }
 export type ErrorMessage = FieldError | { msg: string };
 

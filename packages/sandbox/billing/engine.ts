@@ -6,20 +6,21 @@ import { contextAt, type SandboxContext } from '../context.js';
 import type { Database, Queryable } from '../db/database.js';
 import { OPEN as OPEN_CHARGES } from '../domain/states/charge.js';
 import { LIVE } from '../domain/states/subscription.js';
-import { openChargesOf } from '../store/charges.js';
-import { products, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { products, type ChargeDoc, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
+import { holdingWrites } from '../db/write-buffer.js';
+import { knowClients } from '../domain/states/client.js';
 import type { Move } from '../base/clock-rows.js';
 import { addDays, dayOf } from '../base/dates.js';
 import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
-import { SubscriptionDay } from './subscription-day.js';
+import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscription-day.js';
 import { yieldTurn } from '../db/turns.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
-async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date): Promise<Move[]> {
-  const today = new SubscriptionDay(ctx, db, sub, product, day, at);
+async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date, charges?: ChargeFacts): Promise<Move[]> {
+  const today = new SubscriptionDay(ctx, db, sub, product, day, at, charges);
   if (!(await runSubscriptionPhase('before its charges', today))) return today.moves;
-  for (const charge of await openChargesOf(db, today.sub, OPEN_CHARGES)) {
+  for (const charge of await today.charges.open()) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
     if (!(await runChargePhase(today, charge))) return today.moves;
   }
@@ -27,16 +28,20 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
   return today.moves;
 }
 
+/** Subscriptions billed in one database transaction (a chunk; tests set clockStepping.chunk); others' requests are answered between chunks. */
+export const BILLING_CHUNK = 50;
+
 /**
  * How the clock walks the days: 'due' jumps from one day with work to the
- * next (nextDueDay); 'every day' runs each day, as it did before. Both make
- * the same moves (test/sandbox/clock-fast-path.test.ts); tests set it.
+ * next (nextDueDay); 'every day' runs each day, as it did before. `setWise`:
+ * a chunk's subscriptions and charges are read in a few statements and its
+ * writes held and written together (billChunk); false reads and writes each
+ * subscription's on its own, as before. Every way makes the same moves, records
+ * and events (test/sandbox/clock-fast-path.test.ts); tests and bench/ set it.
  */
-export const clockStepping: { mode: 'due' | 'every day' } = { mode: 'due' };
+export const clockStepping: { mode: 'due' | 'every day'; setWise: boolean; chunk: number } = { mode: 'due', setWise: true, chunk: BILLING_CHUNK };
 
 
-/** Subscriptions billed in one database transaction (a chunk); others' requests are answered between chunks. */
-export const BILLING_CHUNK = 50;
 
 /**
  * On PostgreSQL, lanes of chunks run at once, each on its own pooled connection.
@@ -77,6 +82,56 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
     ORDER BY s.created_at, s.id`, [companyId, [...LIVE], day, [...OPEN_CHARGES]]);
 }
 
+type BillChunk = (ctx: SandboxContext, db: Queryable, companyId: string, ids: string[], day: string, at: Date) => Promise<(Move[] | undefined)[]>;
+
+/** A chunk's days one subscription at a time: each re-read under its row lock, its charges read and written on their own. */
+const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
+  const productsById = new Map<string, ProductDoc | undefined>();
+  const billed: (Move[] | undefined)[] = [];
+  for (const id of ids) {
+    const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [id, [...LIVE]]);
+    if (!row) { billed.push(undefined); continue; }
+    const productId = row.data.productId;
+    if (!productsById.has(productId)) productsById.set(productId, await products.get(db, companyId, productId));
+    const product = productsById.get(productId);
+    billed.push(product ? await billDay(ctx, db, row.data, product, day, at) : undefined);
+  }
+  return billed;
+};
+
+/**
+ * A chunk's days set-wise: its subscriptions (row-locked), their products,
+ * charge counts, open charges (row-locked) and clients read in six statements; then
+ * each subscription's day runs as billEach's does, in the same order, its
+ * writes held (db/write-buffer.ts) and written together at the chunk's end:
+ * a day of renewals or overdue charges is a few statements per chunk, not a
+ * few per subscription. A step that reads (a card payment's settings, a
+ * client following its subscriptions) writes what is held first, so it reads
+ * what the steps before it wrote.
+ */
+const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
+  const subs = new Map((await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = ANY($1) AND status = ANY($2) ORDER BY id FOR UPDATE', [ids, [...LIVE]]))
+    .map(({ data }) => [data._id, data]));
+  const productIds = [...new Set([...subs.values()].map((sub) => sub.productId))];
+  const productsById = new Map((await db.query<{ data: ProductDoc }>('SELECT data FROM products WHERE company_id = $1 AND id = ANY($2)', [companyId, productIds])).map(({ data }) => [data._id, data]));
+  const counts = new Map((await db.query<{ id: string; n: string | number }>('SELECT subscription_id AS id, count(*) AS n FROM charges WHERE subscription_id = ANY($1) GROUP BY subscription_id', [ids]))
+    .map(({ id, n }) => [id, Number(n)]));
+  const open = new Map<string, ChargeDoc[]>();
+  for (const { data } of await db.query<{ data: ChargeDoc }>('SELECT data FROM charges WHERE company_id = $1 AND subscription_id = ANY($2) AND status = ANY($3) ORDER BY due_date, id FOR UPDATE', [companyId, ids, [...OPEN_CHARGES]]))
+    open.set(data.subscriptionId!, [...(open.get(data.subscriptionId!) ?? []), data]);
+  const held = holdingWrites(db);
+  // Their clients, which follow their subscriptions' statuses (domain/states/client.ts), read at once too.
+  await knowClients(held.db, companyId, [...new Set([...subs.values()].map((sub) => sub.clientId).filter((id): id is string => Boolean(id)))]);
+  const billed: (Move[] | undefined)[] = [];
+  for (const id of ids) {
+    const sub = subs.get(id);
+    const product = sub && productsById.get(sub.productId);
+    billed.push(sub && product ? await billDay(ctx, held.db, sub, product, day, at, chargesReadBefore(counts.get(id) ?? 0, open.get(id) ?? [])) : undefined);
+  }
+  await held.flush();
+  return billed;
+};
+
 /**
  * Every day after `from` up to `to` (the company's clock before and after a
  * move) that has something due (nextDueDay: the days between move nothing and
@@ -84,7 +139,7 @@ async function dueToday(db: Queryable, companyId: string, day: string): Promise<
  * subscriptions, in short database transactions of their
  * own: a day's start (`startDay` first: the clock route moves the clock there,
  * then the schedule's day-start rows), then the day of each subscription that has
- * something due (dueToday), BILLING_CHUNK of them to a transaction, each
+ * something due (dueToday), clockStepping.chunk of them to a transaction, each
  * re-read under its row lock (on PostgreSQL in BILLING_LANES lanes at once, a
  * day's moves answered in dueToday's order). Other companies' requests are answered between
  * chunks (PGlite has a single connection: one transaction for the whole move
@@ -113,24 +168,16 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     });
     await yieldTurn(database); // requests first (db/turns.ts)
     // Each subscription's moves, kept in dueToday's order whichever lane billed it.
-    const billed: Move[][] = [];
+    const billed: (Move[] | undefined)[] = [];
     const lanes = database.kind === 'postgres' ? BILLING_LANES : 1;
     const byLane: number[][] = Array.from({ length: lanes }, () => []);
     due.forEach((row, index) => byLane[laneOf(row.client_id ?? row.id, lanes)]!.push(index));
     // Every lane ends before the day does (a failed lane's error is thrown once the others have stopped).
     const lanesDone = await Promise.allSettled(byLane.map(async (indexes) => {
-      for (let start = 0; start < indexes.length; start += BILLING_CHUNK) {
-        await database.transaction(async (db) => {
-          const productsById = new Map<string, ProductDoc | undefined>();
-          for (const index of indexes.slice(start, start + BILLING_CHUNK)) {
-            const [row] = await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = $1 AND status = ANY($2) FOR UPDATE', [due[index]!.id, [...LIVE]]);
-            if (!row) continue;
-            const productId = row.data.productId;
-            if (!productsById.has(productId)) productsById.set(productId, await products.get(db, companyId, productId));
-            const product = productsById.get(productId);
-            if (product) billed[index] = await billDay(then, db, row.data, product, day, at);
-          }
-        });
+      for (let start = 0; start < indexes.length; start += clockStepping.chunk) {
+        const chunk = indexes.slice(start, start + clockStepping.chunk);
+        const moved = await database.transaction((db) => (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at));
+        chunk.forEach((index, i) => { billed[index] = moved[i]; });
         await yieldTurn(database); // requests first (db/turns.ts)
       }
     }));

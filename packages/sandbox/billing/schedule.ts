@@ -198,8 +198,8 @@ export const SCHEDULE: readonly ScheduleRow[] = [
     run: { kind: 'subscription', phase: 'before its charges', step: async (today) => {
       const { db, sub, product, day, stamp } = today;
       if (!sub.nextChargeDate || sub.nextChargeDate > day) return 'go';
-      const [{ n }] = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM charges WHERE subscription_id = $1', [sub._id])) as [{ n: string | number }];
-      const charge = await openCharge(db, sub, product, sub.nextChargeDate, Number(n) + 1, stamp);
+      const charge = await openCharge(db, sub, product, sub.nextChargeDate, (await today.charges.count()) + 1, stamp);
+      today.charges.opened(charge);
       today.moves.push({ row: CLOCK_ROWS.renewal, resource: 'charge', id: charge._id, to: 'ACTIVE' });
       const { nextChargeDate, ...rest } = sub;
       const next = renewalAfter(product, nextChargeDate);

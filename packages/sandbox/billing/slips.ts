@@ -13,7 +13,7 @@ import { boletoFor, pixFor } from '../payment/bank-slips.js';
 import { BOLETO_MAX_CENTS } from '../payment/boleto.js';
 import { fieldError, invalid } from '../base/errors.js';
 import { discardSlip } from '../payment/pay-by-card.js';
-import type { ChargeDoc, TransactionDoc } from '../store/tables.js';
+import { clients, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
 import { addDays, dayOf } from '../base/dates.js';
 import { chargeLinks } from './charges.js';
 
@@ -34,7 +34,8 @@ export function assertSlipAmount(cents: number, method: string): void {
 export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string, referenceId?: string) {
   if (method !== 'PIX' && method !== 'BOLETO') return { charge };
   const now = ctx.now(charge.companyId);
-  const shown = method === 'PIX' ? { pix: await pixFor(charge) } : { boleto: boletoFor(charge, dayOf(now)) };
+  const client = method === 'BOLETO' && charge.clientId ? await clients.get(db, charge.companyId, charge.clientId) : undefined;
+  const shown = method === 'PIX' ? { pix: await pixFor(charge) } : { boleto: boletoFor(charge, dayOf(now), client && { name: client.name, taxId: client.doc }) };
   const expiresOn = shown.pix ? addDays(dayOf(now), 1) : shown.boleto!.dueDate;
   const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn, ...(referenceId !== undefined ? { referenceId } : {}) } } });
   return { charge: updated, ...shown };

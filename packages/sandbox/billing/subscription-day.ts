@@ -5,17 +5,57 @@ import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { endSubscription, type Ended, type SubscriptionEnd } from '../domain/end-subscription.js';
 import { move } from '../domain/states/machine.js';
-import { CHARGE_MACHINE, type ChargeEvent } from '../domain/states/charge.js';
+import { CHARGE_MACHINE, OPEN as OPEN_CHARGES, type ChargeEvent } from '../domain/states/charge.js';
 import { SUBSCRIPTION_MACHINE, type SubscriptionEvent } from '../domain/states/subscription.js';
 import type { ChargeDoc, ProductDoc, SubscriptionDoc } from '../store/tables.js';
+import { openChargesOf } from '../store/charges.js';
 import { CLOCK_ROWS, rowRef, type ClockRowName, type Move } from '../base/clock-rows.js';
+
+/**
+ * A subscription's charges as its day starts: read for it alone, or for its
+ * whole chunk at once (engine.ts, set-wise). Either way the charges its day
+ * opens are added (`opened`), so the two answer alike.
+ */
+export interface ChargeFacts {
+  /** How many charges it has (the next one's sequence is this + 1). */
+  count(): Promise<number>;
+  /** Its open charges, oldest due first (then by id), row-locked. */
+  open(): Promise<ChargeDoc[]>;
+  /** A charge its day opened. */
+  opened(charge: ChargeDoc): void;
+}
+
+/** The facts read for one subscription when asked (its charges as the database has them then). */
+export function chargesReadEach(db: Queryable, sub: () => SubscriptionDoc): ChargeFacts {
+  return {
+    async count() {
+      const [{ n }] = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM charges WHERE subscription_id = $1', [sub()._id])) as [{ n: string | number }];
+      return Number(n);
+    },
+    open: () => openChargesOf(db, sub(), OPEN_CHARGES),
+    opened: () => {},
+  };
+}
+
+/** The facts read beforehand for a set (count and open charges as the day started), kept current by `opened`. */
+export function chargesReadBefore(count: number, open: ChargeDoc[]): ChargeFacts {
+  const mine = [...open];
+  let n = count;
+  return {
+    count: async () => n,
+    open: async () => [...mine].sort((a, b) => (a.dueDate! < b.dueDate! ? -1 : a.dueDate! > b.dueDate! ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0)),
+    opened(charge) { n++; mine.push(charge); },
+  };
+}
 
 export class SubscriptionDay {
   readonly moves: Move[] = [];
   readonly stamp: string;
+  readonly charges: ChargeFacts;
 
-  constructor(readonly ctx: SandboxContext, readonly db: Queryable, public sub: SubscriptionDoc, readonly product: ProductDoc, readonly day: string, readonly at: Date) {
+  constructor(readonly ctx: SandboxContext, readonly db: Queryable, public sub: SubscriptionDoc, readonly product: ProductDoc, readonly day: string, readonly at: Date, charges?: ChargeFacts) {
     this.stamp = at.toISOString();
+    this.charges = charges ?? chargesReadEach(db, () => this.sub);
   }
 
   /** Moves the subscription (nothing when it is already `status` and nothing else changes). */

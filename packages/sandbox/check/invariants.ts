@@ -5,6 +5,11 @@ import type { PageAnswer, Payment, ScenarioRecord, StepRecord } from './record.j
 
 export interface Finding { problem: string; fix: string }
 
+/** Held for the fraud review: approved or denied later, then told by webhook. */
+export const IN_REVIEW = new Set(['IN_ANALYSIS', 'PENDING_REVIEW']);
+/** Statuses that are no outcome yet: the page shows "waiting" and the webhook tells the end. */
+const WAITING = new Set([...IN_REVIEW, 'PROCESSING']);
+
 /** A payment that took the shopper's money (AUTHORIZED: held, to be captured). */
 export const TOOK_MONEY = new Set(['PAID', 'AUTHORIZED']);
 
@@ -49,9 +54,14 @@ function handled(record: ScenarioRecord): Finding[] {
       const statuses = [...new Set(payments.map((p) => p.status))].join(', ') || 'no payment';
       findings.push({ problem: `after the shopper acted the page showed nothing (${statuses}): neither an outcome, nor an error, nor a next action`, fix: 'answer every status: PAID a receipt; DECLINED and the like a message (the card form\'s showError); PENDING_3DS, PIX and boleto handleNextAction; PROCESSING and IN_ANALYSIS "waiting", finished from the webhook' });
     }
+    const waited = payments.map((p) => (p.statuses ?? [p.status])[0]!).find((s) => WAITING.has(s));
+    if (waited && first?.kind === 'error') {
+      findings.push({ problem: `the payment was ${waited} (${waited === 'PROCESSING' ? 'the provider has not answered yet' : 'held for fraud review'}: it may still be paid) but the page showed an error${quote(first)}`, fix: `${waited} is not a decline: show "waiting" (we will confirm by email, or this page updates), never ask for another payment meanwhile, and finish the order from the verified webhook (charge.paid, or transaction.updated with the final status)` });
+    }
     const paid = payments.some((p) => TOOK_MONEY.has(p.status));
     const last = step.answers.at(-1);
-    if (paid && last?.kind === 'error') {
+    // (A held payment shown as an error is told above: its fix is not the network's.)
+    if (paid && !waited && last?.kind === 'error') {
       findings.push({ problem: `the order was paid but the page showed an error${quote(last)}`, fix: 'a network error is not a decline: retry the call with the same Idempotency-Key (the client does) and show what the API answered' });
     }
   });

@@ -49,8 +49,11 @@ export function ledger({ url, apiKey, companyId }: SandboxAccess) {
       for (const event of events) {
         const t = event.data.transaction;
         if (t && typeof t._id === 'string') {
-          const step = payments.get(t._id)?.step ?? stepOf(event.seq);
-          payments.set(t._id, { id: t._id, status: String(t.status), paymentMethod: String(t.paymentMethod), ...(typeof t.chargeId === 'string' ? { chargeId: t.chargeId } : {}), step });
+          const known = payments.get(t._id);
+          const step = known?.step ?? stepOf(event.seq);
+          const statuses = known?.statuses ?? [];
+          if (statuses.at(-1) !== String(t.status)) statuses.push(String(t.status));
+          payments.set(t._id, { id: t._id, status: String(t.status), paymentMethod: String(t.paymentMethod), ...(typeof t.chargeId === 'string' ? { chargeId: t.chargeId } : {}), step, statuses });
         }
         const c = event.data.charge;
         if (c && typeof c._id === 'string') {
@@ -90,6 +93,8 @@ export function ledger({ url, apiKey, companyId }: SandboxAccess) {
         if (status !== 200) throw new CheckError(`this sandbox cannot drop an answer (POST /sandbox/v1/faults/drops answered ${status}: ${JSON.stringify(body).slice(0, 120)}): update @svc-card/sandbox`);
       }
     },
+    /** The fraud review approves a held payment; the answer's status (409: it was not held, or no longer). */
+    review: async (transactionId: string) => (await call('POST', '/sandbox/v1/transactions/review', { companyId, transactionId, decision: 'approve' })).status,
     settle: async (chargeId: string, paymentMethod: string) => (await call('POST', '/sandbox/v1/charges/settle', { companyId, chargeId, paymentMethod })).status,
     expire: async (chargeId: string) => (await call('POST', '/sandbox/v1/charges/expire', { companyId, chargeId })).status,
     async redeliver(eventIds: string[]): Promise<void> {

@@ -10,6 +10,8 @@ import type { PageAnswer } from './record.js';
 
 /** How long the page has to answer a press of Pay, or the end of a challenge. */
 export const ANSWER_MS = 20_000;
+/** How long the page has to show the card form, and its frame the card's fields (a busy machine is slow to). */
+const LOAD_MS = 30_000;
 /** A message still changing is not the answer yet: it must hold this long. */
 const STEADY_MS = 1_200;
 const HOLDER = 'MARIA DA SILVA';
@@ -21,7 +23,8 @@ const NEXT_ACTION = '[data-svc-next-action]';
 /** The page's own words for "choose another way to pay", when its chooser is locked while a PIX waits. */
 const OTHER_METHOD = /other (way|method)|outra forma|outro m[eé]todo/i;
 
-interface Shown { nextAction: 'challenge' | 'slip' | ''; invalid: boolean; busy: boolean; alerts: string; messages: string; text: string; url: string }
+/** `busy`: the card form is at work (encrypting); `payHeld`: a visible Pay is disabled, which means at work only while a request is out (a page that paid keeps Pay disabled for good). */
+interface Shown { nextAction: 'challenge' | 'slip' | ''; invalid: boolean; busy: boolean; payHeld: boolean; alerts: string; messages: string; text: string; url: string }
 
 /**
  * One read of what the page shows (in the page: open shadow roots of the svc elements are read
@@ -35,20 +38,23 @@ const READ_SHOWN = `(() => {
   let invalid = false;
   let busy = false;
   try { invalid = !!form?.matches(':state(invalid)'); busy = !!form?.matches(':state(busy)'); } catch { invalid = !!form?.hasAttribute('data-state-invalid'); busy = !!form?.hasAttribute('data-state-busy'); }
-  // A visible Pay that is disabled: the page is still at work (a text it shows meanwhile is not its answer).
   const pay = form?.closest('form')?.querySelector('button[type=submit], button:not([type])');
-  busy ||= !!pay && pay.disabled && pay.checkVisibility?.() !== false && !pay.closest('[hidden]');
+  const payHeld = !!pay && pay.disabled && pay.checkVisibility?.() !== false && !pay.closest('[hidden]');
   const texts = (query) => [...document.querySelectorAll(query)]
     .filter((el) => !el.closest('svc-card-form, svc-payment-methods, [hidden]') && (el.textContent ?? '').trim() !== '')
     .map((el) => el.textContent.trim().replace(/\\s+/g, ' ')).join(' | ');
-  return { nextAction, invalid, busy, alerts: texts('[role=alert]'), messages: texts('[role=status], [aria-live]:not([aria-live=off]), output'), text: document.body.innerText, url: location.href };
+  return { nextAction, invalid, busy, payHeld, alerts: texts('[role=alert]'), messages: texts('[role=status], [aria-live]:not([aria-live=off]), output'), text: document.body.innerText, url: location.href };
 })()`;
 const readShown = (page: Page): Promise<Shown> => page.evaluate(READ_SHOWN) as Promise<Shown>;
 
-const same = (a: Shown, b: Shown) => a.nextAction === b.nextAction && a.busy === b.busy && a.invalid === b.invalid && a.alerts === b.alerts && a.messages === b.messages && a.text === b.text && a.url === b.url;
+const same = (a: Shown, b: Shown) => a.nextAction === b.nextAction && a.busy === b.busy && a.payHeld === b.payHeld && a.invalid === b.invalid && a.alerts === b.alerts && a.messages === b.messages && a.text === b.text && a.url === b.url;
 
-/** Waits for the page to answer (a change from `before` that holds still), and says what it was. */
-export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_MS): Promise<PageAnswer> {
+/**
+ * Waits for the page to answer (a change from `before` that holds still), and says what it was.
+ * `requestsOut` says whether the page has a request on its way: a disabled Pay with none out is
+ * the page's last word, not work in progress (without it, a disabled Pay counts as work until the wait ends).
+ */
+export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_MS, requestsOut: () => boolean = () => true): Promise<PageAnswer> {
   const deadline = Date.now() + timeoutMs;
   let last = before;
   let since = Date.now();
@@ -59,7 +65,7 @@ export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_M
     if (same(now, before)) continue;
     // A next action answers at once; a text must hold still (a "processing…" comes before the outcome).
     if (now.nextAction && now.nextAction !== before.nextAction) return { kind: 'next-action', what: now.nextAction };
-    if (!now.busy && Date.now() - since >= STEADY_MS) break;
+    if (!now.busy && !(now.payHeld && requestsOut()) && Date.now() - since >= STEADY_MS) break;
   }
   if (same(last, before)) return { kind: 'nothing', ...(last.messages ? { text: last.messages } : {}) };
   if (last.invalid && !before.invalid) return { kind: 'error', text: 'the card form shows an error' };
@@ -71,18 +77,30 @@ export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_M
   return { kind: 'nothing' };
 }
 
+/** What the page sends and waits on (not the event streams it keeps open). */
+const AWAITED = new Set(['document', 'fetch', 'xhr']);
+
 export class CheckoutPage {
-  private constructor(readonly page: Page, readonly challengeLoads: string[]) {}
+  private constructor(readonly page: Page, readonly challengeLoads: string[], private readonly out: Set<unknown>) {}
+
+  /** Whether a request of the page (or its frames) has not had its answer yet. */
+  readonly requestsOut = (): boolean => this.out.size > 0;
 
   /** A new shopper (a fresh context: no cookie, no stored order) on the checkout page. */
   static async open(context: BrowserContext, url: string, sandboxUrl: string): Promise<CheckoutPage> {
     const page = await context.newPage();
     const loads: string[] = [];
     const challenge = new URL('/sandbox/3ds/challenge/', sandboxUrl).href;
-    page.on('request', (request) => { if (request.url().startsWith(challenge)) loads.push(request.url()); });
+    const out = new Set<unknown>();
+    page.on('request', (request) => {
+      if (request.url().startsWith(challenge)) loads.push(request.url());
+      if (AWAITED.has(request.resourceType())) out.add(request);
+    });
+    page.on('requestfinished', (request) => out.delete(request));
+    page.on('requestfailed', (request) => out.delete(request));
     await page.goto(url);
-    await page.locator('svc-card-form').first().waitFor({ state: 'attached', timeout: 15_000 });
-    return new CheckoutPage(page, loads);
+    await page.locator('svc-card-form').first().waitFor({ state: 'attached', timeout: LOAD_MS });
+    return new CheckoutPage(page, loads, out);
   }
 
   shown(): Promise<Shown> { return readShown(this.page); }
@@ -135,7 +153,7 @@ export class CheckoutPage {
   /** Types the card (any value in a field is replaced); undefined, or why it could not. */
   async typeCard(number: string): Promise<string | undefined> {
     const frame = this.page.locator('svc-card-form iframe');
-    if (await frame.count()) await this.cardScope().locator('svc-card-form #number').waitFor({ timeout: 15_000 }).catch(() => {});
+    if (await frame.count()) await this.cardScope().locator('svc-card-form #number').waitFor({ timeout: LOAD_MS }).catch(() => {});
     for (const [id, text] of [['number', number], ['expiry', EXPIRY], ['securityCode', '123'], ['holder', HOLDER], ['holderDocument', HOLDER_CPF]] as const) {
       const input = await this.field(id);
       if (!input) { if (id === 'holderDocument') continue; return `the card form has no ${id} field`; }

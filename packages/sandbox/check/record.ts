@@ -11,7 +11,11 @@ export type PageAnswer =
   | { kind: 'stuck'; why: string };
 
 /** A payment (a transaction) made during the scenario, as its last event left it. */
-export interface Payment { id: string; status: string; paymentMethod: string; chargeId?: string; step: number }
+export interface Payment {
+  id: string; status: string; paymentMethod: string; chargeId?: string; step: number;
+  /** Every status its events showed, in order (IN_ANALYSIS, then PAID once the review approved it); absent: only `status`. */
+  statuses?: string[];
+}
 
 /** A charge made or moved during the scenario. */
 export interface ChargeSeen { id: string; status: string; slipMethod?: string }

@@ -2,7 +2,7 @@
 // (browser context) per scenario, the sandbox's events after the scenario's cursor as its
 // ledger, the page's answers from page-driver.ts, the invariants from invariants.ts.
 import type { Browser } from 'playwright-core';
-import { judge } from './invariants.js';
+import { IN_REVIEW, judge } from './invariants.js';
 import { ledger, type Ledger, type SandboxAccess } from './ledger.js';
 import { CheckoutPage, pageAnswer } from './page-driver.js';
 import type { ScenarioRecord, StepRecord } from './record.js';
@@ -26,12 +26,12 @@ async function play(step: Step, shopper: CheckoutPage, books: Ledger, cursor: nu
     const before = await shopper.shown();
     const refused = await shopper.pay(step.do === 'pay-card' && step.twice);
     if (refused) return { ...record, answers: [{ kind: 'stuck', why: refused }] };
-    const answer = await pageAnswer(shopper.page, before);
+    const answer = await pageAnswer(shopper.page, before, undefined, shopper.requestsOut);
     record.answers.push(answer);
     if (step.do === 'pay-card' && step.challenge && answer.kind === 'next-action' && answer.what === 'challenge') {
       const still = await shopper.shown();
       await shopper.challenge(step.challenge);
-      record.answers.push(await pageAnswer(shopper.page, { ...still, nextAction: 'challenge' }));
+      record.answers.push(await pageAnswer(shopper.page, { ...still, nextAction: 'challenge' }, undefined, shopper.requestsOut));
     }
   } else if (step.do === 'bank-settles' || step.do === 'slip-expires') {
     const { charges } = books.records(await books.eventsAfter(cursor), () => 0);
@@ -39,6 +39,9 @@ async function play(step: Step, shopper: CheckoutPage, books: Ledger, cursor: nu
       if (step.do === 'bank-settles') await books.settle(charge.id, charge.slipMethod!);
       else await books.expire(charge.id);
     }
+  } else if (step.do === 'review-approves') {
+    const { payments } = books.records(await books.eventsAfter(cursor), () => 0);
+    for (const payment of payments.filter((p) => IN_REVIEW.has(p.status))) await books.review(payment.id);
   } else if (step.do === 'drop-next-answer') {
     await books.armDrops();
   } else {

@@ -8,6 +8,8 @@ export const CHECK_CARDS = {
   approved: '4111111111111111',
   declined: '4000000000000002',
   challenge: '4000000000003220',
+  /** Approved by the issuer, then held for fraud review (IN_ANALYSIS). */
+  review: '4000000000004954',
 } as const;
 export type CheckCard = keyof typeof CHECK_CARDS;
 
@@ -22,6 +24,8 @@ export type Step =
   | { do: 'slip-expires' }
   /** The next answer to a payment call is written, then the connection drops (POST /sandbox/v1/faults/drops). */
   | { do: 'drop-next-answer' }
+  /** The fraud review approves every payment of the order it holds (POST /sandbox/v1/transactions/review decision approve). */
+  | { do: 'review-approves' }
   /** Every event of the order is delivered again: each twice, and in reverse order (POST /sandbox/v1/webhooks/redeliver). */
   | { do: 'redeliver-twice-reversed' };
 
@@ -43,6 +47,7 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: '3ds-passed', title: '3-D Secure passed', paid: 1, steps: [{ do: 'pay-card', card: 'challenge', challenge: 'complete' }] },
   { id: '3ds-failed', title: '3-D Secure failed, then another card paid', paid: 1, steps: [{ do: 'pay-card', card: 'challenge', challenge: 'fail' }, { do: 'pay-card', card: 'approved' }] },
   { id: '3ds-abandoned', title: '3-D Secure abandoned, then another card paid', paid: 1, steps: [{ do: 'pay-card', card: 'challenge', challenge: 'cancel' }, { do: 'pay-card', card: 'approved' }] },
+  { id: 'in-analysis', title: 'a card held for fraud review (IN_ANALYSIS), then approved', paid: 1, steps: [{ do: 'pay-card', card: 'review' }, { do: 'review-approves' }] },
   { id: 'pix-then-card', title: 'PIX issued, then a card paid (the bank then tries the PIX)', paid: 1, steps: [{ do: 'pay-slip', method: 'pix' }, { do: 'pay-card', card: 'approved' }, { do: 'bank-settles' }] },
   { id: 'pix-expired', title: 'PIX issued and expired unpaid', paid: 0, steps: [{ do: 'pay-slip', method: 'pix' }, { do: 'slip-expires' }] },
   { id: 'boleto', title: 'boleto issued and paid at the bank', paid: 1, steps: [{ do: 'pay-slip', method: 'boleto' }, { do: 'bank-settles' }] },

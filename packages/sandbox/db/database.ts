@@ -3,10 +3,13 @@
 import type { Claims } from './claims.js';
 import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrations.js';
+import type { WriteBuffer } from './write-buffer.js';
 import { withTurns, type Turns } from './turns.js';
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Set when writes are held and written set-wise (write-buffer.ts); any query writes them first. */
+  readonly writes?: WriteBuffer;
 }
 
 export interface Database extends Queryable {
@@ -45,8 +48,8 @@ export async function openDatabase(options: StorageOptions): Promise<Database> {
     db = await openPostgres(options.databaseUrl);
   } else {
     if (!options.memory && !options.dataDir) throw new Error('storage: give dataDir, memory: true or databaseUrl');
-    const { openPglite } = await import('./pglite.js');
-    db = await openPglite(options.memory ? undefined : options.dataDir);
+    const { openMemoryPglite, openPglite } = await import('./pglite.js');
+    db = options.memory ? await openMemoryPglite(migrate) : await openPglite(options.dataDir!);
   }
   db = withTurns(db);
   try {

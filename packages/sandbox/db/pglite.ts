@@ -11,18 +11,47 @@ const wrap = (target: Pick<PGlite, 'query'>): Queryable => ({
   },
 });
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir: string): Promise<Database> {
   // PGlite makes only the last folder of the path: `npm run demo`'s .sandbox-data/demo needs its parent.
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   // Before PGlite reads a page: a second process on the folder is refused (folder-lock.ts says why).
-  const lock: FolderLock | undefined = dataDir ? lockFolder(dataDir) : undefined;
+  const lock = lockFolder(dataDir);
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir ? { dataDir } : {});
+    pg = await PGlite.create({ dataDir });
   } catch (error) {
-    lock?.release();
-    throw dataDir ? new FolderUnreadable(dataDir, error) : error;
+    lock.release();
+    throw new FolderUnreadable(dataDir, error);
   }
+  return database(pg, lock);
+}
+
+/**
+ * The first in-memory database this process opened, just migrated, as an image: the next ones
+ * load it rather than run initdb again (seconds each on a quiet machine, tens of seconds on a busy
+ * one), which tests that start a sandbox per file or per spec feel. Each is still a database of
+ * its own: the image holds the schema only, taken before any record was written.
+ */
+let migratedImage: Promise<Blob | undefined> | undefined;
+
+/** A database in memory, gone at close, its schema brought up to date by `migrate`. */
+export async function openMemoryPglite(migrate: (db: Database) => Promise<void>): Promise<Database> {
+  const image = await migratedImage;
+  const pg = await PGlite.create(image ? { loadDataDir: image } : {});
+  const db = database(pg);
+  try {
+    await migrate(db);
+    // A failed dump costs only the speed: the next database runs initdb as this one did.
+    if (!image) migratedImage = pg.dumpDataDir('none').then((dump) => dump, () => undefined);
+    await migratedImage;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+function database(pg: PGlite, lock?: FolderLock): Database {
   return {
     kind: 'pglite',
     ...wrap(pg),

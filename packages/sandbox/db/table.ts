@@ -1,6 +1,7 @@
 // A resource table (see migrations.ts): the body in `data`, plus the columns
 // that lists filter, sort and lock on, copied from the body on every write.
 import type { Queryable } from './database.js';
+import type { WriteMany } from './write-buffer.js';
 
 export interface Stored {
   _id: string;
@@ -30,14 +31,30 @@ export function defineTable<Doc extends Stored>(name: string, extra: Record<stri
   const insertSql = `INSERT INTO ${name} (${columns.join(', ')}) VALUES (${placeholders})`;
   const updateSql = `UPDATE ${name} SET ${columns.slice(1).map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`;
   const read = (rows: { data: Doc }[]) => rows[0]?.data;
+  // Set-wise (db/write-buffer.ts): rows as JSON objects of the columns, typed by the table's own row type.
+  const rowJson = (doc: Doc) => {
+    const row: Record<string, unknown> = { id: doc._id, company_id: doc.companyId, status: doc.status ?? null, created_at: doc.createdAt, updated_at: doc.updatedAt };
+    for (const c of extraNames) row[c] = extra[c]!(doc) ?? null;
+    row.data = doc;
+    return JSON.stringify(row);
+  };
+  const set = (rows: string[]) => `[${rows.join(',')}]`;
+  const insertMany: WriteMany = async (db, rows) => {
+    await db.query(`INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(null::${name}, $1::jsonb)`, [set(rows)]);
+  };
+  const updateMany: WriteMany = async (db, rows) => {
+    await db.query(`UPDATE ${name} t SET ${columns.slice(1).map((c) => `${c} = r.${c}`).join(', ')} FROM jsonb_populate_recordset(null::${name}, $1::jsonb) r WHERE t.id = r.id`, [set(rows)]);
+  };
   return {
     name,
     async insert(db, doc, onConflict) {
-      await db.query(onConflict ? `${insertSql} ON CONFLICT ${onConflict} DO NOTHING` : insertSql, values(doc));
+      if (db.writes && !onConflict) db.writes.insert(name, doc._id, rowJson(doc), insertMany);
+      else await db.query(onConflict ? `${insertSql} ON CONFLICT ${onConflict} DO NOTHING` : insertSql, values(doc));
       return doc;
     },
     async update(db, doc) {
-      await db.query(updateSql, values(doc));
+      if (db.writes) db.writes.update(name, doc._id, rowJson(doc), updateMany);
+      else await db.query(updateSql, values(doc));
       return doc;
     },
     get: async (db, companyId, id, lock = false) =>

@@ -25,10 +25,11 @@ export function nextRenewal(product: ProductDoc, firstDue: string, today: string
 /**
  * POST /v2/subscription's work, also run for each item of a batch
  * (billing/batch-worker.ts): there `imported`, the subscription and its
- * first charge are made IMPORTED (origin IMPORTED unless the item names one).
+ * first charge are made IMPORTED (origin IMPORTED unless the item names one),
+ * and `find` answers the client and product from those its chunk read at once.
  */
-export async function createSubscriptionV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>, imported = false) {
-  const { client, product } = await clientAndProduct(ctx.db, body.companyId, body.clientId, body.productId);
+export async function createSubscriptionV2(ctx: SandboxContext, body: Static<typeof CreateSubscriptionV2Body>, imported = false, find: typeof clientAndProduct = clientAndProduct) {
+  const { client, product } = await find(ctx.db, body.companyId, body.clientId, body.productId);
   assertOnSale(product, 'productId');
   assertPriced(product, 'productId');
   assertMethodOffered(product, body.paymentMethod);

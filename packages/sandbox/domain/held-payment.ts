@@ -1,5 +1,6 @@
 // What follows a card payment whose answer came later (a 3-D Secure challenge
-// that ended, a PROCESSING payment the test clock settled): the charge it pays
+// that ended, a PROCESSING payment the test clock settled, a fraud review
+// decided: domain/transaction-actions.ts): the charge it pays
 // moves as a payment by that payer moves it. The shopper's payment
 // (POST /v1/charge/pay) moves it as billing/card-attempt.ts does (a decline
 // leaves the status, attempts + 1); a subscription's own payment (the first
@@ -24,7 +25,7 @@ import { LIVE, SUBSCRIPTION_MACHINE } from './states/subscription.js';
 import { TRANSACTION_MACHINE, type TransactionEvent } from './states/transaction.js';
 
 /**
- * Writes the answer of a held payment (`waiting`: PENDING_3DS or PROCESSING,
+ * Writes the answer of a held payment (`waiting`: PENDING_3DS, PROCESSING or in review,
  * row-locked by the caller) by `event`: `answered` as it is to be written,
  * with payables when PAID, then the charge follows. An approval for a charge
  * that is no longer payable (paid by PIX, boleto or another card meanwhile,

@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database.js';
 import { addDays, dayOf } from '../base/dates.js';
 import { charges, type TransactionDoc } from '../store/tables.js';
 import { connectorFor } from './payments/simulated-acquirer.js';
-import { createPayables, reversePayables } from './split/payables.js';
+import { reversePayables } from './split/payables.js';
+import { followHeldPayment, writeHeldAnswer } from './held-payment.js';
 import { CHARGE_MACHINE, type ChargeEvent } from './states/charge.js';
 import { allows, assertMove, move } from './states/machine.js';
 import { DISPUTE_DAYS, TRANSACTION_MACHINE } from './states/transaction.js';
@@ -20,19 +21,26 @@ async function chargeFollows(db: Queryable, transaction: TransactionDoc, event: 
   if (charge && allows(CHARGE_MACHINE, charge.status, event)) await move(CHARGE_MACHINE, db, charge, event, at, { patch, data: { transactionId: transaction._id } });
 }
 
-/** A fraud review decision on `transaction` (row-locked by the caller); 409 conflict when its table refuses. */
+/**
+ * A fraud review decision on `transaction` (row-locked by the caller); 409 conflict when its table refuses.
+ * The charge a held payment was for (POST /v1/charge/pay) follows as a card payment moves it
+ * (held-payment.ts): approved, PAID (charge.paid); denied, a failed attempt (charge.payment_failed).
+ * Approved after that charge was paid another way, the approval is voided (held_voided).
+ */
 export async function decideReview(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, decision: ReviewDecision, at: Date, field?: string): Promise<TransactionDoc> {
   if (decision === 'flag') return move(TRANSACTION_MACHINE, db, transaction, 'review_started', at, { field });
   const { review: _decided, ...rest } = transaction;
   if (decision === 'approve') {
     assertMove(TRANSACTION_MACHINE, transaction, 'review_approved', field);
-    const paid = await createPayables(ctx, db, { ...rest, status: 'PAID', message: 'Approved after fraud review', updatedAt: at.toISOString() });
-    return move(TRANSACTION_MACHINE, db, rest as TransactionDoc, 'review_approved', at, { patch: paid });
+    const answered = { ...rest, status: 'PAID', message: 'Approved after fraud review', updatedAt: at.toISOString() } as TransactionDoc;
+    return writeHeldAnswer(ctx, db, rest as TransactionDoc, answered, 'review_approved', at, 'shopper');
   }
   assertMove(TRANSACTION_MACHINE, transaction, 'review_denied', field);
   // The provider voids the authorization it gave.
   if (transaction.acquirer) await connectorFor(transaction.acquirer.provider).refund(transaction.acquirer, transaction.amount.value);
-  return move(TRANSACTION_MACHINE, db, rest as TransactionDoc, 'review_denied', at, { patch: { message: 'Denied by the fraud review' } });
+  const denied = await move(TRANSACTION_MACHINE, db, rest as TransactionDoc, 'review_denied', at, { patch: { message: 'Denied by the fraud review' } });
+  await followHeldPayment(ctx, db, denied, 'shopper');
+  return denied;
 }
 
 /** A dispute of `transaction` (row-locked by the caller) opened, won or lost; 409 conflict when its table refuses. */

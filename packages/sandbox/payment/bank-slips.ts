@@ -8,6 +8,10 @@ import type { ChargeDoc } from '../store/tables.js';
 
 /** The sandbox's PIX key and receiver: no real account. */
 export const SANDBOX_PIX = { key: 'pix@sandbox.svc-card.example', merchantName: 'SVC SANDBOX', merchantCity: 'SAO PAULO' };
+/** Who a sandbox boleto pays (its beneficiary, "beneficiário"): the same made-up receiver, a CNPJ with valid check digits. */
+export const SANDBOX_BENEFICIARY = { name: 'SVC SANDBOX', taxId: '12345678000195' };
+/** Who a boleto is made out to ("pagador"): the charge's client, as a printed boleto names them. */
+export interface BoletoPayer { name: string; taxId: string }
 
 /**
  * The BR Code and the QR a banking app scans: a PNG data URL (an <img src> needs
@@ -19,9 +23,14 @@ export async function pixFor(charge: ChargeDoc) {
   return { brCode: code, qrCodeImage, txid: charge._id };
 }
 
-export function boletoFor(charge: ChargeDoc, today: string) {
+/**
+ * The boleto of a charge: barcode, line and due date (the reference's boleto data), and what a
+ * printed boleto also shows, so a page can print it (the sandbox's: amount, beneficiary, payer
+ * when the charge's client is known).
+ */
+export function boletoFor(charge: ChargeDoc, today: string, payer?: BoletoPayer) {
   const dueDate = charge.dueDate && charge.dueDate >= today ? charge.dueDate : today;
   // 25 digits from the charge id (hex): its value modulo 10^25.
   const freeField = (BigInt(`0x${charge._id.replace(/[^0-9a-f]/gi, '') || '0'}`) % 10n ** 25n).toString().padStart(25, '0');
-  return { ...boleto({ dueDate, cents: charge.amount.value, freeField }), dueDate };
+  return { ...boleto({ dueDate, cents: charge.amount.value, freeField }), dueDate, amount: charge.amount.value, beneficiary: SANDBOX_BENEFICIARY, ...(payer ? { payer } : {}) };
 }

@@ -1,5 +1,5 @@
 // Installments (4.3-4.5 `installments`; part 8: default 1). The rules, stated once in
-// the description (http/description.ts): 1 to 12 by the schema (common.ts), more than 1
+// the description (http/description.ts): 1 to MAX_INSTALLMENTS by the schema (common.ts), more than 1
 // only by credit card, and one the product offers when the payment names a product
 // whose charge.paymentMethod entry lists its plans. The count never changes the amount.
 import { fieldError, invalid } from '../base/errors.js';

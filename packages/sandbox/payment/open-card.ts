@@ -1,11 +1,12 @@
 // The request's card: the open paymentProfile, or the token opened by the
 // project's decryptor (dist/server.js createDecryptor, injected). Decryptor
 // refusals become 400 answers whose code is the decryptor's (TOKEN-FORMAT.md).
+import type { DecryptedCard, PaymentProfile } from 'svc-card/server';
 import { ApiError, fieldError, type TokenErrorCode } from '../base/errors.js';
-import type { CardProfile } from './test-cards.js';
 
+/** What the sandbox reads of svc-card/server's decryptor: the open card and the key that opened it (a test may pass a stand-in). */
 export interface Decryptor {
-  decrypt(token: unknown): Promise<{ paymentProfile: CardProfile; keyId: string }>;
+  decrypt(token: unknown): Promise<Pick<DecryptedCard, 'paymentProfile' | 'keyId'>>;
 }
 
 /** Customer-safe explanations of the token acceptance codes. */
@@ -22,8 +23,8 @@ export const TOKEN_MESSAGES: Record<TokenErrorCode, string> = {
 const isTokenCode = (code: unknown): code is TokenErrorCode => typeof code === 'string' && code in TOKEN_MESSAGES;
 
 /** The card of a paying request; throws ApiError for a refused token. Unexpected decryptor failures propagate (500). */
-export async function openCard(body: { token?: unknown; paymentProfile?: CardProfile }, decryptor: Decryptor): Promise<CardProfile> {
-  // The schema allows spaces in the number (PaymentProfile); BIN and last four are read without them.
+export async function openCard(body: { token?: unknown; paymentProfile?: PaymentProfile }, decryptor: Decryptor): Promise<PaymentProfile> {
+  // The schema allows spaces in the number (the PaymentProfile schema); BIN and last four are read without them.
   if (body.paymentProfile !== undefined) return { ...body.paymentProfile, cardNumber: body.paymentProfile.cardNumber.replace(/ /g, '') };
   try {
     return (await decryptor.decrypt(body.token)).paymentProfile;

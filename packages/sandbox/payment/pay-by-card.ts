@@ -14,14 +14,15 @@ import { getCompanySettings } from '../store/company-settings.js';
 import { create } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE, type TransactionEvent } from '../domain/states/transaction.js';
 import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
-import { cardSummary, riskBlock, threeDSOf, type CardProfile } from './test-cards.js';
+import type { PaymentProfile } from 'svc-card/server';
+import { cardSummary, riskBlock, threeDSOf } from './test-cards.js';
 import { PROCESSING_MINUTES } from '../domain/states/transaction.js';
 import { openChallenge } from './challenge.js';
 import { addDays, dayOf } from '../base/dates.js';
 import { REVIEW_DAYS } from '../domain/states/transaction.js';
 
 export interface CardPayment {
-  companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: CardProfile;
+  companyId: string; cents: number; installments: number; paymentMethod: PaymentMethod; profile: PaymentProfile;
   capture?: boolean; split?: TransactionDoc['split'];
   links?: Partial<Pick<TransactionDoc, 'clientId' | 'productId' | 'subscriptionId' | 'chargeId'>>;
   /** The caller's reference (POST /v1/charge/pay's referenceId), kept on the transaction. */
@@ -91,9 +92,11 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
       // settlesAt: PROCESSING_MINUTES after the transaction is made (record()).
       processing: { settlesAt: '', capture: capture !== false, payer },
     });
-  }  const authorizedOnly = routed.outcome === 'approved' && capture === false;
-  // The fraud-review test card holds a captured one-off payment for review (IN_ANALYSIS, review.dueBy on the clock); a charge's payment is not held.
-  const held = routed.outcome === 'approved' && routed.review && !authorizedOnly && !payment.links?.chargeId;
+  }
+  const authorizedOnly = routed.outcome === 'approved' && capture === false;
+  // The fraud-review test card holds the shopper's captured payment for review (IN_ANALYSIS, review.dueBy on the clock):
+  // a one-off one, or a charge's (POST /v1/charge/pay: the charge waits for the decision). A subscription's own payment is not held.
+  const held = routed.outcome === 'approved' && routed.review && !authorizedOnly && payer === 'shopper';
   // The merchant's account on standby (company settings) holds an approved, captured one-off payment: STANDBY until released (domain/standby.ts).
   const onStandby = standby && !payment.links?.chargeId;
   const status = routed.outcome === 'declined' ? routed.refusal ?? 'DECLINED' : authorizedOnly ? 'AUTHORIZED' : held ? 'IN_ANALYSIS' : onStandby ? 'STANDBY' : 'PAID';

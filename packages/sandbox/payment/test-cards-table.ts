@@ -22,7 +22,7 @@ const HOW_ALERT = {
 const HOW_STATUS: Record<TestCard['status'], string> = {
   PAID: `PAID at once; with capture false AUTHORIZED (capture it within ${AUTHORIZATION_DAYS} days, or it lapses: CANCELED)`,
   DECLINED: 'DECLINED at once, with this message; never retried on another route',
-  IN_ANALYSIS: 'POST /v1/transaction: IN_ANALYSIS (held for fraud review); POST /sandbox/v1/transactions/review approves (PAID) or denies (DECLINED); left alone, the test clock flags it PENDING_REVIEW the next day and denies it after review.dueBy. A charge\'s payment is PAID',
+  IN_ANALYSIS: 'IN_ANALYSIS (held for fraud review), by POST /v1/transaction and POST /v1/charge/pay (the charge stays as it was: not paid yet); POST /sandbox/v1/transactions/review approves (PAID, the charge PAID: charge.paid) or denies (DECLINED, the charge\'s failed attempt: charge.payment_failed); left alone, the test clock flags it PENDING_REVIEW the next day and denies it after review.dueBy. A subscription\'s own payment (POST /v1/subscription, renewals) is PAID',
   ERROR_PAYMENT: 'ERROR_PAYMENT: the provider took the payment and failed to process it',
   INVALID_PAYMENT: 'INVALID_PAYMENT: the acquirer refused the card data it was sent',
   BLOCKED: 'BLOCKED by the antifraud before any provider is asked',

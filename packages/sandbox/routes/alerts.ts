@@ -2,20 +2,18 @@
 // sandbox-only call that raises one on a transaction.
 import { Type } from 'typebox';
 import { raiseAlert } from '../billing/alerts.js';
-import { exportStream } from '../db/export-stream.js';
-import { listPage, scopeOf, type Filter } from '../db/list.js';
-import { missingOrForeign } from '../store/not-yours.js';
+import type { Filter } from '../db/list.js';
 import { Alert, AlertExportQuery, AlertListQuery, RaiseAlertBody, RaiseNetworkAlertBody, ResolveAlertBody, RespondAlertBody, WithdrawAlertBody } from '../schemas/alert.js';
 import { raiseNetworkAlert, respondToAlert, withdrawAlert } from '../domain/alert-networks.js';
 import { ALERT_WINDOW_DAYS } from '../domain/states/alert.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { Page } from '../schemas/list.js';
 import { findTransaction } from '../store/find-transaction.js';
 import { alerts } from '../store/tables.js';
 import { move } from '../domain/states/machine.js';
 import { ALERT_MACHINE } from '../domain/states/alert.js';
-import { LIST_CURSOR, beyondSchema, exportRange } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { listAndExport } from './list-and-export.js';
+import { lockedAction } from './locked-action.js';
 import { rowRef } from '../base/clock-rows.js';
 
 export const ALERT_EXPORT_MAX = 100_000;
@@ -27,38 +25,24 @@ const filtersOf = (q: { reference?: string; type?: string; status?: string; card
   ...(q.card ? [["data->'payment'->>'last4' = ?", q.card] as Filter] : []),
 ];
 
-export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
-  app.get('/v1/alert', {
-    config: { auth: 'alert.read' },
-    schema: { tags: ['alerts'], summary: 'List alerts', security: SECURITY, description: 'Paginated (see Lists at scale).' + beyondSchema(LIST_CURSOR), querystring: AlertListQuery, response: { 200: Page(Alert), ...ERROR_RESPONSES } },
-  }, async (request) => listPage(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query)));
+const ALERT = { table: alerts, noun: 'alert', idField: 'alertId' } as const;
 
-  app.get('/v1/alert/exports', {
-    config: { auth: 'alert.read' },
-    schema: {
-      tags: ['alerts'], summary: 'Export alerts (a JSON array, at most 100,000), streamed', security: SECURITY, description: 'The list\'s filters and sort, without pages; streamed.' + beyondSchema(exportRange(ALERT_EXPORT_MAX)),
-      querystring: AlertExportQuery, response: { 200: Type.Array(Alert, { maxItems: ALERT_EXPORT_MAX }), ...ERROR_RESPONSES },
-    },
-  }, async (request, reply) => {
-    const stream = await exportStream(ctx.db, 'alerts', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), ALERT_EXPORT_MAX);
-    return reply.type('application/json; charset=utf-8').send(stream as never);
+export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
+  listAndExport(app, ctx, {
+    path: '/v1/alert', table: 'alerts', auth: 'alert.read', tag: 'alerts', item: Alert,
+    listSummary: 'List alerts', listQuery: AlertListQuery,
+    exportSummary: 'Export alerts (a JSON array, at most 100,000), streamed', exportQuery: AlertExportQuery, exportMax: ALERT_EXPORT_MAX,
+    filtersOf,
   });
 
-  app.post('/v1/alert/update/resolved', {
-    config: { auth: 'alert.write' },
-    schema: {
-      tags: ['alerts'], summary: 'Mark an alert RESOLVED', security: SECURITY,
-      description: 'From any status; resolving a RESOLVED alert again changes nothing. Unknown: 404; another company\'s: 403.',
-      body: ResolveAlertBody, response: { 200: Type.Object({}), ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, alertId } = request.body;
-    await ctx.db.transaction(async (tx) => {
-      const alert = await alerts.get(tx, companyId, alertId, true);
-      if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
+  lockedAction(app, ctx, {
+    url: '/v1/alert/update/resolved', auth: 'alert.write', tag: 'alerts', summary: 'Mark an alert RESOLVED',
+    description: 'From any status; resolving a RESOLVED alert again changes nothing. Unknown: 404; another company\'s: 403.',
+    body: ResolveAlertBody, answer: Type.Object({}), record: ALERT,
+    act: async (tx, alert, { companyId }) => {
       if (alert.status !== 'RESOLVED') await move(ALERT_MACHINE, tx, alert, 'resolved', ctx.now(companyId), { field: 'alertId' });
-    });
-    return {};
+      return {};
+    },
   });
 
   app.post('/sandbox/v1/alerts', {
@@ -82,35 +66,17 @@ export const alertRoutes: ResourceRoutes = async (app, { ctx }) => {
     },
   }, async (request) => ctx.db.transaction(async (tx) => raiseNetworkAlert(ctx, tx, request.body)));
 
-  app.post('/sandbox/v1/alerts/respond', {
-    config: { auth: 'alert.write' },
-    schema: {
-      tags: ['alerts'], summary: 'Sandbox only: the merchant answers an alert\'s network (acknowledge, or refund)', security: SECURITY,
-      description: 'acknowledge: CREATED -> ACKNOWLEDGEMENT (the clock makes no dispute of it). refund: CREATED or ACKNOWLEDGEMENT -> REFUNDED, its transaction refunded (CANCELED; its charge and subscription CANCELED_ALERT_NETWORK_A). A status the alert or transaction table does not move this way: 409 conflict on alertId, nothing changed. Unknown: 404; another company\'s: 403.',
-      body: RespondAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, alertId, action } = request.body;
-    return ctx.db.transaction(async (tx) => {
-      const alert = await alerts.get(tx, companyId, alertId, true);
-      if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
-      return respondToAlert(ctx, tx, alert, action);
-    });
+  lockedAction(app, ctx, {
+    url: '/sandbox/v1/alerts/respond', auth: 'alert.write', tag: 'alerts', summary: 'Sandbox only: the merchant answers an alert\'s network (acknowledge, or refund)',
+    description: 'acknowledge: CREATED -> ACKNOWLEDGEMENT (the clock makes no dispute of it). refund: CREATED or ACKNOWLEDGEMENT -> REFUNDED, its transaction refunded (CANCELED; its charge and subscription CANCELED_ALERT_NETWORK_A). A status the alert or transaction table does not move this way: 409 conflict on alertId, nothing changed. Unknown: 404; another company\'s: 403.',
+    body: RespondAlertBody, answer: Alert, record: ALERT,
+    act: (tx, alert, { action }) => respondToAlert(ctx, tx, alert, action),
   });
 
-  app.post('/sandbox/v1/alerts/withdraw', {
-    config: { auth: 'alert.write' },
-    schema: {
-      tags: ['alerts'], summary: 'Sandbox only: the network withdraws an alert\'s notice', security: SECURITY,
-      description: 'As an issuer does when the cardholder recognises the purchase: CREATED or ACKNOWLEDGEMENT -> CANCELED; its transaction is left as it is, and the test clock makes no dispute of it. Another status: 409 conflict on alertId, nothing changed. Unknown: 404; another company\'s: 403.',
-      body: WithdrawAlertBody, response: { 200: Alert, ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, alertId } = request.body;
-    return ctx.db.transaction(async (tx) => {
-      const alert = await alerts.get(tx, companyId, alertId, true);
-      if (!alert) throw await missingOrForeign(tx, 'alerts', { id: alertId }, `alert ${alertId}`, 'this company');
-      return withdrawAlert(ctx, tx, alert);
-    });
+  lockedAction(app, ctx, {
+    url: '/sandbox/v1/alerts/withdraw', auth: 'alert.write', tag: 'alerts', summary: 'Sandbox only: the network withdraws an alert\'s notice',
+    description: 'As an issuer does when the cardholder recognises the purchase: CREATED or ACKNOWLEDGEMENT -> CANCELED; its transaction is left as it is, and the test clock makes no dispute of it. Another status: 409 conflict on alertId, nothing changed. Unknown: 404; another company\'s: 403.',
+    body: WithdrawAlertBody, answer: Alert, record: ALERT,
+    act: (tx, alert) => withdrawAlert(ctx, tx, alert),
   });
 };

@@ -3,7 +3,7 @@
 // charge give one PAID and one "already paid" (issue 14, defect 2).
 import { fieldError, invalid } from '../base/errors.js';
 import { keepAnswer } from '../http/idempotency.js';
-import { missingOrForeign } from '../store/not-yours.js';
+import { lockedRecord } from '../store/locked-record.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
 import { payByCard, paySlip } from '../payment/pay-by-card.js';
@@ -25,10 +25,16 @@ import { clientAndProduct } from '../store/client-and-product.js';
 import { charges, newId, products, type ChargeDoc } from '../store/tables.js';
 import { TOKEN_RULE, beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { lockedAction } from './locked-action.js';
 import { rowRef } from '../base/clock-rows.js';
+
+/** A card payment whose answer comes later: the charge is left as it was until then. */
+const WAITING: readonly string[] = ['PENDING_3DS', 'PROCESSING', 'IN_ANALYSIS'];
 
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
+
+const CHARGE = { table: charges, noun: 'charge', idField: 'chargeId' } as const;
 
 export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.post('/v1/charge', {
@@ -58,7 +64,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'captcha' },
     schema: {
       tags: ['charges'], summary: 'Pay a charge (captcha-protected, no apiKey)', security: [],
-      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) leaves the charge as it was until the answer, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
+      description: 'A card (token or paymentProfile) pays at once; a card that asks for 3-D Secure (PENDING_3DS) or a provider that answers later (PROCESSING) or the fraud-review test card (IN_ANALYSIS) leaves the charge as it was until the answer or the review\'s decision, then it moves as a card payment moves it. BOLETO and PIX answer PENDING_PAYMENT with the slip, kept on the charge until paid or expired. A charge already PAID is refused on _id.' + beyondSchema({ _id: 'a payable charge of the company (not PAID, not ended), whose product is not deleted', paymentMethod: 'one the charge offers; BOLETO for at most R$ 99,999,999.99', installments: 'a count the charge\'s product offers', cardAuthId: 'required when the charge or its product asks for card authentication', ...TOKEN_RULE }),
       body: PayChargeBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
@@ -93,21 +99,14 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         ...(product ? { product } : {}), modality: (charge.sequence ?? 1) > 1 ? 'recurring' : 'initial',
         links: chargeLinks(charge), threeDSOrigin: originOf(request), referenceId: body.referenceId,
       });
-      // PENDING_3DS, PROCESSING: the charge waits for the answer (domain/held-payment.ts moves it then).
-      if (transaction.status === 'PENDING_3DS' || transaction.status === 'PROCESSING') return keepAnswer(tx, request, { charge, transaction });
+      // PENDING_3DS, PROCESSING, IN_ANALYSIS: the charge waits for the answer or the review's decision (domain/held-payment.ts moves it then).
+      if (WAITING.includes(transaction.status)) return keepAnswer(tx, request, { charge, transaction });
       // The charge read back (CARD_ATTEMPTS or an alert may have moved it); the transaction as the payment made it.
       return keepAnswer(tx, request, { charge: await chargeAfterCardAttempt(ctx, tx, charge, transaction), transaction });
     });
     ctx.recent.remember(result.transaction);
     return result;
   });
-
-  // The company's charge, locked for the move; 404 unknown, 403 another company's.
-  const lockedCharge = async (tx: Parameters<typeof charges.get>[0], companyId: string, chargeId: string) => {
-    const charge = await charges.get(tx, companyId, chargeId, true);
-    if (!charge) throw await missingOrForeign(tx, 'charges', { id: chargeId }, `charge ${chargeId}`, 'this company');
-    return charge;
-  };
 
   app.post('/sandbox/v1/charges/settle', {
     config: { auth: 'charge.write' },
@@ -119,7 +118,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
   }, async (request) => {
     const { companyId, chargeId, paymentMethod } = request.body;
     const result = await ctx.db.transaction(async (tx) => {
-      const charge = await lockedCharge(tx, companyId, chargeId);
+      const charge = await lockedRecord(tx, charges, 'charge', companyId, chargeId);
       if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status, 'chargeId');
       assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
       // The shopper pays what was issued: another method would take its fee and payout day.
@@ -139,44 +138,29 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     return result;
   });
 
-  app.post('/sandbox/v1/charges/expire', {
-    config: { auth: 'charge.write' },
-    schema: {
-      tags: ['charges'], summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid', security: SECURITY,
-      description: `What the test clock does on the day after the slip's expiresOn (${rowRef('slipExpired')}): a DISCARDED transaction of its method, the charge's attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. Unknown charge: 404; another company's: 403.` + beyondSchema({ chargeId: 'a payable charge with a PIX or boleto waiting' }),
-      body: ExpireBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, chargeId } = request.body;
-    return ctx.db.transaction(async (tx) => {
-      const charge = await lockedCharge(tx, companyId, chargeId);
+  lockedAction(app, ctx, {
+    url: '/sandbox/v1/charges/expire', auth: 'charge.write', tag: 'charges', summary: 'Sandbox only: the bank lets the charge\'s PIX or boleto expire unpaid',
+    description: `What the test clock does on the day after the slip's expiresOn (${rowRef('slipExpired')}): a DISCARDED transaction of its method, the charge's attempts + 1, events transaction.created and charge.payment_failed. The charge stays payable. Unknown charge: 404; another company's: 403.` + beyondSchema({ chargeId: 'a payable charge with a PIX or boleto waiting' }),
+    body: ExpireBody, answer: PayChargeResult, record: CHARGE,
+    act: (tx, charge, { companyId }) => {
       if (!charge.slip || !PAYABLE.includes(charge.status)) throw invalid(fieldError('chargeId', 'the charge has no PIX or boleto waiting: pay it by PIX or BOLETO first'));
       return expireSlip(ctx, tx, charge, ctx.now(companyId));
-    });
+    },
   });
 
-  app.post('/sandbox/v1/charges/anticipate', {
-    config: { auth: 'charge.write' },
-    schema: {
-      tags: ['charges'], summary: 'Sandbox only: the merchant anticipates a paid charge\'s receivables', security: SECURITY,
-      description: 'PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company\'s own WAITING_FUNDS payables of the transaction that paid it (every installment of a sale in installments) become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x its own days early / 30, rounded half up to a cent, so a later installment pays more. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
-      body: ExpireBody,
-      response: { 200: Type.Object({ charge: Charge, anticipation: Type.Object({ transactionId: Type.String(), payables: Type.Array(Payable), fee: Type.Integer({ description: 'cents: the anticipation fees' }), netAmount: Type.Integer({ description: 'cents: what the company receives today' }) }) }), ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, chargeId } = request.body;
-    return ctx.db.transaction(async (tx) => anticipateCharge(tx, await lockedCharge(tx, companyId, chargeId), ctx.now(companyId)));
+  lockedAction(app, ctx, {
+    url: '/sandbox/v1/charges/anticipate', auth: 'charge.write', tag: 'charges', summary: 'Sandbox only: the merchant anticipates a paid charge\'s receivables',
+    description: 'PAID or RECOVERED -> ANTICIPATED (charge.updated, with anticipation {fee, netAmount}): the company\'s own WAITING_FUNDS payables of the transaction that paid it (every installment of a sale in installments) become PAID today (availableOn today, anticipatedFrom the day they had), each less anticipationFee = netAmount x 1.99% x its own days early / 30, rounded half up to a cent, so a later installment pays more. Another status: 409 conflict on chargeId; nothing waiting for funds (a PIX is D+0): 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
+    body: ExpireBody,
+    answer: Type.Object({ charge: Charge, anticipation: Type.Object({ transactionId: Type.String(), payables: Type.Array(Payable), fee: Type.Integer({ description: 'cents: the anticipation fees' }), netAmount: Type.Integer({ description: 'cents: what the company receives today' }) }) }),
+    record: CHARGE,
+    act: (tx, charge, { companyId }) => anticipateCharge(tx, charge, ctx.now(companyId)),
   });
 
-  app.post('/sandbox/v1/charges/disable', {
-    config: { auth: 'charge.write' },
-    schema: {
-      tags: ['charges'], summary: 'Sandbox only: the merchant switches a charge off', security: SECURITY,
-      description: 'An open or held charge -> DISABLED, inactive, its PIX or boleto gone (charge.updated); it is never payable again; its subscription goes on (the next renewal comes as planned). Another status: 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
-      body: ExpireBody, response: { 200: Charge, ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, chargeId } = request.body;
-    return ctx.db.transaction(async (tx) => disableCharge(tx, await lockedCharge(tx, companyId, chargeId), ctx.now(companyId)));
+  lockedAction(app, ctx, {
+    url: '/sandbox/v1/charges/disable', auth: 'charge.write', tag: 'charges', summary: 'Sandbox only: the merchant switches a charge off',
+    description: 'An open or held charge -> DISABLED, inactive, its PIX or boleto gone (charge.updated); it is never payable again; its subscription goes on (the next renewal comes as planned). Another status: 409 conflict on chargeId. Unknown charge: 404; another company\'s: 403.',
+    body: ExpireBody, answer: Charge, record: CHARGE,
+    act: (tx, charge, { companyId }) => disableCharge(tx, charge, ctx.now(companyId)),
   });
 };

@@ -7,13 +7,14 @@ import { endSubscription } from '../domain/end-subscription.js';
 import { assertMethodOffered, assertOnSale, assertPriced, renewalAfter } from '../domain/product-rules.js';
 import { ENDED, isEnded } from '../domain/states/subscription.js';
 import { fieldError, invalid } from '../base/errors.js';
-import { missingOrForeign } from '../store/not-yours.js';
+import { lockedRecord } from '../store/locked-record.js';
 import { assertCountOffered } from '../payment/installments.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
 import { CancelSubscriptionBody, Outcome, Subscription, UpdateSubscriptionBody } from '../schemas/subscription.js';
 import { products, subscriptions, type ProductDoc, type SubscriptionDoc } from '../store/tables.js';
 import { beyondSchema } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { lockedAction } from './locked-action.js';
 
 /** The renewal date after a move to `product`: kept when both renew; none when it never renews; one period from today when renewals start. */
 function scheduleFor(subscription: SubscriptionDoc, product: ProductDoc, today: string): SubscriptionDoc {
@@ -22,6 +23,8 @@ function scheduleFor(subscription: SubscriptionDoc, product: ProductDoc, today: 
   if (!fromToday) return rest;
   return { ...rest, nextChargeDate: nextChargeDate ?? fromToday };
 }
+
+const SUBSCRIPTION = { table: subscriptions, noun: 'subscription', idField: 'subscriptionId' } as const;
 
 export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.put('/v1/subscription', {
@@ -38,8 +41,7 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     assertOnSale(product, 'productId');
     assertPriced(product, 'productId');
     return ctx.db.transaction(async (tx) => {
-      const subscription = await subscriptions.get(tx, companyId, _id, true);
-      if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: _id }, `subscription ${_id}`, 'this company');
+      const subscription = await lockedRecord(tx, subscriptions, 'subscription', companyId, _id);
       if (isEnded(subscription.status)) throw invalid(fieldError('_id', `the subscription is ${subscription.status}: an ended subscription cannot be updated (create a new one)`));
       assertMethodOffered(product, subscription.paymentMethod, 'productId');
       assertCountOffered(subscription.installments ?? 1, subscription.paymentMethod, product, 'productId');
@@ -48,38 +50,22 @@ export const subscriptionManageRoutes: ResourceRoutes = async (app, { ctx }) => 
     });
   });
 
-  app.put('/v1/subscription/cancel', {
-    config: { auth: 'subscription.write' },
-    schema: {
-      tags: ['subscriptions'], summary: 'Cancel a subscription', security: SECURITY,
-      description: 'CANCELED_MANUAL, inactive; its open and held charges (ACTIVE, IMPORTED, OVERDUE, ERROR_PAYMENT, PENDING_PAYMENT, NO_PAYMENT_ROUTE, STANDBY, BLOCKED) become CANCELED_MANUAL; event subscription.canceled. Already ended: success with a message saying so.',
-      body: CancelSubscriptionBody, response: { 200: Outcome, ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, subscriptionId } = request.body;
-    return ctx.db.transaction(async (tx) => {
-      const subscription = await subscriptions.get(tx, companyId, subscriptionId, true);
-      if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: subscriptionId }, `subscription ${subscriptionId}`, 'this company');
+  lockedAction(app, ctx, {
+    method: 'PUT', url: '/v1/subscription/cancel', auth: 'subscription.write', tag: 'subscriptions', summary: 'Cancel a subscription',
+    description: 'CANCELED_MANUAL, inactive; its open and held charges (ACTIVE, IMPORTED, OVERDUE, ERROR_PAYMENT, PENDING_PAYMENT, NO_PAYMENT_ROUTE, STANDBY, BLOCKED) become CANCELED_MANUAL; event subscription.canceled. Already ended: success with a message saying so.',
+    body: CancelSubscriptionBody, answer: Outcome, record: SUBSCRIPTION,
+    act: async (tx, subscription, { companyId }) => {
       if (isEnded(subscription.status)) return { success: true, message: `the subscription is already ${subscription.status}` };
       await endSubscription(tx, subscription, 'manual', ctx.now(companyId), 'canceled by PUT /v1/subscription/cancel');
       return { success: true, message: 'the subscription is canceled' };
-    });
+    },
   });
 
-  app.post('/sandbox/v1/subscriptions/hold', {
-    config: { auth: 'subscription.write' },
-    schema: {
-      tags: ['subscriptions'], summary: 'Sandbox only: pause or block a subscription, and let it go', security: SECURITY,
-      description: 'pause: a live subscription -> STANDBY (the merchant pauses billing), its open charges STANDBY; block: a live or STANDBY one -> BLOCKED (the service\'s risk block), its open and STANDBY charges BLOCKED. Held, the test clock makes no renewal, attempt or overdue for it and its charges are not payable (their PIX or boleto gone); a cancel still ends it. resume (STANDBY) and unblock (BLOCKED): ACTIVE, its held charges ACTIVE, nextChargeDate moved on by whole periods past today (held periods are not billed). Events subscription.updated and charge.updated; the client follows. A move the subscription table does not allow: 409 conflict on subscriptionId. Unknown: 404; another company\'s: 403.',
-      body: Type.Object({ companyId: CancelSubscriptionBody.properties.companyId, subscriptionId: Type.String({ minLength: 1 }), action: Type.Enum(['pause', 'block', 'resume', 'unblock']) }),
-      response: { 200: Subscription, ...ERROR_RESPONSES },
-    },
-  }, async (request) => {
-    const { companyId, subscriptionId, action } = request.body;
-    return ctx.db.transaction(async (tx) => {
-      const subscription = await subscriptions.get(tx, companyId, subscriptionId, true);
-      if (!subscription) throw await missingOrForeign(tx, 'subscriptions', { id: subscriptionId }, `subscription ${subscriptionId}`, 'this company');
-      return holdSubscription(tx, subscription, action, ctx.now(companyId));
-    });
+  lockedAction(app, ctx, {
+    url: '/sandbox/v1/subscriptions/hold', auth: 'subscription.write', tag: 'subscriptions', summary: 'Sandbox only: pause or block a subscription, and let it go',
+    description: 'pause: a live subscription -> STANDBY (the merchant pauses billing), its open charges STANDBY; block: a live or STANDBY one -> BLOCKED (the service\'s risk block), its open and STANDBY charges BLOCKED. Held, the test clock makes no renewal, attempt or overdue for it and its charges are not payable (their PIX or boleto gone); a cancel still ends it. resume (STANDBY) and unblock (BLOCKED): ACTIVE, its held charges ACTIVE, nextChargeDate moved on by whole periods past today (held periods are not billed). Events subscription.updated and charge.updated; the client follows. A move the subscription table does not allow: 409 conflict on subscriptionId. Unknown: 404; another company\'s: 403.',
+    body: Type.Object({ companyId: CancelSubscriptionBody.properties.companyId, subscriptionId: Type.String({ minLength: 1 }), action: Type.Enum(['pause', 'block', 'resume', 'unblock']) }),
+    answer: Subscription, record: SUBSCRIPTION,
+    act: (tx, subscription, { companyId, action }) => holdSubscription(tx, subscription, action, ctx.now(companyId)),
   });
 };

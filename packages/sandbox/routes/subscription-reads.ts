@@ -1,15 +1,12 @@
 // Subscriptions (4.5): list, exports (streamed, at most 10,000), full.
-import { exportStream } from '../db/export-stream.js';
-import { listPage, scopeOf, type Filter } from '../db/list.js';
+import { scopeOf, type Filter } from '../db/list.js';
 import { missingOrForeign } from '../store/not-yours.js';
 import { ERROR_RESPONSES } from '../schemas/common.js';
-import { Page } from '../schemas/list.js';
 import { Subscription, SubscriptionExportQuery, SubscriptionFull, SubscriptionFullQuery, SubscriptionListQuery } from '../schemas/subscription.js';
 import { clients, products } from '../store/tables.js';
-import { Type } from 'typebox';
 import { findSubscriptionIn, recordsOfSubscription } from '../store/subscription-records.js';
-import { LIST_CURSOR, beyondSchema, exportRange } from '../http/beyond-schema.js';
 import { SECURITY, type ResourceRoutes } from './plugin.js';
+import { listAndExport } from './list-and-export.js';
 
 export const SUBSCRIPTION_EXPORT_MAX = 10_000;
 
@@ -20,22 +17,11 @@ const filtersOf = (query: { clientId?: string; productId?: string; status?: stri
 ];
 
 export const subscriptionReadRoutes: ResourceRoutes = async (app, { ctx }) => {
-  app.get('/v1/subscription', {
-    config: { auth: 'subscription.read' },
-    schema: { tags: ['subscriptions'], summary: 'List subscriptions', security: SECURITY, description: 'Paginated (see Lists at scale).' + beyondSchema(LIST_CURSOR), querystring: SubscriptionListQuery, response: { 200: Page(Subscription), ...ERROR_RESPONSES } },
-  }, async (request) => listPage(ctx.db, 'subscriptions', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query)));
-
-  app.get('/v1/subscription/exports', {
-    config: { auth: 'subscription.read' },
-    schema: {
-      tags: ['subscriptions'], summary: 'Export subscriptions (a JSON array, at most 10,000)', security: SECURITY,
-      description: 'The list\'s filters and sort, without pages; streamed.' + beyondSchema(exportRange(SUBSCRIPTION_EXPORT_MAX)),
-      querystring: SubscriptionExportQuery, response: { 200: Type.Array(Subscription, { maxItems: SUBSCRIPTION_EXPORT_MAX }), ...ERROR_RESPONSES },
-    },
-  }, async (request, reply) => {
-    const stream = await exportStream(ctx.db, 'subscriptions', scopeOf(request.credential!.companies, request.query.companyId), request.query, filtersOf(request.query), SUBSCRIPTION_EXPORT_MAX);
-    // A stream skips the response serializer; the items are stored response bodies already.
-    return reply.type('application/json; charset=utf-8').send(stream as never);
+  listAndExport(app, ctx, {
+    path: '/v1/subscription', table: 'subscriptions', auth: 'subscription.read', tag: 'subscriptions', item: Subscription,
+    listSummary: 'List subscriptions', listQuery: SubscriptionListQuery,
+    exportSummary: 'Export subscriptions (a JSON array, at most 10,000)', exportQuery: SubscriptionExportQuery, exportMax: SUBSCRIPTION_EXPORT_MAX,
+    filtersOf,
   });
 
   app.get('/v1/subscription/full', {

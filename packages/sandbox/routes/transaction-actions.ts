@@ -17,7 +17,7 @@ export const transactionActionRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'transaction.write' },
     schema: {
       tags: ['transactions'], summary: 'Sandbox only: the fraud review decides a held payment', security: SECURITY,
-      description: `flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made); deny: -> DECLINED (the authorization voided). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (${rowRef('reviewStarted', 'reviewDenied')}). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.`,
+      description: `flag: IN_ANALYSIS -> PENDING_REVIEW; approve: IN_ANALYSIS or PENDING_REVIEW -> PAID (payables made), the charge it was for (POST /v1/charge/pay) PAID with charge.paid; approved after that charge was paid another way, the approval is voided (CANCELED, held_voided) and the charge left; deny: -> DECLINED (the authorization voided), the charge's failed attempt (attempts + 1, its status left, charge.payment_failed). Undecided, the test clock flags it the day after its payment and denies it after review.dueBy (${rowRef('reviewStarted', 'reviewDenied')}). A status the transaction table does not move this way: 409 conflict on transactionId. Unknown: 404; another company's: 403.`,
       body: Type.Object({ ...ById, decision: Type.Enum(['flag', 'approve', 'deny']) }), response: { 200: Transaction, ...ERROR_RESPONSES },
     },
   }, async (request) => {

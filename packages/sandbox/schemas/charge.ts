@@ -52,7 +52,14 @@ export const PixSlip = Type.Object({
   qrCodeImage: Type.String({ pattern: '^data:image/png;base64,', description: 'the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone)' }),
   txid: Type.String(),
 });
-export const BoletoSlip = Type.Object({ barcode: Type.String({ pattern: '^\\d{44}$' }), digitableLine: Type.String({ pattern: '^\\d{47}$' }), dueDate: Type.String({ format: 'date' }) });
+const Party = (who: string) => Type.Object({ name: Type.String(), taxId: Type.String({ pattern: '^(\\d{11}|\\d{14})$', description: 'CPF (11 digits) or CNPJ (14), digits only' }) }, { description: who });
+/** What a boleto shows the shopper: the reference's boleto data (barcode, line, due date) and, the sandbox's own, what a printed boleto also carries. */
+export const BoletoSlip = Type.Object({
+  barcode: Type.String({ pattern: '^\\d{44}$' }), digitableLine: Type.String({ pattern: '^\\d{47}$' }), dueDate: Type.String({ format: 'date' }),
+  amount: Type.Optional(Type.Integer({ description: 'the sandbox\'s (not in the reference): cents, the value the barcode carries' })),
+  beneficiary: Type.Optional(Party('the sandbox\'s (not in the reference): who the boleto pays (beneficiário); in the sandbox always SVC SANDBOX')),
+  payer: Type.Optional(Party('the sandbox\'s (not in the reference): who the boleto is made out to (pagador): the charge\'s client')),
+});
 
 export const PayChargeResult = Type.Object({
   charge: Charge,

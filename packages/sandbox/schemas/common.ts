@@ -1,6 +1,8 @@
 // Schemas shared by several resources (API reference parts 2, 4 and 7). They
 // validate requests, shape responses and are the OpenAPI document's schemas.
 import { Type } from 'typebox';
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS, MAX_INSTALLMENTS } from 'svc-card/server';
+import { API_ERROR_CODES, FIELD_LOCATIONS } from '../base/errors.js';
 
 export const PAYMENT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO', 'PIX'] as const;
 export const CARD_METHODS = ['CREDIT_CARD', 'DEBIT_CARD'];
@@ -36,7 +38,8 @@ export const Reais = (minimum: number, description?: string) =>
 /** Amount in integer cents of BRL (2.2, 2.3). */
 export const Money = Type.Object({ value: Type.Integer({ description: 'cents' }), currency: Type.Literal('BRL') });
 
-export const MAX_INSTALLMENTS = 12;
+/** The most installments (part 8 sets none): the library's rule, which the element's plans follow too. */
+export { MAX_INSTALLMENTS };
 export const Installments = Type.Integer({ minimum: 1, maximum: MAX_INSTALLMENTS, default: 1, description: `Default 1 (part 8); the sandbox accepts 1 to ${MAX_INSTALLMENTS}` });
 
 /**
@@ -51,11 +54,13 @@ export const Token = Type.Object({ keyId: tokenMember(), encryptedKey: tokenMemb
 
 // The open card is checked as 4.9 checks the encrypted one (the issuer judges Luhn);
 // x-pattern-message is what a refusal says (http/validation.ts).
+const NUMBER_DIGITS = `${CARD_NUMBER_MIN_DIGITS} to ${CARD_NUMBER_MAX_DIGITS} digits`;
+const CVV_DIGITS = `${CVV_MIN_DIGITS} or ${CVV_MAX_DIGITS} digits`;
 export const PaymentProfile = Type.Object({
-  cardNumber: Type.String({ pattern: '^(?: *[0-9]){13,19} *$', description: 'Card number: 13 to 19 digits; spaces are allowed and removed', 'x-pattern-message': 'must be 13 to 19 digits (spaces are removed)' }),
+  cardNumber: Type.String({ pattern: `^(?: *[0-9]){${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}} *$`, description: `Card number: ${NUMBER_DIGITS}; spaces are allowed and removed`, 'x-pattern-message': `must be ${NUMBER_DIGITS} (spaces are removed)` }),
   cardExpiration: Type.String({ pattern: '^(0[1-9]|1[0-2])/\\d{4}$', description: 'MM/YYYY' }),
   holderName: Type.String({ minLength: 1, pattern: '\\S', description: 'Not blank', 'x-pattern-message': 'must not be blank' }),
-  cardCvv: Type.String({ pattern: '^[0-9]{3,4}$', description: 'Security code: 3 or 4 digits', 'x-pattern-message': 'must be 3 or 4 digits' }),
+  cardCvv: Type.String({ pattern: `^[0-9]{${CVV_MIN_DIGITS},${CVV_MAX_DIGITS}}$`, description: `Security code: ${CVV_DIGITS}`, 'x-pattern-message': `must be ${CVV_DIGITS}` }),
 }, { description: 'Open card data (4.3); never together with token' });
 
 /** An e-mail address as the description's conformance section says: "0@com" is one; quoted local parts and address literals are not. */
@@ -76,11 +81,11 @@ export const ErrorMessage = Type.Object({
   msg: Type.String(),
   type: Type.Optional(Type.Literal('field')),
   path: Type.Optional(Type.String()),
-  location: Type.Optional(Type.Enum(['body', 'query', 'headers', 'path'])),
+  location: Type.Optional(Type.Enum([...FIELD_LOCATIONS])),
 });
 export const ErrorBody = Type.Object({
   error_messages: Type.Array(ErrorMessage),
-  code: Type.String(),
+  code: Type.Enum([...API_ERROR_CODES]),
   path: Type.String(),
   metadata: Type.Object({}, { additionalProperties: true }),
 }, { description: 'Error body (part 7)' });

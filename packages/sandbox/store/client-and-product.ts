@@ -6,6 +6,11 @@ import { clients, products, type ClientDoc, type ProductDoc } from './tables.js'
 
 export async function clientAndProduct(db: Queryable, companyId: string, clientId: string, productId: string): Promise<{ client: ClientDoc; product: ProductDoc }> {
   const [client, product] = await Promise.all([clients.get(db, companyId, clientId), products.get(db, companyId, productId)]);
+  return bothFound(client, product);
+}
+
+/** Both found, or the 400 naming each one missing. */
+export function bothFound(client: ClientDoc | undefined, product: ProductDoc | undefined): { client: ClientDoc; product: ProductDoc } {
   if (client && product) return { client, product };
   throw invalid(...[
     !client && fieldError('clientId', 'clientId names no client of this company'),

@@ -7,9 +7,17 @@ import type { FieldName } from '../../element/validation.js';
 import { FRAME_STATES } from '../../shared/states.js';
 import { message, readMessage } from '../protocol.js';
 import { TO_FRAME } from '../to-frame.js';
-import { safeScheme, safeStyleValue, STYLE_PROPERTIES } from '../style-props.js';
+import { safeScheme, safeStyleValue } from '../style-props.js';
+import { STYLE_PROPERTIES, type Setting } from '../../shared/surface.js';
 import { pickKey } from './keys.js';
 
+
+// The config's settings (shared/surface.ts) the element takes as they come, and `strings`: all but
+// the key's name, which picks a key of the JWKS. Written out: reading SETTINGS at run time cost the
+// frame's script 27 bytes gzip, over its ceiling. A setting added there and not here is a type error.
+const APPLIED = ['lang', 'strings', 'acceptedBrands', 'disabled', 'installments', 'amount', 'holderDocument'] as const;
+type Unapplied = Exclude<Setting | 'strings', 'keyId' | (typeof APPLIED)[number]>;
+export type EverySettingApplied<T extends never = Unapplied> = T;
 
 // No width yet (a frame before its parent's layout reached it, or one not shown): no height either.
 // Laid out at no width, the form stood one word a line, and the page took that height (783 px).
@@ -60,10 +68,8 @@ export function bridge(element: SvcCardForm, keys: Promise<PublicJwk[]>, config?
   };
 
   const configure = (config: Record<string, unknown>) => {
-    // Members TO_FRAME checked, named as the element's properties.
-    for (const name of ['lang', 'strings', 'acceptedBrands', 'disabled', 'installments', 'amount', 'holderDocument'] as const) {
-      (element[name] as unknown) = config[name];
-    }
+    // Members TO_FRAME checked, named as the element's properties; the key's below, once the JWKS came.
+    for (const name of APPLIED) (element[name] as unknown) = config[name];
     root.lang = (config.lang as string) || 'pt-BR';
     const style = config.style as Record<string, unknown>;
     for (const name of STYLE_PROPERTIES) {

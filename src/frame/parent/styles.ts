@@ -22,7 +22,7 @@
 // nothing: its end tells the element to forward them again (page-look.ts). On the iframe, not
 // the host: a `transition` the page gives the host would replace a :host one. The span is the
 // empty probe laid over a focused field to scroll to it (the host positioned for it).
-import { STYLE_PROPERTIES } from '../style-props.js';
+import { STYLE_PROPERTIES } from '../../shared/surface.js';
 
 /** The iframe's height before the frame answers: `px` for the fields and labels, and the extra rows. */
 const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows)))}`;

@@ -14,6 +14,7 @@ import type { Strings } from '../../shared/i18n.js';
 import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../shared/installments.js';
 import { langOf } from '../../shared/lang.js';
 import { FRAME_STATES, setState, type SvcState } from '../../shared/states.js';
+import { attributeOf, FRAME_ONLY, SETTINGS, type FrameOnly, type Setting } from '../../shared/surface.js';
 import type { FieldError, FieldName } from '../../element/validation.js';
 import type { Message } from '../protocol.js';
 import { forwardableStyle, safeScheme, safeStyleValue } from '../style-props.js';
@@ -26,18 +27,13 @@ type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error):
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
 const newIframe = () => Object.assign(document.createElement('iframe'), { referrerPolicy: 'no-referrer' });
 
+// The attributes are documented once, in the element's surface
+// (src/shared/surface.ts, surface-docs.ts), which the custom-elements manifest takes.
 /**
  * The card form in frame mode. Same API as the inline `SvcCardForm`; `public-key` is ignored:
  * the frame takes its keys from its own origin's JWKS, `key-id` picks one.
  *
  * @summary <svc-card-form frame-src>: the card typed in the payment service's cross-origin frame.
- * @attr frame-src - URL of the card frame page (`card-frame.html`) on the payment service's origin.
- * @attr key-id - Which key of the frame origin's JWKS encrypts (its `kid`); empty: the first.
- * @attr lang - `pt-BR` or `en`: the language of every text. Without it, the nearest ancestor's `lang`, across shadow roots as inline; else pt-BR.
- * @attr accepted-brands - Brand ids the merchant accepts, space- or comma-separated; empty: all.
- * @attr disabled - Disables the fields; the form value is not submitted.
- * @attr name - The form field name the token is submitted under (a form-associated element).
- * @attr title - The iframe's accessible title (default: the card group's label).
  * @fires {CustomEvent<SvcReadyDetail>} svc-ready - `{}` once the frame answered and its fields can be typed in.
  * @fires {CustomEvent<SvcChangeDetail>} svc-change - `{complete, brand, errors, plan}` after each edit, blur and installments choice (`plan`: the chosen installment plan, for the page's total and Pay button).
  * @fires {CustomEvent<SvcBrandDetail>} svc-brand - `{brand, name}` when the detected brand changes.
@@ -47,7 +43,7 @@ const newIframe = () => Object.assign(document.createElement('iframe'), { referr
  * @fires {CustomEvent<SvcFieldDetail>} svc-blur - `{field}` when a field in the frame loses focus.
  */
 export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
-  static observedAttributes = ['frame-src', 'key-id', 'lang', 'accepted-brands', 'disabled', 'title', 'installments', 'amount', 'holder-document'];
+  static observedAttributes: string[] = [...FRAME_ONLY, ...SETTINGS].map(attributeOf);
 
   #iframe = newIframe();
   // Laid over the frame's focused field to scroll the page to it (#reveal).
@@ -284,7 +280,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     setState(this, this[internals], 'disabled', this.#blocked);
     return configOf({
       lang: langOf(this), strings: this.#strings, acceptedBrands: this.acceptedBrands, disabled: this.#blocked,
-      keyId: this.keyId, plans: this.#plans, amount: this.#amount, holderDocument: this.holderDocument,
+      keyId: this.keyId, installments: this.#plans, amount: this.#amount, holderDocument: this.holderDocument,
     }, style);
   }
 
@@ -360,6 +356,9 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     emit(this, 'svc-error', { code, errors: [], message });
   }
 }
+
+/** @internal A type error when the surface (shared/surface.ts) has a property this class lacks. */
+export type FrameSurface<T extends never = Exclude<Setting | FrameOnly, keyof SvcCardFormFrame>> = T;
 
 // Here, beside the class: every entry that names it (svc-card/frame, svc-card/frame/define) types
 // the events on every element and on document, as the inline element's declaration does. No

@@ -1,7 +1,7 @@
 // The sandbox as README documents it (credential, company, captcha value, seeded
 // charge), called over HTTP only: these tests hold for any implementation of it.
 import type { DemoProcess } from '../../../test-support/demo-process.mjs';
-import { PAID_CARD } from '../../../e2e/support/cards.mjs';
+import { PAID_CARD } from '../../../test-support/cards.mjs';
 import { encryptInNode } from '../../../e2e/support/node-encrypt.js';
 import { checkedFetch } from '../../sandbox/support/openapi-check.js';
 

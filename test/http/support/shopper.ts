@@ -1,7 +1,7 @@
 // A shopper of the demo store over HTTP: the checkout page gives the order's cookie (demo/merchant/
 // order-cookie.mjs), which every later request of this shopper carries, as a browser does.
 import { encryptInNode } from '../../../e2e/support/node-encrypt.js';
-import { ELO_PAID_CARD } from '../../../e2e/support/cards.mjs';
+import { ELO_PAID_CARD } from '../../../test-support/cards.mjs';
 import type { Demo } from '../../../demo/start-demo.mjs';
 
 export interface Shopper {

@@ -1,6 +1,7 @@
 // A client and a product made through the API, for tests that need them.
+import { afterAll, beforeAll } from 'vitest';
 import type { Sandbox } from '../../../packages/sandbox/server.js';
-import { COMPANY, call } from './sandbox.js';
+import { COMPANY, call, memorySandbox } from './sandbox.js';
 
 /** Every method offered (product rules refuse a method the product does not list). */
 export const ALL_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'].map((type) => ({ type, active: true, installments: [{ installment: 1 }] }));
@@ -23,4 +24,21 @@ export async function makeProduct(sandbox: Sandbox, charge: Record<string, unkno
     ...extra,
   });
   return answer.body;
+}
+
+export interface SandboxWithClientAndProduct { sandbox: Sandbox; clientId: string; client: { name: string; doc: string }; productId: string }
+
+/**
+ * The file's sandbox, started before its tests with one client and one product of
+ * the demo company (the product's charge rules overridden by `charge`), closed after
+ * them; `use` is given them once they are made.
+ */
+export function sandboxWithClientAndProduct(use: (made: SandboxWithClientAndProduct) => void, charge: Record<string, unknown> = {}): void {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+    const client = await makeClient(sandbox);
+    use({ sandbox, client, clientId: client._id, productId: (await makeProduct(sandbox, charge))._id });
+  });
+  afterAll(async () => sandbox?.close());
 }

@@ -9,15 +9,16 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../../packag
 import { SANDBOX_CREDENTIAL, DEMO_CHARGE_ID, DEMO_COMPANY } from '../../../packages/sandbox/seed.js';
 import { SANDBOX_CAPTCHA_TOKEN } from '../../../packages/sandbox/auth/guard.js';
 import { checkAgainstDescription } from './openapi-check.js';
+import { DECLINED_CARD_DIGITS, PAID_CARD_DIGITS } from '../../../test-support/cards.mjs';
 
 export { DEMO_COMPANY as COMPANY, DEMO_CHARGE_ID as DEMO_CHARGE, SANDBOX_CAPTCHA_TOKEN };
 export const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
 export const PUBLIC_KEY = readSharedKey('rsa-2048-public.pem');
 
-const year = String(new Date().getUTCFullYear() + 3);
-export const PAID_CARD = { holder: 'MARIA DA SILVA', number: '4111111111111111', expMonth: '03', expYear: year, securityCode: '123' };
-export const DECLINED_CARD = { ...PAID_CARD, number: '4000000000000002' };
-export const PAID_PROFILE = { holderName: 'MARIA DA SILVA', cardNumber: '4111111111111111', cardExpiration: `03/${year}`, cardCvv: '123' };
+// The test cards of every suite (test-support/cards.mjs), numbers as digits.
+export { PAID_PROFILE } from '../../../test-support/cards.mjs';
+export const PAID_CARD = { ...PAID_CARD_DIGITS };
+export const DECLINED_CARD = { ...DECLINED_CARD_DIGITS };
 
 /** A fresh token for a card, made by the core's encryptCard. */
 export async function tokenFor(card: Record<string, string> = PAID_CARD) {

@@ -2,16 +2,11 @@
 import { encryptCard } from '../../../src/core/index.js';
 import type { PublicJwk } from '../../../src/core/index.js';
 import type { EncryptedCard } from '../../../src/core/types.js';
+import { PAID_CARD, PAID_PROFILE } from '../../../test-support/cards.mjs';
 
-export const card = {
-  holder: 'MARIA DA SILVA',
-  number: '4111 1111 1111 1111',
-  expMonth: '3',
-  expYear: '2030',
-  securityCode: '123',
-};
-
-export const openCard = { cardNumber: '4111111111111111', cardExpiration: '03/2030', holderName: 'MARIA DA SILVA', cardCvv: '123' };
+/** The paid test card as typed (test-support/cards.mjs), and as the decrypted paymentProfile. */
+export const card = PAID_CARD;
+export const openCard = PAID_PROFILE;
 
 export async function tokenFor(publicKey: string | PublicJwk, keyId = 'v1'): Promise<EncryptedCard> {
   const result = await encryptCard({ ...card, publicKey, keyId });

@@ -2,7 +2,8 @@
 // connector trait): authorize, capture, refund, and what a transaction
 // records of the provider's answer. The sandbox's acquirers are simulated
 // (simulated-acquirer.ts); a real one would implement the same interface.
-import type { CardProfile, Refusal } from '../../payment/test-cards.js';
+import type { PaymentProfile } from 'svc-card/server';
+import type { Refusal } from '../../payment/test-cards.js';
 import type { ProviderFault } from './faults.js';
 
 export type ProviderId = `provider_${string}`;
@@ -23,7 +24,7 @@ export interface AuthorizeRequest {
   companyId: string;
   cents: number;
   installments: number;
-  card: CardProfile;
+  card: PaymentProfile;
   /** The company's clock: the issuer judges the card's expiry at this time. */
   at: Date;
   integrationId: string;

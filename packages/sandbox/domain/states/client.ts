@@ -54,8 +54,11 @@ export const CLIENT_MACHINE: Machine<ClientStatus, ClientEvent, ClientDoc> = {
 };
 
 /** Recomputes the client's status from its subscriptions and moves it there (called after each subscription move). */
-export async function followSubscriptions(db: Queryable, companyId: string, clientId: string | undefined, at: Date): Promise<void> {
+export async function followSubscriptions(db: Queryable, companyId: string, clientId: string | undefined, at: Date,
+  change?: { from?: SubscriptionDoc['status'] | undefined; to: SubscriptionDoc['status'] }): Promise<void> {
   if (!clientId) return;
+  const known = knownClients.get(db);
+  if (known && change) return followKnown(db, known, clientId, at, change);
   const client = await clients.get(db, companyId, clientId, true);
   if (!client) return;
   // Which statuses its subscriptions have (clientStatusFor reads only that): one index probe per status, not a read of every subscription.
@@ -64,4 +67,35 @@ export async function followSubscriptions(db: Queryable, companyId: string, clie
     [companyId, clientId, [...SUBSCRIPTION_STATUSES]]);
   const status = clientStatusFor(found.map((row) => row.status));
   if (status !== client.status) await move(CLIENT_MACHINE, db, client, 'subscriptions_changed', at, { to: status });
+}
+
+/**
+ * What followSubscriptions reads, read beforehand for a set of clients (a
+ * batch's chunk, billing/batch-worker.ts): each client (row-locked) and how
+ * many of its subscriptions have each status, kept current by each change.
+ */
+export interface KnownClients { clients: Map<string, ClientDoc>; counts: Map<string, Map<SubscriptionDoc['status'], number>> }
+const knownClients = new WeakMap<Queryable, KnownClients>();
+
+/** Reads the clients' facts in two statements; followSubscriptions through `db` answers from them (`clients`: each as last written). */
+export async function knowClients(db: Queryable, companyId: string, clientIds: string[]): Promise<KnownClients> {
+  const known: KnownClients = { clients: new Map(), counts: new Map() };
+  for (const { data } of await db.query<{ data: ClientDoc }>('SELECT data FROM clients WHERE company_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE', [companyId, clientIds])) known.clients.set(data._id, data);
+  for (const { client_id, status, n } of await db.query<{ client_id: string; status: SubscriptionDoc['status']; n: string | number }>(
+    'SELECT client_id, status, count(*) AS n FROM subscriptions WHERE company_id = $1 AND client_id = ANY($2) GROUP BY client_id, status', [companyId, clientIds])) {
+    known.counts.set(client_id, (known.counts.get(client_id) ?? new Map()).set(status, Number(n)));
+  }
+  knownClients.set(db, known);
+  return known;
+}
+
+async function followKnown(db: Queryable, known: KnownClients, clientId: string, at: Date, change: { from?: SubscriptionDoc['status'] | undefined; to: SubscriptionDoc['status'] }) {
+  const counts = known.counts.get(clientId) ?? new Map<SubscriptionDoc['status'], number>();
+  known.counts.set(clientId, counts);
+  if (change.from) counts.set(change.from, (counts.get(change.from) ?? 0) - 1);
+  counts.set(change.to, (counts.get(change.to) ?? 0) + 1);
+  const client = known.clients.get(clientId);
+  if (!client) return;
+  const status = clientStatusFor([...counts].filter(([, n]) => n > 0).map(([s]) => s));
+  if (status !== client.status) known.clients.set(clientId, await move(CLIENT_MACHINE, db, client, 'subscriptions_changed', at, { to: status }));
 }

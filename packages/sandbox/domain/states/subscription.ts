@@ -63,7 +63,7 @@ const notes: Record<SubscriptionStatus, StatusNote> = {
 export const SUBSCRIPTION_MACHINE: Machine<SubscriptionStatus, SubscriptionEvent, SubscriptionDoc> = {
   resource: 'subscription', statuses: SUBSCRIPTION_STATUSES, subsets: { live: LIVE, held: HELD, ended: ENDED }, rows, notes,
   insert: subscriptions.insert, update: async (db, doc) => subscriptions.update(db, (ENDED as readonly string[]).includes(doc.status) ? withoutRenewal({ ...doc, active: false }) : doc),
-  after: (db, _before, written, at) => followSubscriptions(db, written.companyId, written.clientId, at),
+  after: (db, before, written, at) => followSubscriptions(db, written.companyId, written.clientId, at, { from: before?.status, to: written.status }),
 };
 
 /** The row a payment of its charge moves a live subscription by: recovered from OVERDUE, else paid. */

@@ -1,0 +1,45 @@
+// @engines chromium
+// How `svc-sandbox check` reads a page's answer to Pay (packages/sandbox/check/page-driver.ts): a
+// shop that paid keeps Pay disabled for good (the three example shops do), so a disabled Pay is
+// work in progress only while the page has a request out. Chromium only: the check drives Chromium.
+import { expect, test } from '@playwright/test';
+import { ANSWER_MS, CheckoutPage, pageAnswer } from '../../packages/sandbox/check/page-driver.js';
+
+const SHOP = 'http://shop.test';
+/** How long the shop's server takes to answer: longer than the check's "holds still" time. */
+const SERVER_MS = 3_000;
+const PAGE = '<!doctype html><title>Shop</title><form><svc-card-form></svc-card-form><button type="submit">Pay</button><p role="status"></p></form><script src="/page.js"></script>';
+const SCRIPT = `
+const form = document.querySelector('form');
+const status = form.querySelector('[role=status]');
+const pay = form.querySelector('button');
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  pay.disabled = true;
+  status.textContent = 'Processing…';
+  const answer = await (await fetch('/pay', { method: 'POST' })).json();
+  status.textContent = answer.paid ? 'Paid' : 'Declined';
+});`;
+
+test('a Pay kept disabled after the answer: read once the text holds still, and a steady "Processing…" while the request is out is not the answer', async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    await context.route(`${SHOP}/**`, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/pay') {
+        await new Promise((resolve) => setTimeout(resolve, SERVER_MS));
+        return route.fulfill({ json: { paid: true } });
+      }
+      return route.fulfill(path === '/page.js' ? { contentType: 'text/javascript', body: SCRIPT } : { contentType: 'text/html', body: PAGE });
+    });
+    const shopper = await CheckoutPage.open(context, `${SHOP}/`, 'http://sandbox.test');
+    const before = await shopper.shown();
+    await shopper.page.getByRole('button', { name: 'Pay' }).click();
+    const started = Date.now();
+    expect(await pageAnswer(shopper.page, before, ANSWER_MS, shopper.requestsOut)).toEqual({ kind: 'message', text: 'Paid' });
+    // It was read when it came, not when the wait for an answer ran out.
+    expect(Date.now() - started).toBeLessThan(ANSWER_MS - SERVER_MS);
+  } finally {
+    await context.close();
+  }
+});
