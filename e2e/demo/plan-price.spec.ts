@@ -53,8 +53,11 @@ for (const width of [390, 320]) {
     expect(await page.locator('#interest').isVisible()).toBe(true);
     const hint = (on: EnginePage) => on.shadow('svc-card-form', '#installments-hint');
     expect(plain(await hint(page).text())).toBe('Total R$ 145,20 · 1,76% a.m. · CET 23,23% a.a.');
-    // Two lines at 320 and 390 px: the line has room for two whenever a plan has interest.
-    expect(await whole(page, hint)).toEqual({ clipped: false, inside: true, lines: 2 });
+    // At most two lines, the room the line has whenever a plan has interest: two in Chromium at 390 px,
+    // one in WebKitGTK, whose font sets it narrower (pay-in-view holds that choosing moves nothing).
+    const hinted = await whole(page, hint);
+    expect(hinted).toMatchObject({ clipped: false, inside: true });
+    expect(hinted.lines).toBeLessThanOrEqual(2);
     expect(await whole(page, (on) => on.locator('#pay .pay-label'))).toMatchObject({ clipped: false, inside: true, lines: 1 });
     expect(await whole(page, (on) => on.locator('#pay .pay-total'))).toMatchObject({ clipped: false, inside: true, lines: 1 });
     // The total's row: its words and amount in two sizes (their boxes' tops differ), so not counted in lines.
