@@ -53,8 +53,8 @@ for (const width of [390, 320]) {
     expect(await page.locator('#interest').isVisible()).toBe(true);
     const hint = (on: EnginePage) => on.shadow('svc-card-form', '#installments-hint');
     expect(plain(await hint(page).text())).toBe('Total R$ 145,20 · 1,76% a.m. · CET 23,23% a.a.');
-    // At most two lines, the room the line has whenever a plan has interest: two in Chromium at 390 px,
-    // one in WebKitGTK, whose font sets it narrower (pay-in-view holds that choosing moves nothing).
+    // At most two lines, the room the line has whenever a plan has interest: two in Chromium at 390 and
+    // 320 px, one as WebKitGTK's text boxes read (pay-in-view holds that choosing moves nothing).
     const hinted = await whole(page, hint);
     expect(hinted).toMatchObject({ clipped: false, inside: true });
     expect(hinted.lines).toBeLessThanOrEqual(2);

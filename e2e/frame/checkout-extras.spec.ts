@@ -38,7 +38,9 @@ test('3x and a CPF chosen in the frame give the inline form entries and detail; 
     await expect.poll(() => select.value()).toBe('1');
     const options = await select.evaluate((element: HTMLSelectElement) => [...element.options].map((option) => option.textContent));
     expect(options.map(collapseText)).toEqual([
-      expect.stringMatching(/^1x de R\$\s129,90 sem juros, total R\$\s129,90$/), expect.stringMatching(/^3x de R\$\s43,30 sem juros, total R\$\s129,90$/), expect.stringMatching(/^12x de R\$\s12,10 com juros, total R\$\s145,20$/),
+      // Issue 39: the chosen option short, the others whole (total; with interest, the monthly rate and CET).
+      expect.stringMatching(/^1x de R\$\s129,90 sem juros$/), expect.stringMatching(/^3x de R\$\s43,30 sem juros, total R\$\s129,90$/),
+      expect.stringMatching(/^12x de R\$\s12,10 com juros, total R\$\s145,20, 1,76% a\.m\., CET 23,23% a\.a\.$/),
     ]);
     await choose(frame, '12');
   });
