@@ -24,7 +24,8 @@
 //     (CLOCK_DAILY_365=1 adds 365 days stepping every day: about 15 minutes)
 // Numbers only; nothing fails because a machine is slow. SCALE=0.1 for a quick run;
 // SUBSCRIPTIONS=N for the clock's count on PostgreSQL (PGLITE_SUBSCRIPTIONS=N on PGlite); FIGURES=lists,clock (any of posts, lists,
-// export, clock) for some figures only.
+// export, clock) for some figures only; CLOCK_ON=pglite|postgres, CLOCK_SET_WISE_ONLY=1 and STATEMENT_TIMES=1 (each
+// statement kind's CPU time) to profile the clock.
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -114,10 +115,25 @@ const cpuSeconds = (from) => { const { user, system } = process.cpuUsage(from); 
 /** Counts the statements `db` runs (in its transactions too) until stop(): a figure load does not move. */
 function countStatements(db) {
   const counter = { count: 0 };
+  // STATEMENT_TIMES=1: the process's CPU time over each statement too (PGlite runs on this thread), summed by its first words (where the time goes; printed at stop).
+  const times = process.env.STATEMENT_TIMES ? new Map() : undefined;
+  const timed = (run, args) => {
+    counter.count++;
+    if (!times) return run(...args);
+    const key = String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 90);
+    const t0 = process.cpuUsage();
+    return Promise.resolve(run(...args)).finally(() => { const t = times.get(key) ?? { n: 0, ms: 0 }; const { user, system } = process.cpuUsage(t0); t.n++; t.ms += (user + system) / 1000; times.set(key, t); });
+  };
   const { query, transaction } = db;
-  db.query = (...args) => { counter.count++; return query.apply(db, args); };
-  db.transaction = (work) => transaction.call(db, (tx) => work({ ...tx, query: (...args) => { counter.count++; return tx.query(...args); } }));
-  return { get count() { return counter.count; }, stop() { db.query = query; db.transaction = transaction; } };
+  db.query = (...args) => timed((...a) => query.apply(db, a), args);
+  db.transaction = (work) => transaction.call(db, (tx) => work({ ...tx, query: (...args) => timed((...a) => tx.query(...a), args) }));
+  return {
+    get count() { return counter.count; },
+    stop() {
+      db.query = query; db.transaction = transaction;
+      if (times) for (const [key, { n, ms }] of [...times].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) console.log(`${ms.toFixed(0).padStart(7)} ms CPU ${String(n).padStart(5)}x ${key}`);
+    },
+  };
 }
 
 /**
@@ -260,13 +276,16 @@ try {
 
     if (FIGURES.has('clock')) {
       // Set-wise (now), one subscription at a time on days with work (session 27), every day (before issue 38): ratios of one run.
-      const ways = (days) => [[days, 'due', true], [days, 'due', false], ...(days === 30 || process.env.CLOCK_DAILY_365 ? [[days, 'every day', false]] : [])];
-      await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, ways(30));
-      const pglite = await startSandbox({ decryptor: await decryptor(), memory: true });
-      try {
-        await clockFigures(pglite, 'PGlite', PGLITE_SUBSCRIPTIONS, [...ways(365), ...ways(30)]);
-      } finally {
-        await pglite.close();
+      // CLOCK_SET_WISE_ONLY=1: the set-wise runs alone (profiling); CLOCK_ON=pglite or postgres: one database only.
+      const ways = (days) => [[days, 'due', true], ...(process.env.CLOCK_SET_WISE_ONLY ? [] : [[days, 'due', false], ...(days === 30 || process.env.CLOCK_DAILY_365 ? [[days, 'every day', false]] : [])])];
+      if (process.env.CLOCK_ON !== 'pglite') await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, ways(30));
+      if (process.env.CLOCK_ON !== 'postgres') {
+        const pglite = await startSandbox({ decryptor: await decryptor(), memory: true });
+        try {
+          await clockFigures(pglite, 'PGlite', PGLITE_SUBSCRIPTIONS, [...ways(365), ...ways(30)]);
+        } finally {
+          await pglite.close();
+        }
       }
     }
   } finally {

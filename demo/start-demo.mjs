@@ -6,6 +6,19 @@ import { startFrameServer } from './frame-server.mjs';
 import { ensureDemoKeys } from './keys.mjs';
 import { startMerchant } from './merchant/server.mjs';
 
+// The sandbox's TypeScript, loaded once per process. Each tsImport() call is a module graph of its
+// own (tsx gives it a fresh namespace), PGlite and its WebAssembly included, so importing at every
+// start made each in-memory sandbox compile PGlite and run initdb again (about 7 s of CPU on this
+// machine) instead of loading the migrated image the first one kept (db/pglite.ts).
+let sandboxModules;
+const loadSandbox = () => (sandboxModules ??= Promise.all([
+  tsImport('../packages/sandbox/server.ts', import.meta.url),
+  tsImport('../packages/sandbox/seed.ts', import.meta.url),
+]).catch((error) => {
+  sandboxModules = undefined;
+  throw error;
+}));
+
 /**
  * Starts the whole demo on 127.0.0.1. `port` is the merchant's (0: a free one);
  * the sandbox always takes a free port. `keysDir` defaults to demo/.keys/.
@@ -24,8 +37,7 @@ import { startMerchant } from './merchant/server.mjs';
 export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, extensions, embedders = () => [], fulfil, apiFetch } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
-  const { startSandbox } = await tsImport('../packages/sandbox/server.ts', import.meta.url);
-  const { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL } = await tsImport('../packages/sandbox/seed.ts', import.meta.url);
+  const [{ startSandbox }, { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL }] = await loadSandbox();
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
   // The card frame (issue 9) on a server of its own, reached as http://localhost:<port>: another
   // origin than the sandbox's API and /docs, another site than the merchant's http://127.0.0.1:<port>.

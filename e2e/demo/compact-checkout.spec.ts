@@ -5,20 +5,17 @@
 // side by side, one line under each field that every built-in message fits; errors shown on a
 // submit and a decline move nothing (no summary above Pay); a decline is beside Pay (issue 39), its
 // next step one tap; a complete field moves on.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { stringsFor } from '../../src/shared/i18n.js';
 import { DECLINED_CARD, EXPIRY_TYPED, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard, type Isolation } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EngineFrame, EnginePage } from '../support/engine-page.js';
 import { inCard } from '../frame/engine-checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 /** Runs `fn` where the card form's fields are: the page (inline) or the card frame. */
 const atCard = <R>(page: EnginePage, mode: Isolation, fn: (where: EnginePage | EngineFrame) => Promise<R>) =>

@@ -8,19 +8,16 @@
 // Firefox ESR (WebDriver BiDi) first scrolls the button to the viewport's centre, even when it is in
 // sight (scrollIntoView {block: 'center'}), which was the 218 to 254 px "Firefox scroll" measured
 // in compact-checkout; a mouse click at the button's point or Enter scrolls nothing there.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { DECLINED_CARD, EXPIRY_TYPED, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, payButton, typeCard } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EngineFrame, EnginePage } from '../support/engine-page.js';
 import { inCard } from '../frame/engine-checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 /** The page's scroll, and the number, expiry and CVV fields' vertical place in the viewport (in frame mode, read in the frame and the iframe's place added). */
 const sight = async (page: EnginePage, mode: 'inline' | 'frame') => {

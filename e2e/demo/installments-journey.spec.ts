@@ -6,21 +6,18 @@
 // stays at zero violations with the new controls and the sandbox's test-card hint.
 // The installments control and the CPF field are the element's (issue 11, shipped): each test
 // first asserts the element has its installments property, so a regression fails, not skips.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { STORE_CUSTOMER } from '../../demo/merchant/store-customer.mjs';
 import { engineAxeViolations } from '../support/axe.js';
 import { ELO_PAID_CARD, HOLDER_CPF } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { SANDBOX_CREDENTIAL } from '../../packages/sandbox/seed.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const API_KEY = `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`;
 /** Intl puts a no-break space after R$; the page's text is compared with plain spaces. */

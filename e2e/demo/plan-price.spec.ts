@@ -4,18 +4,15 @@
 // (svc-change's `plan`), the chosen plan's total and interest are read whole under "Parcelas" at
 // 390 and 320 px (measured boxes: the closed select may cut its option's text), and the store
 // charges that total: the sandbox transaction's amount and the receipt say R$ 145,20.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { ELO_PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 /** Intl and the element put a no-break space after R$; compared with plain spaces. */
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

@@ -4,17 +4,14 @@
 // paying twice. The tab keeps what the receipt shows (sessionStorage): amount, plan, brand and last
 // four, as the store's server read them from the API, never the number, the token or the holder.
 // "New order" forgets it and shows the checkout.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 // A kept receipt is the tab's: WebKitGTK's one tab goes on to the next test.
 test.afterEach(async ({ enginePage: page }) => page.evaluate(() => sessionStorage.clear()));
 

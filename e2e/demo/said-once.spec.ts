@@ -4,17 +4,14 @@
 // The decline (issue 39): the alert beside Pay, where the shopper tapped, the focus left there (not
 // also the number field's description nor the card form's live region); the receipt: a region named
 // by the page's heading, focused, as the PIX panel is. Checked by the live regions' texts and the focus.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { DECLINED_CARD, PAID_CARD } from '../support/cards.mjs';
 import { atPay, checkoutUrl, finalOutcome, focusKeptOnPay, submit, typeCard } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 test.beforeEach(async ({ enginePage: page }) => page.goto(checkoutUrl(demo.url, 'en', 'inline')));
 
 test('a decline is said by the alert beside Pay, not also by the card form\'s live region nor a field', async ({ enginePage: page }) => {

@@ -2,8 +2,7 @@
 // The demo as a credible store (issue 27), in every engine: the store's logo and the product's
 // picture (SVG files under the strict CSP: no inline script or style), "pagamento seguro" with a
 // lock beside the payment, and a dark theme that follows the shopper's system setting, axe-clean.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { checkoutUrl, submit, typeCard } from '../support/checkout.js';
 import { PAID_CARD } from '../support/cards.mjs';
 import { expect, test } from '../support/engine-fixture.js';
@@ -11,10 +10,8 @@ import type { EnginePage } from '../support/engine-page.js';
 import { engineAxeViolations } from '../support/axe.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 /** Each picture of the page: its file, its text alternative, whether it was drawn. */
 const pictures = (page: EnginePage) => page.evaluate(() => [...document.images].map((image) => ({ src: new URL(image.src).pathname, alt: image.alt, drawn: image.complete && image.naturalWidth > 0 })));

@@ -5,8 +5,7 @@
 // cannot read; done by keyboard it pays, and the token the page sent decrypts to what was typed.
 // The card that fails the challenge is declined: beside Pay, the bank did not confirm (issue 39); Escape
 // cancels, said beside Pay too, the focus kept on the page.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { CARD_EXPIRATION, EXP_MONTH, EXP_YEAR, spaced } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard, type Isolation } from '../support/checkout.js';
 import { serverModule } from '../support/decrypt.js';
@@ -21,10 +20,8 @@ const card = (number: string) => ({ holder: 'MARIA DA SILVA', number: spaced(num
 const MODAL = '[data-svc-next-action]';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 async function open(page: EnginePage, isolation: Isolation) {
   if (isolation === 'frame') await openFrameCheckoutAt(page, demo.url);

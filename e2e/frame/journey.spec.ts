@@ -4,19 +4,16 @@
 // typed, formatted; the token the page got decrypts, with the demo key the frame's JWKS came
 // from, to what was typed, and it is the form's whole value. And the inline mode
 // (?isolation=inline) still pays on the same demo. (Once a WebKitGTK twin, webkit-journey.)
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { EXPIRY_SHOWN, PAID_CARD, PAID_PROFILE } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { serverModule } from '../support/decrypt.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import { inCard, openFrameCheckoutAt } from './engine-checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 type Detail = { encryptedCard: object; brand: string; last4: string };
 

@@ -5,21 +5,18 @@
 // frame submits the merchant's form. axe, on the page and in the card frame, finds nothing when
 // the card is empty, invalid and filled. The hostile page, forged messages and foreign embedding
 // are hostile-page.spec.ts and third-origin.spec.ts. (Once with a WebKitGTK twin, webkit-boundaries.)
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { engineAxeViolations } from '../support/axe.js';
 import { PAID_CARD } from '../support/cards.mjs';
 import { finalOutcome, LABELS, submit, typeCard } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import type { EnginePage } from '../support/engine-page.js';
 import { expect, test } from '../support/engine-fixture.js';
 import { inCard, openFrameCheckoutAt } from './engine-checkout.js';
 import { walkAndPayByKeyboard } from './keyboard-walk.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), shared with its other specs: read by deltas.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const openFrameCheckout = (page: EnginePage) => openFrameCheckoutAt(page, demo.url);
 

@@ -1,6 +1,6 @@
 // @engines all
 // handleNextAction (dist/svc-next-action.js) for PIX and boleto in every engine (issue 27): what
-// POST /v1/charge/pay answered (the sandbox's own pixFor / boletoFor) shown in the page's
+// POST /v1/charge/pay answered (the sandbox's own pixFor, a dynamic BR Code without field 54, / boletoFor) shown in the page's
 // container, pt-BR by default: the QR, the copy-paste code with a Copy button that says it
 // copied, the time left and a waiting state the page ends; the boleto's line, due date and slip link.
 // Issue 39, at 390x844 and 1280x800: PIX copy first on a phone (amount, payee, a full-width Copy,
@@ -30,7 +30,7 @@ test.beforeEach(async ({ enginePage: page }) => {
 });
 
 test('PIX: QR, copy-paste code that copies, time left, waiting until the page says it was paid', async ({ enginePage: page }) => {
-  const pix = await pixFor(charge);
+  const pix = await pixFor(charge, 'localhost:4010', new Date());
   await page.evaluate((answer) => {
     const w = window as any;
     w.events = [];
@@ -98,7 +98,7 @@ test('an answer that asks for nothing resolves at once with its status', async (
 for (const method of ['pix', 'boleto'] as const) {
   test(`${method}: in a container 140 px wide (200% zoom on a 320 px phone) every part of the panel stays inside it`, async ({ enginePage: page }) => {
     const answer = method === 'pix'
-      ? { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge) }
+      ? { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge, 'localhost:4010', new Date()) }
       : { charge: { _id: charge._id }, paymentMethod: 'BOLETO', status: 'PENDING_PAYMENT', boleto: { ...boletoFor(charge, today), url: `${server.url}/boleto/${charge._id}` } };
     await page.evaluate((body) => {
       document.getElementById('step')!.style.width = '140px';
@@ -126,7 +126,7 @@ const parts = (page: EnginePage) => page.evaluate((host) => {
   }).filter((item) => item.height > 0) };
 }, STEP);
 
-const pixAnswer = async () => ({ charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge) });
+const pixAnswer = async () => ({ charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge, 'localhost:4010', new Date()) });
 
 test('PIX at 390x844: amount, payee, a full-width Copy PIX code of 44 px or more, three steps, then the code; the QR folded under them', async ({ enginePage: page }) => {
   await page.setViewportSize(PHONE);

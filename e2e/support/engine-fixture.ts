@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Browser } from '@playwright/test';
 import type { WebDriver } from 'selenium-webdriver';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { startWebKit } from '../webkit/session.mjs';
 import type { Engine, EnginePage } from './engine-page.js';
 import { playwrightPage } from './playwright-page.js';
 import { webdriverPage } from './webdriver-page.js';
 
-type Session = { browser: Browser } | { driver: WebDriver; stop(): Promise<void> };
+type Session = { browser: Browser } | { driver: WebDriver; stop(): Promise<void>; windowSize: { width: number; height: number } };
 
 /** A page in a browser of its own, started with what a spec cannot change in a running one. */
 export interface SeparatePage { page: EnginePage; close(): Promise<void> }
@@ -42,12 +43,25 @@ export interface EngineFixtures {
   openBrowser(options: SeparateBrowser): Promise<SeparatePage>;
 }
 
-export const test = base.extend<EngineFixtures, { engine: Engine; engineSession: Session }>({
+export interface EngineWorkerFixtures {
+  engine: Engine;
+  engineSession: Session;
+  /**
+   * The demo as `npm run demo` starts it (in-memory sandbox, test keys), one per worker, shared by
+   * the specs of that worker that take it (issue 42: a start costs seconds of CPU, tens under load).
+   * Specs read it through deltas (records made after `before`, their own card's last four), never
+   * whole counts; a spec that needs the demo started otherwise (options, a data folder) starts its own.
+   */
+  demo: Demo;
+}
+
+export const test = base.extend<EngineFixtures, EngineWorkerFixtures>({
   engine: ['chromium', { option: true, scope: 'worker' }],
   engineSession: [async ({ engine, playwright, browserName, channel, launchOptions, headless }, use) => {
     if (engine === 'webkit') {
       const webkit = await startWebKit();
-      await use(webkit);
+      const { width, height } = await webkit.driver.manage().window().getRect();
+      await use({ ...webkit, windowSize: { width, height } });
       await webkit.stop();
       return;
     }
@@ -55,12 +69,23 @@ export const test = base.extend<EngineFixtures, { engine: Engine; engineSession:
     await use({ browser });
     await browser.close();
   }, { scope: 'worker', timeout: 60_000 }],
+  demo: [async ({}, use) => {
+    // Loaded here, not at the top: the specs that take no demo load none of it.
+    const [{ startDemo }, { testKeysDir }] = await Promise.all([import('../../demo/start-demo.mjs'), import('./demo-keys.mjs')]);
+    const demo = await startDemo({ port: 0, keysDir: testKeysDir() });
+    await use(demo);
+    await demo.close();
+  }, { scope: 'worker', timeout: 180_000 }],
   enginePage: async ({ engine, engineSession }, use) => {
     if ('driver' in engineSession) {
       await use(webdriverPage(engineSession.driver));
       // One tab for every test: what the page kept for it (the demo's waiting PIX, its receipt) goes,
-      // as with the new context each Playwright test gets.
+      // and so do the demo's order cookie (cookies ignore ports: one worker's demos share it) and a
+      // window size the test set (a spec after a phone-sized one found itself on a phone), as with
+      // the new context each Playwright test gets.
       await engineSession.driver.executeScript('try { sessionStorage.clear(); } catch {}').catch(() => {});
+      await engineSession.driver.manage().deleteAllCookies().catch(() => {});
+      await engineSession.driver.manage().window().setRect(engineSession.windowSize).catch(() => {});
       return;
     }
     const context = await engineSession.browser.newContext();

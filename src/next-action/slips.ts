@@ -10,7 +10,11 @@ import { el } from './dom.js';
 import { timeLeft } from './countdown.js';
 import type { Texts } from './texts.js';
 
-export interface Pix { brCode: string; qrCodeImage: string; txid?: string }
+export interface Pix {
+  brCode: string; qrCodeImage: string; txid?: string;
+  /** Cents, as the sandbox answers it: a dynamic BR Code has no amount (field 54), its payload does. */
+  amount?: number;
+}
 /** Who a boleto pays or is made out to: a name and a CPF or CNPJ (digits). */
 export interface Party { name: string; taxId?: string }
 export interface Boleto {
@@ -76,13 +80,15 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
   // Focusable (not in the Tab order): shown in the page's container, it takes the focus (index.ts).
   const section = el('section', { 'aria-labelledby': 'slip-title', tabindex: '-1' }, el('h2', { id: 'slip-title' }, pix ? say.pix : say.boleto));
   if (pix) {
-    const amount = emv(pix.brCode, '54');
+    // The answer's amount first: a dynamic BR Code (the PSPs' and the sandbox's) leaves field 54 out.
+    const field54 = emv(pix.brCode, '54');
+    const cents = pix.amount ?? (field54 ? Math.round(Number(field54) * 100) : undefined);
     const code = el('input', { id: 'slip-code', readonly: '', value: pix.brCode, autocomplete: 'off', spellcheck: 'false' });
     // Folded on a phone (the same phone cannot scan it); first and open on a wide screen, where the phone is the other device.
     const qr = el('details', {}, el('summary', {}, say.showQr), el('img', { src: pix.qrCodeImage, alt: say.qr, width: '200', height: '200' }));
     qr.open = matchMedia('(min-width: 40em)').matches;
     section.append(...(qr.open ? [qr] : []),
-      facts([say.amount, amount && money(Math.round(Number(amount) * 100))], [say.payee, emv(pix.brCode, '59')]),
+      facts([say.amount, cents === undefined ? undefined : money(cents)], [say.payee, emv(pix.brCode, '59')]),
       ...copyButton(say.copyPix, pix.brCode, code, say),
       el('ol', {}, ...say.steps.map((step) => el('li', {}, step))),
       el('label', { for: 'slip-code' }, say.pixCode), code, ...(qr.open ? [] : [qr]));

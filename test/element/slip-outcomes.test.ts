@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { handleNextAction } from '../../src/next-action/index.js';
 import { TEXTS } from '../../src/next-action/texts.js';
-import { brCode } from '../../packages/sandbox/payment/pix.js';
+import { brCode, dynamicBrCode } from '../../packages/sandbox/payment/pix.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -30,6 +30,15 @@ it('the PIX panel shows the amount and the payee from the BR Code, a Copy PIX co
   expect(rows.map((row) => row.replace(/\s/g, ' '))).toEqual(['Valor: R$ 1.299,90', 'Recebedor: Cafe do Vale Ltda']);
   expect(root().querySelector('button.primary')!.textContent).toBe('Copiar código PIX');
   expect(root().querySelectorAll('ol li')).toHaveLength(3);
+});
+
+it('a dynamic BR Code (no field 54): the panel shows the amount the answer carries, the payee from field 59', async () => {
+  const container = document.body.appendChild(document.createElement('div'));
+  const code = dynamicBrCode({ location: 'localhost:4010/sandbox/v1/pix/abcdefabcdefabcdefabcdef12345', merchantName: 'SVC SANDBOX', merchantCity: 'SAO PAULO' });
+  expect(code).not.toMatch(/54\d\d\d+\.\d\d58/);
+  void handleNextAction({ ...pixAnswer(), pix: { brCode: code, qrCodeImage: 'data:image/png;base64,iVBORw0KGgo=', amount: 4990 } }, { lang: 'pt-BR', container, paid: new Promise(() => {}) });
+  const rows = [...root().querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`);
+  expect(rows.map((row) => row.replace(/\s/g, ' '))).toEqual(['Valor: R$ 49,90', 'Recebedor: SVC SANDBOX']);
 });
 
 it('in the last hour the time left counts minutes and seconds, every second', async () => {

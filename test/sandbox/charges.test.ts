@@ -79,11 +79,11 @@ describe('PIX and BOLETO', () => {
   const payBy = (chargeId: string, paymentMethod: string) =>
     call(sandbox, 'POST', '/v1/charge/pay', { _id: chargeId, companyId: COMPANY, paymentMethod, captchaToken: SANDBOX_CAPTCHA_TOKEN }, {});
 
-  it('PIX answers a BR Code for the charge (amount and a valid CRC16); the bank settles it: PAID with a PIX transaction', async () => {
+  it('PIX answers a dynamic BR Code for the charge (its txid, the amount beside it, a valid CRC16); the bank settles it: PAID with a PIX transaction', async () => {
     const charge = (await create({ amount: 77.7 })).body;
     const { body } = await payBy(charge._id, 'PIX');
-    expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'PENDING_PAYMENT' }, pix: { txid: charge._id } });
-    expect(body.pix.brCode).toContain('540577.70');
+    expect(body).toMatchObject({ status: 'PENDING_PAYMENT', charge: { status: 'PENDING_PAYMENT', slip: { txid: body.pix.txid } }, pix: { amount: 7770 } });
+    expect(body.pix.txid.startsWith(charge._id)).toBe(true);
     expect(crc16(body.pix.brCode.slice(0, -4))).toBe(body.pix.brCode.slice(-4));
     // The QR image is a PNG that a reader (jsQR, a library of its own) decodes back to the BR Code.
     const png = PNG.sync.read(Buffer.from(body.pix.qrCodeImage.replace(/^data:image\/png;base64,/, ''), 'base64'));

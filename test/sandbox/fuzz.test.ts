@@ -100,7 +100,8 @@ beforeAll(async () => {
   sandbox = await memorySandbox();
   const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
   // The 3-D Secure challenge (issue 23) is HTML for the shopper's browser, not the JSON API: three-ds.test.ts covers it.
-  operations = operationsOf(doc).filter((o) => !/^\w+ \/sandbox\/3ds\//.test(o.name));
+  // A PIX's payload and its key (application/jose, public) are for the payer's bank: pix-dynamic.test.ts covers them.
+  operations = operationsOf(doc).filter((o) => !/^\w+ \/sandbox\/3ds\//.test(o.name) && !/^GET \/sandbox\/v1\/pix(\/|-jwks)/.test(o.name));
   hints = await makeHints();
 });
 afterAll(async () => sandbox?.close());

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boleto, dueFactor } from '../../packages/sandbox/payment/boleto.js';
-import { brCode, crc16 } from '../../packages/sandbox/payment/pix.js';
+import { parsePix } from 'pix-utils';
+import { brCode, crc16, dynamicBrCode } from '../../packages/sandbox/payment/pix.js';
 
 describe('PIX BR Code', () => {
   it('CRC-16/CCITT-FALSE of "123456789" is 29B1 (the catalogue check value)', () => {
@@ -23,6 +24,28 @@ describe('PIX BR Code', () => {
     expect(code).toContain('6009Sao Paulo');
     expect(code).toContain('62110507chg0001');
     expect(crc16(code.slice(0, -4))).toBe(code.slice(-4));
+  });
+});
+
+describe('PIX BR Codes read by pix-utils (an independent parser)', () => {
+  const name = fc.string({ minLength: 1, maxLength: 40 }).filter((text) => /[A-Za-z0-9]/.test(text));
+  it('a static code: STATIC, the key, the amount, the payee and city as EMV ASCII, whatever the names and amount', () => {
+    fc.assert(fc.property(name, name, fc.integer({ min: 1, max: 9_999_999_999 }), fc.stringMatching(/^[A-Za-z0-9]{1,25}$/), (merchantName, merchantCity, cents, txid) => {
+      const parsed = parsePix(brCode({ key: 'pix@sandbox.svc-card.example', cents, merchantName, merchantCity, txid }));
+      expect(parsed).toMatchObject({ type: 'STATIC', pixKey: 'pix@sandbox.svc-card.example', txid });
+      expect(Math.round((parsed as { transactionAmount: number }).transactionAmount * 100)).toBe(cents);
+    }), { numRuns: 300 });
+  });
+
+  it('a dynamic code: DYNAMIC, the location as given, no key; a location over 77 characters or with a scheme is refused', () => {
+    fc.assert(fc.property(name, name, fc.stringMatching(/^[a-z0-9.:-]{1,25}\/[A-Za-z0-9._/-]{1,51}$/), (merchantName, merchantCity, location) => {
+      const code = dynamicBrCode({ location, merchantName, merchantCity });
+      expect(parsePix(code)).toMatchObject({ type: 'DYNAMIC', url: location });
+      expect(code).toContain('62070503***');
+      expect(crc16(code.slice(0, -4))).toBe(code.slice(-4));
+    }), { numRuns: 300 });
+    expect(() => dynamicBrCode({ location: `h/${'x'.repeat(76)}`, merchantName: 'A', merchantCity: 'B' })).toThrow(/77/);
+    expect(() => dynamicBrCode({ location: 'https://h/x', merchantName: 'A', merchantCity: 'B' })).toThrow(/scheme/);
   });
 });
 

@@ -243,6 +243,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/charges/remove-pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the merchant removes the charge's waiting PIX
+         * @description The sandbox's extension, as the API Pix's PATCH /cob/{txid} with status REMOVIDA_PELO_USUARIO_RECEBEDOR: PENDING_PAYMENT -> ACTIVE (charge.updated), the PIX gone (no attempt counted), its payload location answering REMOVIDA_PELO_USUARIO_RECEBEDOR; the charge stays payable (a new PIX has a new txid). No PIX waiting: 400 on chargeId. Unknown charge: 404; another company's: 403.
+         *
+         *     Refused beyond the schema (400): `chargeId` a PENDING_PAYMENT charge whose waiting slip is a PIX.
+         */
+        post: operations["postSandboxV1ChargesRemovePix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/charges/settle": {
         parameters: {
             query?: never;
@@ -406,6 +428,48 @@ export interface paths {
          *     Refused beyond the schema (400): `cursor` a next_cursor this list answered, with the same query (limit, sort, range, filters, companyId); `range.end` not before range.start (compared as instants).
          */
         get: operations["getSandboxV1Payables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/pix-jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: the key a PIX payload is signed with (JWKS)
+         * @description The sandbox's extension: the public key of the PIX payloads' JWS (PS256), as a JWK Set; made once per database.
+         */
+        get: operations["getSandboxV1PixJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/pix/{cob}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: a PIX's payload, as the payer's bank fetches it from the BR Code's location
+         * @description The sandbox's extension (the API reference has no PIX payload). A compact JWS (application/jose, PS256, header kid and jku naming GET /sandbox/v1/pix-jwks) whose payload is the cob as the Banco Central's API Pix lays it out: revisao, calendario {criacao, apresentacao (now on the company's test clock), expiracao (seconds: to the end of the day after issue, UTC)}, txid, status, valor.original, chave. status: ATIVA while it is the charge's waiting PIX; CONCLUIDA once paid; REMOVIDA_PELO_USUARIO_RECEBEDOR once removed (POST /sandbox/v1/charges/remove-pix); REMOVIDA_PELO_PSP for every other ending (expired, replaced by a new PIX, the charge held, switched off or ended): the sandbox, as the PSP, withdraws an expired cob, so a bank never pays one. Unknown: 404.
+         *
+         *     Refused beyond the schema (400): `cob` the location of a PIX the sandbox issued (404 otherwise).
+         */
+        get: operations["getSandboxV1PixByCob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3544,6 +3608,12 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -3560,6 +3630,8 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                txid?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -3866,6 +3938,12 @@ export interface operations {
                         /** Format: date-time */
                         lastAttemptAt?: string;
                         paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                        pixCob?: {
+                            /** @enum {unknown} */
+                            status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                            txid: string;
+                        };
                         productId?: string;
                         /** @description sequential number within its subscription */
                         sequence?: number;
@@ -3882,6 +3960,8 @@ export interface operations {
                             paymentMethod: "PIX" | "BOLETO";
                             /** @description the referenceId of the POST /v1/charge/pay that issued it */
                             referenceId?: string;
+                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                            txid?: string;
                         };
                         /** @enum {unknown} */
                         status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -4208,6 +4288,12 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -4224,6 +4310,8 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                txid?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -4237,10 +4325,17 @@ export interface operations {
                          */
                         paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
                         pix?: {
-                            /** @description EMV "copia e cola", CRC16 at the end */
+                            /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
+                            amount?: number;
+                            /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            expiresIn?: number;
+                            /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
+                            location?: string;
                             /** @description the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone) */
                             qrCodeImage: string;
+                            /** @description the cob's txid (35 letters and digits; the API Pix asks 26 to 35) */
                             txid: string;
                         };
                         /** @enum {string} */
@@ -4659,6 +4754,335 @@ export interface operations {
             };
         };
     };
+    postSandboxV1ChargesRemovePix: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chargeId: string;
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        active: boolean;
+                        amount: {
+                            /** @enum {string} */
+                            currency: "BRL";
+                            /** @description cents */
+                            value: number;
+                        };
+                        /** @description failed payment attempts so far */
+                        attempts?: number;
+                        cardAuth?: boolean;
+                        clientId?: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description?: string;
+                        /** Format: date */
+                        dueDate?: string;
+                        /** Format: date-time */
+                        lastAttemptAt?: string;
+                        paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                        pixCob?: {
+                            /** @enum {unknown} */
+                            status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                            txid: string;
+                        };
+                        productId?: string;
+                        /** @description sequential number within its subscription */
+                        sequence?: number;
+                        /** @description the PIX or boleto issued and not yet paid or expired (sandbox) */
+                        slip?: {
+                            /**
+                             * Format: date
+                             * @description the last day the bank takes it: PIX the day after issue, boleto its due date
+                             */
+                            expiresOn: string;
+                            /** Format: date-time */
+                            issuedAt: string;
+                            /** @enum {unknown} */
+                            paymentMethod: "PIX" | "BOLETO";
+                            /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                            referenceId?: string;
+                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                            txid?: string;
+                        };
+                        /** @enum {unknown} */
+                        status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
+                        subscriptionId?: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
     postSandboxV1ChargesSettle: {
         parameters: {
             query?: never;
@@ -4732,6 +5156,12 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -4748,6 +5178,8 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                txid?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -4761,10 +5193,17 @@ export interface operations {
                          */
                         paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
                         pix?: {
-                            /** @description EMV "copia e cola", CRC16 at the end */
+                            /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
+                            amount?: number;
+                            /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            expiresIn?: number;
+                            /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
+                            location?: string;
                             /** @description the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone) */
                             qrCodeImage: string;
+                            /** @description the cob's txid (35 letters and digits; the API Pix asks 26 to 35) */
                             txid: string;
                         };
                         /** @enum {string} */
@@ -8270,6 +8709,485 @@ export interface operations {
                         total: number;
                         total_pages: number;
                     };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    getSandboxV1PixJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    getSandboxV1PixByCob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the last part of the PIX's location: the charge id, a dot, the cob's stamp (11 base-36 digits) */
+                cob: string & unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the signed payload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jose": string;
                 };
             };
             /** @description Error body (part 7) */
@@ -12952,6 +13870,12 @@ export interface operations {
                         /** Format: date-time */
                         lastAttemptAt?: string;
                         paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                        pixCob?: {
+                            /** @enum {unknown} */
+                            status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                            txid: string;
+                        };
                         productId?: string;
                         /** @description sequential number within its subscription */
                         sequence?: number;
@@ -12968,6 +13892,8 @@ export interface operations {
                             paymentMethod: "PIX" | "BOLETO";
                             /** @description the referenceId of the POST /v1/charge/pay that issued it */
                             referenceId?: string;
+                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                            txid?: string;
                         };
                         /** @enum {unknown} */
                         status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -13330,6 +14256,12 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -13346,6 +14278,8 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                txid?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -13359,10 +14293,17 @@ export interface operations {
                          */
                         paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
                         pix?: {
-                            /** @description EMV "copia e cola", CRC16 at the end */
+                            /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
+                            amount?: number;
+                            /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            expiresIn?: number;
+                            /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
+                            location?: string;
                             /** @description the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone) */
                             qrCodeImage: string;
+                            /** @description the cob's txid (35 letters and digits; the API Pix asks 26 to 35) */
                             txid: string;
                         };
                         /** @enum {string} */
@@ -15842,10 +16783,17 @@ export interface operations {
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
                         pix?: {
-                            /** @description EMV "copia e cola", CRC16 at the end */
+                            /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
+                            amount?: number;
+                            /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            expiresIn?: number;
+                            /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
+                            location?: string;
                             /** @description the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone) */
                             qrCodeImage: string;
+                            /** @description the cob's txid (35 letters and digits; the API Pix asks 26 to 35) */
                             txid: string;
                         };
                         productId: string;
@@ -16883,6 +17831,12 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -16899,6 +17853,8 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                txid?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
@@ -19897,6 +20853,12 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -19913,6 +20875,8 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                txid?: string;
                             };
                             /** @enum {unknown} */
                             status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";

@@ -106,13 +106,13 @@ export interface ChargeOverdueEvent extends EventEnvelope<'charge.overdue'> {
   };
 }
 
-/** charge.updated: slip_issued, refunded, refunded_alert, refund_failed, anticipated, disputed, dispute_won, chargeback, paused, blocked, resumed, unblocked, disabled, ended_unpaid, ended_manual, ended_alert. */
+/** charge.updated: slip_issued, pix_removed, refunded, refunded_alert, refund_failed, anticipated, disputed, dispute_won, chargeback, paused, blocked, resumed, unblocked, disabled, ended_unpaid, ended_manual, ended_alert. */
 export interface ChargeUpdatedEvent extends EventEnvelope<'charge.updated'> {
   data: {
     /** The charge as written by the move. */
     charge: Json200<paths['/v1/charge']['post']>;
     /** The row's event in the state table. */
-    move: 'slip_issued' | 'refunded' | 'refunded_alert' | 'refund_failed' | 'anticipated' | 'disputed' | 'dispute_won' | 'chargeback' | 'paused' | 'blocked' | 'resumed' | 'unblocked' | 'disabled' | 'ended_unpaid' | 'ended_manual' | 'ended_alert';
+    move: 'slip_issued' | 'pix_removed' | 'refunded' | 'refunded_alert' | 'refund_failed' | 'anticipated' | 'disputed' | 'dispute_won' | 'chargeback' | 'paused' | 'blocked' | 'resumed' | 'unblocked' | 'disabled' | 'ended_unpaid' | 'ended_manual' | 'ended_alert';
     /** The status before the move. */
     previousStatus: 'ACTIVE' | 'IMPORTED' | 'OVERDUE' | 'ERROR_PAYMENT' | 'PENDING_PAYMENT' | 'NO_PAYMENT_ROUTE' | 'PAID' | 'RECOVERED' | 'ANTICIPATED' | 'ERROR_REFUNDED' | 'DISPUTE' | 'STANDBY' | 'BLOCKED';
     /** When a payment made the move (paid, payment_failed), an anticipation, or a refused refund (refund_failed). */

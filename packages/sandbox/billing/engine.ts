@@ -65,19 +65,28 @@ const laneOf = (key: string, lanes: number) => {
  * OVERDUE under OVERDUE_DAYS (the charge rows), limitOverdueCharges reached
  * (overdueChargesLimit).
  * A product that is not found is kept too (billDay then does nothing).
+ * The company's charges are read once, grouped by subscription and joined
+ * (a hash join), not probed per subscription: a probe inside an OR stays a
+ * subplan, and with a charges table grown since its last ANALYZE (PGlite
+ * never autovacuums) each probe scanned every charge, which made a day cost
+ * subscriptions x charges (3.6 s of CPU a day at 1,000 subscriptions and a
+ * year of charges, bench/scale.mjs STATEMENT_TIMES=1).
  */
 async function dueToday(db: Queryable, companyId: string, day: string): Promise<{ id: string; client_id: string | null }[]> {
   return db.query<{ id: string; client_id: string | null }>(`
+    WITH due AS (SELECT subscription_id, bool_or(status <> 'OVERDUE') AS not_overdue FROM charges
+        WHERE company_id = $1 AND subscription_id IS NOT NULL AND status = ANY($4) AND due_date <= $3::text::date GROUP BY subscription_id),
+      overdue AS (SELECT subscription_id, count(*) AS n FROM charges WHERE company_id = $1 AND subscription_id IS NOT NULL AND status = 'OVERDUE' GROUP BY subscription_id)
     SELECT s.id, s.client_id FROM subscriptions s LEFT JOIN products p ON p.id = s.data->>'productId' AND p.company_id = s.company_id
+      LEFT JOIN due ON due.subscription_id = s.id LEFT JOIN overdue ON overdue.subscription_id = s.id
     WHERE s.company_id = $1 AND s.status = ANY($2) AND (
       p.id IS NULL
       OR coalesce(p.data->>'deleted', 'false') <> 'false'
-      OR s.data->>'nextChargeDate' <= $3
-      OR EXISTS (SELECT 1 FROM charges c WHERE c.subscription_id = s.id AND c.company_id = s.company_id AND c.status = ANY($4) AND c.due_date <= $3::date
-        AND (c.status <> 'OVERDUE' OR p.data->'unsubscription'->>'type' = 'OVERDUE_DAYS'))
+      OR s.data->>'nextChargeDate' <= $3::text
+      OR (due.not_overdue OR (due.subscription_id IS NOT NULL AND p.data->'unsubscription'->>'type' = 'OVERDUE_DAYS'))
       OR (coalesce(p.data->'setting'->'limitOverdueCharges'->>'active', 'false') <> 'false'
         AND (p.data->'setting'->'limitOverdueCharges'->>'qty' IS NULL
-          OR (SELECT count(*) FROM charges o WHERE o.subscription_id = s.id AND o.status = 'OVERDUE') >= (p.data->'setting'->'limitOverdueCharges'->>'qty')::numeric))
+          OR coalesce(overdue.n, 0) >= (p.data->'setting'->'limitOverdueCharges'->>'qty')::numeric))
     )
     ORDER BY s.created_at, s.id`, [companyId, [...LIVE], day, [...OPEN_CHARGES]]);
 }
@@ -101,7 +110,7 @@ const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
 
 /**
  * A chunk's days set-wise: its subscriptions (row-locked), their products,
- * charge counts, open charges (row-locked) and clients read in six statements; then
+ * charge counts, the open charges it can move (row-locked) and clients read in six statements; then
  * each subscription's day runs as billEach's does, in the same order, its
  * writes held (db/write-buffer.ts) and written together at the chunk's end:
  * a day of renewals or overdue charges is a few statements per chunk, not a
@@ -116,8 +125,13 @@ const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
   const productsById = new Map((await db.query<{ data: ProductDoc }>('SELECT data FROM products WHERE company_id = $1 AND id = ANY($2)', [companyId, productIds])).map(({ data }) => [data._id, data]));
   const counts = new Map((await db.query<{ id: string; n: string | number }>('SELECT subscription_id AS id, count(*) AS n FROM charges WHERE subscription_id = ANY($1) GROUP BY subscription_id', [ids]))
     .map(({ id, n }) => [id, Number(n)]));
+  // The open charges billDay can move today: due by the day (it passes over the others), and an OVERDUE one only under an
+  // OVERDUE_DAYS product (no other charge row moves an OVERDUE charge; a subscription's end reads its charges itself). Those
+  // left out move nothing, and they are most of a year's charges: read every day, they made each day cost the year so far.
+  const overdueDays = [...subs.values()].filter((sub) => productsById.get(sub.productId)?.unsubscription?.type === 'OVERDUE_DAYS').map((sub) => sub._id);
   const open = new Map<string, ChargeDoc[]>();
-  for (const { data } of await db.query<{ data: ChargeDoc }>('SELECT data FROM charges WHERE company_id = $1 AND subscription_id = ANY($2) AND status = ANY($3) ORDER BY due_date, id FOR UPDATE', [companyId, ids, [...OPEN_CHARGES]]))
+  for (const { data } of await db.query<{ data: ChargeDoc }>(`SELECT data FROM charges WHERE company_id = $1 AND subscription_id = ANY($2) AND status = ANY($3)
+      AND due_date <= $4::text::date AND (status <> 'OVERDUE' OR subscription_id = ANY($5)) ORDER BY due_date, id FOR UPDATE`, [companyId, ids, [...OPEN_CHARGES], day, overdueDays]))
     open.set(data.subscriptionId!, [...(open.get(data.subscriptionId!) ?? []), data]);
   const held = holdingWrites(db);
   // Their clients, which follow their subscriptions' statuses (domain/states/client.ts), read at once too.

@@ -21,7 +21,9 @@ import { chargeLinks } from './charges.js';
 export const PAYABLE: readonly string[] = OPEN;
 
 /** The charge paid (by card or slip) by `transaction`: PAID (the charge table's `paid` row; RECOVERED by `recovered` when it was OVERDUE), its waiting slip gone; charge.paid carries it as written. */
-export function payCharge(db: Queryable, { slip: _paid, ...charge }: ChargeDoc, transaction: TransactionDoc, patch: Partial<ChargeDoc> = {}): Promise<ChargeDoc> {
+export function payCharge(db: Queryable, { slip: paid, ...charge }: ChargeDoc, transaction: TransactionDoc, patch: Partial<ChargeDoc> = {}): Promise<ChargeDoc> {
+  // Its PIX paid: the cob's location answers CONCLUIDA from now on.
+  if (paid?.txid && transaction.paymentMethod === 'PIX') patch = { ...patch, pixCob: { txid: paid.txid, status: 'CONCLUIDA' } };
   return move(CHARGE_MACHINE, db, charge, chargePaidEvent(charge.status), new Date(transaction.updatedAt), { patch, data: { transactionId: transaction._id } });
 }
 
@@ -30,14 +32,19 @@ export function assertSlipAmount(cents: number, method: string): void {
   if (method === 'BOLETO' && cents > BOLETO_MAX_CENTS) throw invalid(fieldError('paymentMethod', `paymentMethod BOLETO carries at most R$ 99,999,999.99 (a boleto's value field has 10 digits); this payment is ${cents} cents: pay it by PIX or card`));
 }
 
-/** Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip` (slip_issued: PENDING_PAYMENT, charge.updated); a card method issues nothing. */
-export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string, referenceId?: string) {
+/**
+ * Issues (or issues again) the charge's PIX or boleto, kept on the charge as `slip` (slip_issued:
+ * PENDING_PAYMENT, charge.updated); a card method issues nothing. `origin` is where the caller
+ * reached the sandbox: a PIX's payload location is served there.
+ */
+export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, method: string, origin: string, referenceId?: string) {
   if (method !== 'PIX' && method !== 'BOLETO') return { charge };
   const now = ctx.now(charge.companyId);
   const client = method === 'BOLETO' && charge.clientId ? await clients.get(db, charge.companyId, charge.clientId) : undefined;
-  const shown = method === 'PIX' ? { pix: await pixFor(charge) } : { boleto: boletoFor(charge, dayOf(now), client && { name: client.name, taxId: client.doc }) };
+  const shown = method === 'PIX' ? { pix: await pixFor(charge, origin, now) } : { boleto: boletoFor(charge, dayOf(now), client && { name: client.name, taxId: client.doc }) };
   const expiresOn = shown.pix ? addDays(dayOf(now), 1) : shown.boleto!.dueDate;
-  const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip: { paymentMethod: method, issuedAt: now.toISOString(), expiresOn, ...(referenceId !== undefined ? { referenceId } : {}) } } });
+  const slip = { paymentMethod: method, issuedAt: now.toISOString(), expiresOn, ...(referenceId !== undefined ? { referenceId } : {}), ...(shown.pix ? { txid: shown.pix.txid } : {}) } as const;
+  const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip } });
   return { charge: updated, ...shown };
 }
 
@@ -59,4 +66,11 @@ export async function expireDueSlips(ctx: SandboxContext, db: Queryable, company
   const discarded: TransactionDoc[] = [];
   for (const { data } of rows) discarded.push((await expireSlip(ctx, db, data, at)).transaction);
   return discarded;
+}
+
+/** The merchant removes the charge's waiting PIX (the API Pix's PATCH /cob/{txid} to REMOVIDA_PELO_USUARIO_RECEBEDOR): the charge ACTIVE again, no attempt counted. */
+export async function removePix(db: Queryable, charge: ChargeDoc, at: Date): Promise<ChargeDoc> {
+  if (charge.slip?.paymentMethod !== 'PIX' || !charge.slip.txid || charge.status !== 'PENDING_PAYMENT') throw invalid(fieldError('chargeId', 'the charge has no PIX waiting: pay it by PIX first'));
+  const { slip, ...rest } = charge;
+  return move(CHARGE_MACHINE, db, rest, 'pix_removed', at, { patch: { pixCob: { txid: slip.txid!, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' } } });
 }

@@ -19,7 +19,7 @@ import { CLOCK_ROWS, rowRef, type ClockRowName, type Move } from '../base/clock-
 export interface ChargeFacts {
   /** How many charges it has (the next one's sequence is this + 1). */
   count(): Promise<number>;
-  /** Its open charges, oldest due first (then by id), row-locked. */
+  /** Its open charges billDay can move (at least those), oldest due first (then by id), row-locked. */
   open(): Promise<ChargeDoc[]>;
   /** A charge its day opened. */
   opened(charge: ChargeDoc): void;

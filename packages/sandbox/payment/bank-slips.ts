@@ -3,7 +3,8 @@
 // charge (stable: the same charge always gets the same codes).
 import QRCode from 'qrcode';
 import { boleto } from './boleto.js';
-import { brCode } from './pix.js';
+import { dynamicBrCode } from './pix.js';
+import { pixExpiresIn, pixLocation, pixStamp, pixTxid } from './pix-cob.js';
 import type { ChargeDoc } from '../store/tables.js';
 
 /** The sandbox's PIX key and receiver: no real account. */
@@ -14,13 +15,17 @@ export const SANDBOX_BENEFICIARY = { name: 'SVC SANDBOX', taxId: '12345678000195
 export interface BoletoPayer { name: string; taxId: string }
 
 /**
- * The BR Code and the QR a banking app scans: a PNG data URL (an <img src> needs
- * nothing else), error correction M and the 4-module quiet zone of ISO/IEC 18004.
+ * The charge's PIX as a cob: its txid, the dynamic BR Code pointing at the payload the sandbox
+ * serves at `origin` (pix-cob.ts), and the QR a banking app scans: a PNG data URL (an <img src>
+ * needs nothing else), error correction M and the 4-module quiet zone of ISO/IEC 18004.
  */
-export async function pixFor(charge: ChargeDoc) {
-  const code = brCode({ ...SANDBOX_PIX, cents: charge.amount.value, txid: charge._id });
+export async function pixFor(charge: ChargeDoc, origin: string, issuedAt: Date) {
+  const stamp = pixStamp(issuedAt);
+  const txid = pixTxid(charge._id, stamp);
+  const location = pixLocation(origin, charge._id, stamp);
+  const code = dynamicBrCode({ location, merchantName: SANDBOX_PIX.merchantName, merchantCity: SANDBOX_PIX.merchantCity });
   const qrCodeImage = await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 4, scale: 4, type: 'image/png' });
-  return { brCode: code, qrCodeImage, txid: charge._id };
+  return { brCode: code, qrCodeImage, txid, location, expiresIn: pixExpiresIn(issuedAt), amount: charge.amount.value };
 }
 
 /**

@@ -17,18 +17,36 @@ const field = (id: string, value: string) => `${id}${String(value.length).padSta
 const ascii = (text: string, max: number) => text.normalize('NFD').replace(/[^\x20-\x7e]/g, '').slice(0, max);
 
 export interface PixCharge { key: string; cents: number; merchantName: string; merchantCity: string; txid: string }
+/** A dynamic PIX (a cobrança of the Banco Central's PIX API): the amount and key live in the payload its location serves. */
+export interface PixDynamic { location: string; merchantName: string; merchantCity: string }
 
+/** A static BR Code: the key and the amount in the code (field 26-01, field 54), the txid in 62-05. */
 export function brCode({ key, cents, merchantName, merchantCity, txid }: PixCharge): string {
+  return assemble(field('26', field('00', 'br.gov.bcb.pix') + field('01', key)), field('54', (cents / 100).toFixed(2)),
+    { merchantName, merchantCity }, txid.replace(/[^A-Za-z0-9]/g, '').slice(0, 25));
+}
+
+/**
+ * A dynamic BR Code (Manual de Padrões para Iniciação do Pix): field 01 "12" (used once), the
+ * payload's location in 26-25 (without "https://", at most 77 characters), no key and no amount
+ * (the payload carries both), 62-05 "***" (the txid is in the payload).
+ */
+export function dynamicBrCode({ location, merchantName, merchantCity }: PixDynamic): string {
+  if (location.length > 77 || /^https?:\/\//.test(location)) throw new RangeError(`location must be a URL without its scheme, at most 77 characters; got ${location.length}: ${location}`);
+  return assemble(field('01', '12') + field('26', field('00', 'br.gov.bcb.pix') + field('25', location)), '', { merchantName, merchantCity }, '***');
+}
+
+function assemble(account: string, amount: string, { merchantName, merchantCity }: { merchantName: string; merchantCity: string }, reference: string): string {
   const payload = [
     field('00', '01'),
-    field('26', field('00', 'br.gov.bcb.pix') + field('01', key)),
+    account,
     field('52', '0000'),
     field('53', '986'),
-    field('54', (cents / 100).toFixed(2)),
+    amount,
     field('58', 'BR'),
     field('59', ascii(merchantName, 25)),
     field('60', ascii(merchantCity, 15)),
-    field('62', field('05', txid.replace(/[^A-Za-z0-9]/g, '').slice(0, 25))),
+    field('62', field('05', reference)),
   ].join('');
   return `${payload}6304${crc16(`${payload}6304`)}`;
 }

@@ -84,7 +84,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         const charge = await charges.get(tx, body.companyId, body._id, true);
         if (!charge) throw unknownCharge();
         if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status);
-        return keepAnswer(tx, request, { ...await issueSlip(ctx, tx, charge, body.paymentMethod, body.referenceId), paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const });
+        return keepAnswer(tx, request, { ...await issueSlip(ctx, tx, charge, body.paymentMethod, originOf(request), body.referenceId), paymentMethod: body.paymentMethod, status: 'PENDING_PAYMENT' as const });
       });
       return issued;
     }

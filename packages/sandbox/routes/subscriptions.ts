@@ -57,7 +57,7 @@ export const subscriptionRoutes: ResourceRoutes = async (app, { ctx }) => {
       }, 'created', now);
       const charge = await openCharge(tx, subscription, product, today, 1, at);
       if (!profile) {
-        const { charge: _issued, ...slip } = await issueSlip(ctx, tx, charge, body.paymentMethod);
+        const { charge: _issued, ...slip } = await issueSlip(ctx, tx, charge, body.paymentMethod, originOf(request));
         return { subscription, slip };
       }
       const transaction = await payByCard(ctx, tx, {

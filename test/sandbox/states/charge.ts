@@ -65,6 +65,21 @@ export function chargeStates({ company }: StateKit) {
       expect(await c.moves()).toEqual([['transaction.created', 'slip_settled', 'PAID'], ['charge.paid', 'paid', 'PAID']]);
     });
 
+    it('PENDING_PAYMENT pix_removed -> ACTIVE (POST /sandbox/v1/charges/remove-pix): charge.updated, no attempt counted, the charge payable by a new PIX', async () => {
+      const c = await company();
+      const charge = await c.charge();
+      const issued = (await c.pay(charge._id, undefined, 'PIX')).body;
+      await c.events();
+      const removed = await c.as('POST', '/sandbox/v1/charges/remove-pix', { companyId: c.companyId, chargeId: charge._id });
+      expect(removed.body).toMatchObject({ status: 'ACTIVE', pixCob: { txid: issued.pix.txid, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' } });
+      expect(removed.body.slip).toBeUndefined();
+      expect(removed.body.attempts ?? 0).toBe(0);
+      expect(await c.moves()).toEqual([['charge.updated', 'pix_removed', 'ACTIVE']]);
+      expect((await c.as('POST', '/sandbox/v1/charges/remove-pix', { companyId: c.companyId, chargeId: charge._id })).status).toBe(400);
+      const again = (await c.pay(charge._id, undefined, 'PIX')).body;
+      expect(again.pix.txid).not.toBe(issued.pix.txid);
+    });
+
     it('PAID refunded_alert -> CANCELED_ALERT_NETWORK_A (a NETWORK_A card pays the charge)', async () => {
       const c = await company();
       const charge = await c.charge();

@@ -9,7 +9,7 @@ import { NEW, SAME, type Machine, type Row, type StatusNote } from './machine.js
 import { rowRef } from '../../base/clock-rows.js';
 
 export type ChargeStatus = ChargeDoc['status'];
-export type ChargeEvent = 'created' | 'imported' | 'paid' | 'recovered' | 'declined' | 'slip_issued' | 'slip_expired' | 'payment_failed' | 'no_route' | 'overdue'
+export type ChargeEvent = 'created' | 'imported' | 'paid' | 'recovered' | 'declined' | 'slip_issued' | 'slip_expired' | 'pix_removed' | 'payment_failed' | 'no_route' | 'overdue'
   | 'refunded' | 'refunded_alert' | 'refund_failed' | 'anticipated' | 'ended_unpaid' | 'ended_manual' | 'ended_alert' | 'disputed' | 'dispute_won' | 'chargeback'
   | 'paused' | 'blocked' | 'resumed' | 'unblocked' | 'disabled';
 
@@ -33,6 +33,7 @@ const rows: Row<ChargeStatus, ChargeEvent>[] = [
   { event: 'declined', from: open, to: SAME, effects: 'attempts + 1', emits: 'charge.payment_failed', by: 'POST /v1/charge/pay with a declined card, or its payment held for fraud review denied (a decline leaves the status as it was)' },
   { event: 'slip_issued', from: open, to: 'PENDING_PAYMENT', effects: 'the PIX or boleto kept as its slip', emits: 'charge.updated', by: 'POST /v1/charge/pay or POST /v1/subscription with paymentMethod PIX or BOLETO' },
   { event: 'slip_expired', from: ['PENDING_PAYMENT'], to: 'ACTIVE', effects: `attempts + 1; its slip removed (past its due date, the same day's ${rowRef('overdue')} makes it OVERDUE)`, emits: 'charge.payment_failed', by: `POST /sandbox/v1/charges/expire, the test clock (${rowRef('slipExpired')})` },
+  { event: 'pix_removed', from: ['PENDING_PAYMENT'], to: 'ACTIVE', effects: 'its PIX removed by the merchant (no attempt counted): its cob REMOVIDA_PELO_USUARIO_RECEBEDOR (charge.pixCob)', emits: 'charge.updated', by: 'POST /sandbox/v1/charges/remove-pix (the sandbox\'s extension)' },
   { event: 'payment_failed', from: open, to: 'ERROR_PAYMENT', effects: 'attempts + 1; its subscription ERROR_PAYMENT', emits: 'charge.payment_failed', by: `POST /v1/subscription with a declined card, the test clock (${rowRef('cardDeclined', 'cardRetry')})` },
   { event: 'no_route', from: open, to: 'NO_PAYMENT_ROUTE', effects: 'attempts + 1; its subscription NO_PAYMENT_ROUTE', emits: 'charge.payment_failed', by: 'a card payment no route takes (POST /v1/subscription, POST /v1/charge/pay, the test clock)' },
   { event: 'overdue', from: ['ACTIVE', 'IMPORTED', ...FAILED], to: 'OVERDUE', effects: 'its subscription OVERDUE', emits: 'charge.overdue', by: `the test clock (${rowRef('overdue')})` },
