@@ -49,7 +49,7 @@ for (const width of [390, 320]) {
     expect(plain(await page.locator('#interest').text())).toBe('(juros R$ 15,30)');
     expect(await page.locator('#interest').isVisible()).toBe(true);
     const hint = (on: EnginePage) => on.shadow('svc-card-form', '#installments-hint');
-    expect(plain(await hint(page).text())).toBe('Total R$ 145,20 · 1,76% a.m. · CET 23,23% a.a.');
+    expect(plain(await hint(page).text())).toBe('Total R$ 145,20 com juros · 1,76% a.m. · CET 23,23% a.a.');
     // At most two lines, the room the line has whenever a plan has interest: two in Chromium at 390 and
     // 320 px, one as WebKitGTK's text boxes read (pay-in-view holds that choosing moves nothing).
     const hinted = await whole(page, hint);
@@ -101,7 +101,7 @@ test('en page: the order, Pay and the interest write money as the plans and the 
   expect(plain(await page.locator('#pay .pay-total').text())).toBe('(total R$145.20)');
   expect(plain(await page.locator('#total').text())).toBe('R$145.20');
   expect(plain(await page.locator('#interest').text())).toBe('(interest R$15.30)');
-  expect(plain(await page.shadow('svc-card-form', '#installments-hint').text())).toBe('Total R$145.20 · 1.76% a month · CET 23.23% a year');
+  expect(plain(await page.shadow('svc-card-form', '#installments-hint').text())).toBe('Total R$145.20 with interest · 1.76% a month · CET 23.23% a year');
   await page.shadow('#methods', 'input[value="pix"]').click();
   await expect.poll(async () => plain(await page.locator('#pay .pay-label').text())).toBe('Pay R$129.90 with PIX');
   expect(await page.locator('#pay .pay-total').text()).toBe('');

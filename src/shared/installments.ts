@@ -18,6 +18,9 @@ export interface InstallmentPlan {
   installmentAmount?: number;
   totalAmount?: number;
   brands?: readonly BrandId[];
+  /** The plan's monthly interest rate and its CET (a year's), in percent, as the server computed them (plan-rates.ts): the element writes them. */
+  monthlyRate?: number;
+  cet?: number;
 }
 
 /** A plan resolved against the order amount: what the shopper pays, in cents. */
@@ -29,6 +32,9 @@ export interface InstallmentOption {
   totalCents: number;
   interestFree: boolean;
   brands?: readonly BrandId[];
+  /** The plan's rates in percent, as given, when both are (plansWithRates, plan-rates.ts). */
+  monthlyRate?: number;
+  cet?: number;
 }
 
 /** The most installments a plan may have: the project's one rule (internal/card-rules.ts), which the sandbox applies too. */
@@ -65,7 +71,7 @@ export function resolveInstallments(plans: readonly InstallmentPlan[], orderCent
     if (!Number.isInteger(n) || n < 1 || n > MAX_INSTALLMENTS) {
       return new RangeError(`"${name}.installment" expected a whole number from 1 to ${MAX_INSTALLMENTS}, got ${String(n)}`);
     }
-    for (const field of ['fee', 'installmentAmount', 'totalAmount'] as const) {
+    for (const field of ['fee', 'installmentAmount', 'totalAmount', 'monthlyRate', 'cet'] as const) {
       if (plan[field] !== undefined && !amount(plan[field])) return new RangeError(`"${name}.${field}" expected a number >= 0, got ${String(plan[field])}`);
     }
     const brands = plan.brands as unknown;
@@ -81,7 +87,10 @@ export function resolveInstallments(plans: readonly InstallmentPlan[], orderCent
     if (firstCents < 0 || Math.abs(firstCents - installmentCents) >= n) {
       return new RangeError(`"${name}.installmentAmount" times ${n} does not make "totalAmount"`);
     }
-    return { installments: n, installmentCents, firstCents, totalCents, interestFree: totalCents === orderCents, ...(plan.brands ? { brands: plan.brands } : {}) };
+    return {
+      installments: n, installmentCents, firstCents, totalCents, interestFree: totalCents === orderCents,
+      ...(plan.brands ? { brands: plan.brands } : {}), ...(plan.monthlyRate! + plan.cet! >= 0 && { monthlyRate: plan.monthlyRate, cet: plan.cet }),
+    };
   });
 }
 
@@ -114,65 +123,6 @@ export function optionsForBrand(options: readonly InstallmentOption[], brand: Br
   return open.filter((option, index) => open.findIndex((first) => first.installments === option.installments) === index);
 }
 
-// The monthly rate and the CET (custo efetivo total), Brazil's rules for credit offered to consumers
-// (art. 52 of the consumer code: the effective annual rate; CMN Resolution 3.517: the CET, annual).
-// The rate i is the one that makes the installments, the first a month after the purchase and one a
-// month after it, worth the order amount today: orderCents = sum of pay_k / (1 + i)^k. The CET is i
-// over a year of twelve such months, (1 + i)^12 - 1 (the plan has no fees, tariffs or taxes besides
-// its interest). Both are told in hundredths of a percent, rounded half up on the exact value: every
-// comparison below is of whole numbers (BigInt), never floats, so 1,875% is 1,88% on every engine.
-
-/** The payments' worth at the rate a/b a month less the order amount, times b^n (1 + a/b)^n: its sign is exact. */
-const worthOver = (option: InstallmentOption, orderCents: number, a: bigint, b: bigint) => {
-  const x = a + b;
-  let sum = 0n;
-  let bk = 1n;
-  // Horner's rule over pay_k * b^k * x^(n-k), the first payment carrying the remainder.
-  for (let k = 1; k <= option.installments; k++) sum = sum * x + BigInt(k > 1 ? option.installmentCents : option.firstCents) * (bk *= b);
-  return sum - BigInt(orderCents) * x ** BigInt(option.installments);
-};
-
-/** The largest a with a/b a month at most the plan's rate (the payments still worth the order at a/b). */
-const rateFloor = (option: InstallmentOption, orderCents: number, b: bigint) => {
-  // The rate is at most total/order - 1: each payment waits at least a month.
-  let low = 0n;
-  let high = (BigInt(option.totalCents - orderCents) * b) / BigInt(orderCents) + 1n;
-  while (high - low > 1n) {
-    const middle = (low + high) / 2n;
-    if (worthOver(option, orderCents, middle, b) >= 0n) low = middle;
-    else high = middle;
-  }
-  return low;
-};
-
-const HALVES = 20_000n; // half hundredths of a percent in a whole: the rounding's step
-/** Half hundredths (floored) as hundredths, rounded half up. */
-const halfUp = (halves: bigint) => Number((halves + 1n) / 2n);
-/** The CET of the monthly rate a/b, in half hundredths of a percent, floored. */
-const cetHalves = (a: bigint, b: bigint) => (((a + b) ** 12n - b ** 12n) * HALVES) / b ** 12n;
-
-/**
- * An option's monthly interest rate and its CET (a year's), in hundredths of a percent rounded half
- * up; none for an interest-free option.
- *
- * @example
- * planRates({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false }, 12990);
- * // { monthly: 176, cet: 2323 }: 1,76% a.m., CET 23,23% a.a.
- */
-export function planRates(option: InstallmentOption, orderCents: number): { monthly: number; cet: number } | undefined {
-  if (option.interestFree) return undefined;
-  const monthly = halfUp(rateFloor(option, orderCents, HALVES));
-  // The CET from ever narrower brackets a/b <= i < (a+1)/b: once both ends' CETs floor to the same half
-  // hundredth, so does the rate's; a/b exactly the rate ends it too. A CET on a step itself (never
-  // bracketed) is taken from the upper end after 10^60: half up.
-  for (let b = 10n ** 6n; ; b *= 1000n) {
-    const a = rateFloor(option, orderCents, b);
-    const [low, high] = [cetHalves(a, b), cetHalves(a + 1n, b)];
-    if (low === high || worthOver(option, orderCents, a, b) === 0n) return { monthly, cet: halfUp(low) };
-    if (b > 10n ** 60n) return { monthly, cet: halfUp(high) };
-  }
-}
-
 // The words around the amounts: after the count, before the first installment's, without and with
 // interest, before the total, the monthly rate's and the CET's units (art. 52 of the consumer code:
 // each option says its interest, its total and the effective rates).
@@ -199,57 +149,58 @@ export function formatBrl(cents: number, lang: 'pt-BR' | 'en'): string {
   return `R$${en ? '' : '\u00a0'}${twoPlaces(cents, en)}`;
 }
 
-/** The rates of an option with interest, `1,76% a.m., CET 23,23% a.a.`; '' when interest-free. */
-function ratesText(option: InstallmentOption, orderCents: number, lang: 'pt-BR' | 'en', between: string): string {
-  const rates = planRates(option, orderCents);
+/** The words after the installments: the first's amount when it differs, and whether with interest (` (1ª de R$ 32,49) sem juros`). */
+const terms = (option: InstallmentOption, lang: 'pt-BR' | 'en') => {
+  const [, first, free, interest] = LABELS[lang];
+  return (option.firstCents !== option.installmentCents ? `${first}${formatBrl(option.firstCents, lang)})` : '') + (option.interestFree ? free : interest);
+};
+
+/** The server's rates of an option (plan-rates.ts gives them to plans with interest), `1,76% a.m.` and `CET 23,23% a.a.` with `between`; '' without them. */
+const ratesText = (option: InstallmentOption, lang: 'pt-BR' | 'en', between: string) => {
   const [, , , , , month, year] = LABELS[lang];
   const en = lang === 'en';
-  return rates ? `${twoPlaces(rates.monthly, en)}${month}${between}CET ${twoPlaces(rates.cet, en)}${year}` : '';
-}
+  return option.cet == null ? '' : `${twoPlaces(toCents(option.monthlyRate!), en)}${month}${between}CET ${twoPlaces(toCents(option.cet), en)}${year}`;
+};
 
 /**
  * The label of an option in the list, whole: the installments, whether with interest, the total and,
- * with interest, the monthly rate and the CET (art. 52 of Brazil's consumer code):
+ * with interest, the monthly rate and the CET the server gave (art. 52 of Brazil's consumer code):
  * `1x de R$ 129,90 sem juros, total R$ 129,90`,
  * `12x de R$ 12,10 com juros, total R$ 145,20, 1,76% a.m., CET 23,23% a.a.`.
  * Money in the language's own way (formatBrl), always in BRL.
  *
  * @example
- * installmentLabel({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR', 12990);
+ * installmentLabel({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR');
  * // '3x de R$ 43,30 sem juros, total R$ 129,90'
  */
-export function installmentLabel(option: InstallmentOption, lang: 'pt-BR' | 'en', orderCents: number): string {
-  const [, , , , total] = LABELS[lang];
-  const rates = ratesText(option, orderCents, lang, ', ');
-  return choiceLabel(option, lang) + total + formatBrl(option.totalCents, lang) + (rates && `, ${rates}`);
+export function installmentLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
+  const rates = ratesText(option, lang, ', ');
+  return choiceLabel(option, lang) + terms(option, lang) + LABELS[lang][4] + formatBrl(option.totalCents, lang) + (rates && `, ${rates}`);
 }
 
 /**
- * The chosen option as the closed select shows it, short enough for 320 px (the rest is said under it,
- * planCost): `12x de R$ 12,10 com juros`, `4x de R$ 32,47 (1ª de R$ 32,49) sem juros`.
+ * The chosen option as the closed select shows it: the installments alone, `12x de R$ 12,10`, which
+ * fits a 320 px phone in every engine (`1x de R$ 129,90 sem juros` did not in Firefox's frame); the
+ * line under it says the rest (planCost).
  *
  * @example
  * choiceLabel({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false }, 'pt-BR');
- * // '12x de R$ 12,10 com juros'
+ * // '12x de R$ 12,10'
  */
 export function choiceLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
-  const brl = (cents: number) => formatBrl(cents, lang);
-  const [each, first, free, interest] = LABELS[lang];
-  return option.installments + each + brl(option.installmentCents)
-    + (option.firstCents !== option.installmentCents ? `${first}${brl(option.firstCents)})` : '')
-    + (option.interestFree ? free : interest);
+  return option.installments + LABELS[lang][0] + formatBrl(option.installmentCents, lang);
 }
 
 /**
- * The chosen option's cost in a line short enough for 320 px (shown under "Parcelas", whose closed
- * select says only the installments): `Total R$ 145,20 · 1,76% a.m. · CET 23,23% a.a.`, or
- * `Total R$ 129,90 sem juros`.
+ * The rest of the chosen option, under "Parcelas" (two lines at most at 320 px): its total, whether with
+ * interest, the first installment when it differs, and the server's rates:
+ * `Total R$ 145,20 com juros · 1,76% a.m. · CET 23,23% a.a.`, `Total R$ 129,90 (1ª de R$ 32,49) sem juros`.
  *
  * @example
- * planCost({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false }, 12990, 'pt-BR');
- * // 'Total R$ 145,20 · 1,76% a.m. · CET 23,23% a.a.'
+ * planCost({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR');
+ * // 'Total R$ 129,90 sem juros'
  */
-export function planCost(option: InstallmentOption, orderCents: number, lang: 'pt-BR' | 'en'): string {
-  const [, , free] = LABELS[lang];
-  return `Total ${formatBrl(option.totalCents, lang)}${option.interestFree ? free : ` · ${ratesText(option, orderCents, lang, ' · ')}`}`;
+export function planCost(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
+  const rates = ratesText(option, lang, ' · ');
+  return `Total ${formatBrl(option.totalCents, lang)}${terms(option, lang)}${rates && ` · ${rates}`}`;
 }

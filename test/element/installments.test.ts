@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choiceLabel, formatBrl, type InstallmentOption, installmentLabel, planRates, MAX_INSTALLMENTS, optionsForBrand, planCost, resolveInstallments, toCents } from '../../src/shared/installments.js';
+import { choiceLabel, formatBrl, type InstallmentOption, installmentLabel, MAX_INSTALLMENTS, optionsForBrand, planCost, resolveInstallments, toCents } from '../../src/shared/installments.js';
+import { planRates, plansWithRates } from '../../src/shared/plan-rates.js';
 
 // The labels separate the currency sign with a no-break space, as Intl does; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
@@ -17,27 +18,41 @@ describe('BRL amounts', () => {
 
 describe('installment plans', () => {
   // Art. 52 of the consumer code: each option says whether it has interest, its total and, with interest, the rates (issue 39).
-  it('labels the issue\'s examples in pt-BR and en, each with its interest and total, and with interest its monthly rate and CET', () => {
-    const [one, three, twelve] = options([{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }], 12990);
-    expect([one, three, twelve].map((o) => plain(installmentLabel(o!, 'pt-BR', 12990)))).toEqual([
+  // The rates come with the plans, computed on the server (plansWithRates): the element only writes them.
+  it('labels the issue\'s examples in pt-BR and en, each with its interest and total, and with interest the server\'s monthly rate and CET', () => {
+    const plans = plansWithRates([{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }], 12990);
+    expect(plans[2]).toEqual({ installment: 12, installmentAmount: 12.1, totalAmount: 145.2, monthlyRate: 1.76, cet: 23.23 });
+    const [one, three, twelve] = options(plans, 12990);
+    expect([one, three, twelve].map((o) => plain(installmentLabel(o!, 'pt-BR')))).toEqual([
       '1x de R$ 129,90 sem juros, total R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90',
       '12x de R$ 12,10 com juros, total R$ 145,20, 1,76% a.m., CET 23,23% a.a.',
     ]);
-    expect(plain(installmentLabel(twelve!, 'en', 12990))).toBe('12x R$12.10 with interest, total R$145.20, 1.76% a month, CET 23.23% a year');
-    expect([one, three, twelve].map((o) => plain(choiceLabel(o!, 'pt-BR')))).toEqual(['1x de R$ 129,90 sem juros', '3x de R$ 43,30 sem juros', '12x de R$ 12,10 com juros']);
+    expect(plain(installmentLabel(twelve!, 'en'))).toBe('12x R$12.10 with interest, total R$145.20, 1.76% a month, CET 23.23% a year');
+    // The chosen option is the installments alone: "1x de R$ 129,90 sem juros" was wider than Firefox's select at 320 px.
+    expect([one, three, twelve].map((o) => plain(choiceLabel(o!, 'pt-BR')))).toEqual(['1x de R$ 129,90', '3x de R$ 43,30', '12x de R$ 12,10']);
+    // Without the server's rates a plan with interest says its total and interest only; the rates as given, in the language's way.
+    expect(plain(installmentLabel(options([{ installment: 12, installmentAmount: 12.1 }], 12990)[0]!, 'pt-BR'))).toBe('12x de R$ 12,10 com juros, total R$ 145,20');
+    expect(plain(installmentLabel(options([{ installment: 2, totalAmount: 100000, monthlyRate: 99.5, cet: 1234.5 }], 100)[0]!, 'pt-BR')))
+      .toBe('2x de R$ 50.000,00 com juros, total R$ 100.000,00, 99,50% a.m., CET 1.234,50% a.a.');
   });
 
-  it('sums the chosen plan up in a short line: its total and, with interest, the monthly rate and the CET', () => {
-    const [three, twelve] = options([{ installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }], 12990);
-    expect(plain(planCost(twelve!, 12990, 'pt-BR'))).toBe('Total R$ 145,20 · 1,76% a.m. · CET 23,23% a.a.');
-    expect(plain(planCost(three!, 12990, 'pt-BR'))).toBe('Total R$ 129,90 sem juros');
-    expect(plain(planCost(twelve!, 12990, 'en'))).toBe('Total R$145.20 · 1.76% a month · CET 23.23% a year');
+  it('refuses rates that are no number >= 0, naming the member', () => {
+    expect(resolveInstallments([{ installment: 12, fee: 10, monthlyRate: -1, cet: 2 }], 12990)[0]).toMatchObject({ message: '"installments[0].monthlyRate" expected a number >= 0, got -1' });
+    expect(resolveInstallments([{ installment: 12, fee: 10, cet: '23,23' as unknown as number }], 12990)[0]).toMatchObject({ message: '"installments[0].cet" expected a number >= 0, got 23,23' });
+  });
+
+  it('sums the chosen plan up under the select: its total, interest, first installment when it differs and the rates', () => {
+    const [three, twelve, four] = options(plansWithRates([{ installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }, { installment: 4 }], 12990), 12990);
+    expect(plain(planCost(twelve!, 'pt-BR'))).toBe('Total R$ 145,20 com juros · 1,76% a.m. · CET 23,23% a.a.');
+    expect(plain(planCost(three!, 'pt-BR'))).toBe('Total R$ 129,90 sem juros');
+    expect(plain(planCost(four!, 'pt-BR'))).toBe('Total R$ 129,90 (1ª de R$ 32,49) sem juros');
+    expect(plain(planCost(twelve!, 'en'))).toBe('Total R$145.20 with interest · 1.76% a month · CET 23.23% a year');
   });
 
   it('puts the rounding remainder on the first installment and says so', () => {
     const [four] = options([{ installment: 4 }], 12990);
     expect(four).toMatchObject({ installmentCents: 3247, firstCents: 3249, totalCents: 12990, interestFree: true });
-    expect(plain(installmentLabel(four!, 'pt-BR', 12990))).toBe('4x de R$ 32,47 (1ª de R$ 32,49) sem juros, total R$ 129,90');
+    expect(plain(installmentLabel(four!, 'pt-BR'))).toBe('4x de R$ 32,47 (1ª de R$ 32,49) sem juros, total R$ 129,90');
   });
 
   it('turns a fee in percent into whole cents over the order', () => {
