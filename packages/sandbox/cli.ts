@@ -7,7 +7,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from './cli/command.js';
 import { COMMANDS, DEFAULT_COMMAND } from './cli/commands.js';
-import { explain } from './cli/failures.js';
 import { FLAGS, parseOptions, type FlagName, type FlagValues } from './cli/flags.js';
 import { storageOf } from './cli/storage.js';
 import { usage } from './cli/usage.js';
@@ -49,6 +48,8 @@ try {
   await command!.run(values, operands);
 } catch (error) {
   if (error instanceof UsageError) fail(error.message, error.code);
+  // Loaded here, not above: it reaches PGlite's classes, which --help and --version never need.
+  const { explain } = await import('./cli/failures.js');
   const port = values.port === undefined ? undefined : Number(values.port);
   const line = explain(error, { storage: storageOf({ data: values.data ?? '.svc-sandbox', memory: values.memory ?? false }), dataFolder: values.data ?? '.svc-sandbox', ...(port === undefined ? {} : { port }) });
   if (line) fail(line, 1);

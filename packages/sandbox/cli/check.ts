@@ -1,6 +1,5 @@
 // `svc-sandbox check <checkout-url>`: the merchant's checkout driven through the scenarios (check/).
 import type { Command } from './command.js';
-import { checkCommand } from '../check/command.js';
 import { SCENARIOS } from '../check/scenarios.js';
 
 export const check: Command = {
@@ -8,6 +7,7 @@ export const check: Command = {
   flags: ['sandbox', 'api-key', 'company', 'chromium', 'only'],
   operands: '<checkout-url>',
   async run(values, operands) {
+    const { checkCommand } = await import('../check/command.js');
     process.exitCode = await checkCommand(operands, { sandbox: values.sandbox, apiKey: values['api-key'], company: values.company, chromium: values.chromium, only: values.only });
   },
 };

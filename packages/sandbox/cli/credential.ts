@@ -2,10 +2,8 @@
 // Beside a running sandbox on the same PGlite folder it is that sandbox that stores it
 // (local-credentials.ts); otherwise the command opens the storage itself.
 import { ALL_PERMISSIONS, isPermission, type Permission } from '../auth/permissions.js';
-import { openDatabase } from '../db/database.js';
-import { lockHolder } from '../db/folder-lock.js';
 import { UsageError, type Command } from './command.js';
-import { mint, mintThrough, type Minted } from './local-credentials.js';
+import type { Minted } from './local-credentials.js';
 import { storageOf } from './storage.js';
 
 export const credential: Command = {
@@ -27,6 +25,8 @@ export const credential: Command = {
 };
 
 async function mintWhereItLives(storage: ReturnType<typeof storageOf>, companies: string[], permissions: Permission[], dataFolder: string): Promise<Minted> {
+  // The storage's modules once the flags are known good (commands.ts says why).
+  const [{ openDatabase }, { lockHolder }, { mint, mintThrough }] = await Promise.all([import('../db/database.js'), import('../db/folder-lock.js'), import('./local-credentials.js')]);
   const holder = storage.dataDir ? lockHolder(storage.dataDir) : undefined;
   if (holder?.url && holder.credentialSecret) {
     return mintThrough({ url: holder.url, credentialSecret: holder.credentialSecret }, companies, permissions).catch((error: Error) => {

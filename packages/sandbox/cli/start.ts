@@ -2,12 +2,8 @@
 // merchant needs (address, credential, company, public key, storage), until SIGINT or SIGTERM.
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { createDecryptor, JWKS_PATH, publicJwks } from 'svc-card/server';
-import { ensureKeys } from '../keys.js';
-import { SANDBOX_CREDENTIAL } from '../seed.js';
-import { startSandbox, type Sandbox } from '../server.js';
+import type { Sandbox } from '../server.js';
 import { UsageError, type Command } from './command.js';
-import { localCredentialRoute } from './local-credentials.js';
 import { describeStorage, storageOf } from './storage.js';
 
 export const start: Command = {
@@ -19,6 +15,10 @@ export const start: Command = {
     const maxConnections = Number(values['max-connections']);
     if (!/^\d+$/.test(values['max-connections']) || maxConnections < 1) throw new UsageError(`--max-connections must be a whole number from 1, got ${JSON.stringify(values['max-connections'])}`);
     const storage = storageOf(values);
+    // The server's modules once the flags are known good (commands.ts says why).
+    const [{ createDecryptor, JWKS_PATH, publicJwks }, { ensureKeys }, { SANDBOX_CREDENTIAL }, { startSandbox }, { localCredentialRoute }] = await Promise.all([
+      import('svc-card/server'), import('../keys.js'), import('../seed.js'), import('../server.js'), import('./local-credentials.js'),
+    ]);
     const keys = await ensureKeys(values.keys ?? join(values.data, 'keys'));
     const keyOption = { [keys.keyId]: keys.privateKeyPem };
     const decryptor = await createDecryptor({ keys: keyOption });
