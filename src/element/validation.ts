@@ -45,16 +45,15 @@ export interface CardValues {
 const valid: FieldCheck = { status: 'valid' };
 const partial = (reason: FieldErrorReason): FieldCheck => ({ status: 'partial', reason });
 const invalid = (reason: FieldErrorReason): FieldCheck => ({ status: 'invalid', reason });
-/** Every whole number from `min` to `max`: a card number's or a code's lengths when the brand is not known yet. */
-const span = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+/** Whether `n` is from `min` to `max`: a card number's or a code's length when the brand is not known yet. */
+const within = (n: number, min: number, max: number) => n >= min && n <= max;
 
 function checkNumber(digits: string, brand: Brand | undefined, accepted: readonly string[]): FieldCheck {
   if (!digits) return partial('required');
   if (accepted.length && brand && !accepted.includes(brand.id)) return invalid('brand-not-accepted');
-  const lengths = brand ? brand.lengths : span(CARD_NUMBER_MIN_DIGITS, CARD_NUMBER_MAX_DIGITS);
-  const complete = lengths.includes(digits.length);
+  const complete = brand ? brand.lengths.includes(digits.length) : within(digits.length, CARD_NUMBER_MIN_DIGITS, CARD_NUMBER_MAX_DIGITS);
   if (complete && luhnValid(digits)) return accepted.length && !brand ? invalid('invalid') : valid;
-  if (digits.length < Math.max(...lengths)) return partial(complete ? 'invalid' : 'incomplete');
+  if (digits.length < (brand ? Math.max(...brand.lengths) : CARD_NUMBER_MAX_DIGITS)) return partial(complete ? 'invalid' : 'incomplete');
   return invalid(complete ? 'invalid' : 'incomplete');
 }
 
@@ -68,9 +67,8 @@ function checkExpiry(text: string, now: Date): FieldCheck {
 
 function checkCode(digits: string, brand: Brand | undefined): FieldCheck {
   if (!digits) return partial('required');
-  const sizes = brand ? [brand.code.size] : span(CVV_MIN_DIGITS, CVV_MAX_DIGITS);
-  if (sizes.includes(digits.length)) return valid;
-  return digits.length < Math.max(...sizes) ? partial('length') : invalid('length');
+  if (brand ? digits.length === brand.code.size : within(digits.length, CVV_MIN_DIGITS, CVV_MAX_DIGITS)) return valid;
+  return digits.length < (brand ? brand.code.size : CVV_MAX_DIGITS) ? partial('length') : invalid('length');
 }
 
 /**
