@@ -61,7 +61,8 @@ export function slipOutcome(answer, lang, method) {
   const say = textsOf(lang);
   if (answer.status !== 'PENDING_PAYMENT' || !(answer.pix || answer.boleto)) return { http: 502, outcome: 'error', message: say.unavailable };
   const { _id, slip } = answer.charge;
-  const shown = answer.pix ? { pix: answer.pix } : { boleto: answer.boleto };
+  // A boleto carries its PIX (bolepix): both are shown, in the boleto's panel.
+  const shown = answer.boleto ? { boleto: answer.boleto, ...(answer.pix ? { pix: answer.pix } : {}) } : { pix: answer.pix };
   return { http: 200, outcome: 'pending', message: say.slipIssued[method], next: { charge: { _id, slip }, paymentMethod: answer.paymentMethod, status: answer.status, ...shown } };
 }
 

@@ -3,6 +3,7 @@
 // POST /v1/charge/pay answered (the sandbox's own pixFor, a dynamic BR Code without field 54, / boletoFor) shown in the page's
 // container, pt-BR by default: the QR, the copy-paste code with a Copy button that says it
 // copied, the time left and a waiting state the page ends; the boleto's line, due date and slip link.
+// Issue 40: a boleto with PIX (bolepix) is the boleto's panel with the PIX's Copy first, then the line.
 // Issue 39, at 390x844 and 1280x800: PIX copy first on a phone (amount, payee, a full-width Copy,
 // three steps, the QR folded), the QR first and open on a wide screen; the bank's expiry or
 // cancellation told with the next step; the boleto's amount, beneficiary, payer, its line grouped
@@ -216,5 +217,43 @@ for (const size of [PHONE, DESKTOP]) {
     for (const button of buttons) expect(button.height).toBeGreaterThanOrEqual(44);
     await page.shadow(STEP, 'button:not(.primary)').click();
     await expect.poll(() => page.evaluate(() => (window as any).printed)).toBe(1);
+  });
+}
+
+// Issue 40 item 4: a boleto that carries a PIX (bolepix; the sandbox's BOLETO answer has both `boleto` and `pix`).
+const bolepixAnswer = async () => {
+  const boleto = boletoFor(charge, today, { name: 'Maria da Silva', taxId: '52998224725' });
+  return { charge: { _id: charge._id, slip: { paymentMethod: 'BOLETO', expiresOn: boleto.dueDate } }, paymentMethod: 'BOLETO', status: 'PENDING_PAYMENT', boleto, pix: await pixFor(charge, 'localhost:4010', new Date(), boleto.dueDate) };
+};
+
+for (const size of [PHONE, DESKTOP]) {
+  test(`boleto with PIX at ${size.width}x${size.height}: the boleto's panel, its PIX copy first (full width, on the first screen), then the line with its Copy; paid as the boleto`, async ({ enginePage: page }) => {
+    await page.setViewportSize(size);
+    await page.goto(`${server.url}/e2e/pages/next-action.html`);
+    const answer = await bolepixAnswer();
+    await page.evaluate((body) => {
+      const w = window as any;
+      w.outcome = w.svc.handleNextAction(body, { container: document.getElementById('step'), paid: new Promise((resolve) => { w.pay = resolve; }) }).then((o: unknown) => (w.done = o));
+    }, answer);
+    await expect.poll(() => page.shadow(STEP, 'h2').text()).toBe('Pague com boleto');
+    const { section, items } = await parts(page);
+    const names = items.map((item) => item.name);
+    // The QR folded under the PIX's code on a phone, first and open on a wide screen, as the PIX panel.
+    expect(names.slice(0, 3)).toEqual(size === PHONE ? ['h2', 'dl', 'button.primary'] : ['h2', 'details', 'dl']);
+    expect(items.find((item) => item.name === 'details')!.open).toBe(size !== PHONE);
+    const [copyPix, copyLine] = items.filter((item) => item.name === 'button.primary');
+    expect(await page.evaluate((host) => [...document.querySelector(host)!.shadowRoot!.querySelectorAll('button.primary')].map((b) => b.textContent), STEP)).toEqual(['Copiar código PIX', 'Copiar linha digitável']);
+    expect(copyPix!.width).toBeGreaterThan(section.width - 1);
+    expect(copyPix!.height).toBeGreaterThanOrEqual(44);
+    if (size === PHONE) expect(copyPix!.top + copyPix!.height).toBeLessThan(PHONE.height);
+    expect(copyLine!.top).toBeGreaterThan(items.find((item) => item.name === 'input')!.top);
+    expect(names.indexOf('p.line')).toBeGreaterThan(names.indexOf('input'));
+    expect(await page.shadow(STEP, 'input').value()).toBe(answer.pix.brCode);
+    expect((await page.shadow(STEP, '.line').text()).replace(/\D/g, '')).toBe(answer.boleto.digitableLine);
+    // Copy PIX code, the section's first button, says it copied under it.
+    await page.shadow(STEP, 'section > button.primary:first-of-type').click();
+    await expect.poll(() => page.shadow(STEP, 'section > button.primary:first-of-type + p[role="status"]').text()).toMatch(/^(Copiado!|Não foi possível copiar: selecione o código e copie\.)$/);
+    await page.evaluate(() => (window as any).pay());
+    await expect.poll(() => page.evaluate(() => (window as any).done ?? null)).toEqual({ type: 'boleto', status: 'PAID', chargeId: charge._id });
   });
 }

@@ -63,8 +63,10 @@ export async function handleNextAction(answer: unknown, options: NextActionOptio
     outcome = { type: 'three_ds', status: await challenge(url, lang, say), ...(transaction._id ? { transactionId: transaction._id } : {}) };
   } else if (body.pix?.brCode || body.boleto?.digitableLine) {
     const expiresOn = body.charge?.slip?.expiresOn;
-    const slip = { ...(body.pix ? { pix: body.pix } : { boleto: body.boleto! }), ...(expiresOn ? { expiresAt: Date.parse(`${expiresOn}T23:59:59.999Z`) } : {}) };
-    const shown = options.container ? undefined : modal(body.pix ? say.pix : say.boleto);
+    // A boleto may carry a PIX (bolepix): it is the boleto's panel, the PIX in it.
+    const type = body.boleto?.digitableLine ? 'boleto' : 'pix';
+    const slip = { pix: body.pix, ...(type === 'boleto' ? { boleto: body.boleto } : {}), ...(expiresOn ? { expiresAt: Date.parse(`${expiresOn}T23:59:59.999Z`) } : {}) };
+    const shown = options.container ? undefined : modal(say[type]);
     const parent = options.container ? shadowHost(options.container).root : shown!.dialog;
     if (shown) {
       const close = el('button', { type: 'button', class: 'end' }, say.close);
@@ -77,7 +79,7 @@ export async function handleNextAction(answer: unknown, options: NextActionOptio
     // page's Pay, often hidden once the answer comes) must not leave it on <body>.
     if (!shown) (parent.lastChild as HTMLElement).focus();
     const status = await waited;
-    outcome = { type: body.pix ? 'pix' : 'boleto', status, ...(body.charge?._id ? { chargeId: body.charge._id } : {}) };
+    outcome = { type, status, ...(body.charge?._id ? { chargeId: body.charge._id } : {}) };
   } else {
     outcome = { type: 'none', ...(transaction.status ? { status: transaction.status } : {}) };
   }

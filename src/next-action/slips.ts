@@ -6,6 +6,7 @@
 // the QR comes first, open. The waiting ends when the page says the payment was
 // made (options.paid), or when the page's own check (its server, never a secret
 // here) answers how the payment stands: paid, expired or cancelled by the bank.
+// A boleto that carries a PIX (bolepix) shows the PIX's Copy first, then its line.
 import { el } from './dom.js';
 import { timeLeft } from './countdown.js';
 import type { Texts } from './texts.js';
@@ -78,30 +79,33 @@ export function showSlip(parent: Element | ShadowRoot, slip: { pix?: Pix; boleto
   const facts = (...rows: [string, string | Node | undefined][]) =>
     el('dl', {}, ...rows.flatMap(([name, value]) => (value ? [el('dt', {}, name), el('dd', {}, value)] : [])));
   // Focusable (not in the Tab order): shown in the page's container, it takes the focus (index.ts).
-  const section = el('section', { 'aria-labelledby': 'slip-title', tabindex: '-1' }, el('h2', { id: 'slip-title' }, pix ? say.pix : say.boleto));
-  if (pix) {
-    // The answer's amount first: a dynamic BR Code (the PSPs' and the sandbox's) leaves field 54 out.
-    const field54 = emv(pix.brCode, '54');
-    const cents = pix.amount ?? (field54 ? Math.round(Number(field54) * 100) : undefined);
-    const code = el('input', { id: 'slip-code', readonly: '', value: pix.brCode, autocomplete: 'off', spellcheck: 'false' });
+  const section = el('section', { 'aria-labelledby': 'slip-title', tabindex: '-1' }, el('h2', { id: 'slip-title' }, boleto ? say.boleto : say.pix));
+  // The PIX, copy first (the boleto's too: a boleto with PIX, "bolepix", shows it before its line).
+  const pixParts = (p: Pix) => {
+    const code = el('input', { id: 'pix-code', readonly: '', value: p.brCode, autocomplete: 'off', spellcheck: 'false' });
     // Folded on a phone (the same phone cannot scan it); first and open on a wide screen, where the phone is the other device.
-    const qr = el('details', {}, el('summary', {}, say.showQr), el('img', { src: pix.qrCodeImage, alt: say.qr, width: '200', height: '200' }));
+    const qr = el('details', {}, el('summary', {}, say.showQr), el('img', { src: p.qrCodeImage, alt: say.qr, width: '200', height: '200' }));
     qr.open = matchMedia('(min-width: 40em)').matches;
-    section.append(...(qr.open ? [qr] : []),
-      facts([say.amount, cents === undefined ? undefined : money(cents)], [say.payee, emv(pix.brCode, '59')]),
-      ...copyButton(say.copyPix, pix.brCode, code, say),
-      el('ol', {}, ...say.steps.map((step) => el('li', {}, step))),
-      el('label', { for: 'slip-code' }, say.pixCode), code, ...(qr.open ? [] : [qr]));
+    return { first: qr.open ? [qr] : [], rest: [...copyButton(say.copyPix, p.brCode, code, say), el('ol', {}, ...say.steps.map((step) => el('li', {}, step))), el('label', { for: 'pix-code' }, say.pixCode), code, ...(qr.open ? [] : [qr])] };
+  };
+  if (!boleto) {
+    // The answer's amount first: a dynamic BR Code (the PSPs' and the sandbox's) leaves field 54 out.
+    const field54 = emv(pix!.brCode, '54');
+    const cents = pix!.amount ?? (field54 ? Math.round(Number(field54) * 100) : undefined);
+    const { first, rest } = pixParts(pix!);
+    section.append(...first, facts([say.amount, cents === undefined ? undefined : money(cents)], [say.payee, emv(pix!.brCode, '59')]), ...rest);
   } else {
-    const b = boleto!;
+    const b = boleto;
     // Grouped as printed: 00190.00009 01234.567890 12345.678901 2 12340000012990; wraps between groups.
     const line = el('p', { id: 'slip-code', class: 'line' }, b.digitableLine.replace(/^(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)(\d{14})$/, '$1.$2 $3.$4 $5.$6 $7 $8'));
     const draw = waiting.barcode ?? (globalThis as { svc?: { boletoBarcode?: Waiting['barcode'] } }).svc?.boletoBarcode;
     const print = el('button', { type: 'button' }, say.print);
     print.addEventListener('click', () => print.ownerDocument.defaultView?.print());
-    section.append(
+    const paid = pix?.brCode ? pixParts(pix) : { first: [], rest: [] };
+    section.append(...paid.first,
       facts([say.amount, money(b.amount ?? Number(b.barcode?.slice(9, 19)))], [say.beneficiary, party(b.beneficiary)], [say.payer, party(b.payer)],
         [say.due, el('time', { datetime: b.dueDate }, b.dueDate.split('-').reverse().join('/'))]),
+      ...paid.rest,
       el('p', { id: 'line-label' }, say.line), line, ...copyButton(say.copyLine, b.digitableLine, line, say),
       ...(draw && b.barcode ? [draw(b.barcode)] : []), print,
       ...(b.url ? [el('a', { href: b.url, target: '_blank', rel: 'noopener noreferrer' }, say.slip)] : []));

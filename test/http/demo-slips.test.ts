@@ -57,10 +57,19 @@ describe('PIX and boleto on the demo store', () => {
     expect(status).toBe(200);
     expect(body.message).toBe('Boleto gerado: pague até o vencimento; o pedido é confirmado assim que o banco avisar do pagamento.');
     expect(body.next.boleto).toMatchObject({ digitableLine: expect.stringMatching(/^\d{47}$/), dueDate: dayAfter(3) });
-    expect(body.next.pix).toBeUndefined();
+    // The boleto's PIX (bolepix, issue 40) goes to the page with it: the boleto's panel shows both.
+    expect(body.next.pix.location).toContain('/sandbox/v1/cobv/');
     expect((await shopper.order()).outcome).toBe('pending');
     expect((await settle(body.next.charge._id, 'BOLETO')).status).toBe(200);
     expect((await paidState(shopper, 'en')).receipt.slice(0, 2).map(([label, value]: string[]) => [label, plain(value)])).toEqual([['Amount paid', 'R$129.90'], ['Payment method', 'Boleto']]);
+  });
+
+  it('boleto paid by its PIX (bolepix, issue 40): the order paid once, the receipt says PIX; the line then refused by the bank', async () => {
+    const shopper = await newShopper(demo, 'pt-BR');
+    const { body } = await shopper.pay({ method: 'boleto', lang: 'pt-BR' });
+    expect((await settle(body.next.charge._id, 'PIX')).status).toBe(200);
+    expect((await paidState(shopper, 'en')).receipt.slice(0, 2).map(([label, value]: string[]) => [label, plain(value)])).toEqual([['Amount paid', 'R$129.90'], ['Payment method', 'PIX']]);
+    expect((await settle(body.next.charge._id, 'BOLETO')).status).toBe(400);
   });
 
   // Issue 39: the page waited on after the bank had ended the PIX ("Aguardando o pagamento…" 8 s after

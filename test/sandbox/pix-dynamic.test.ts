@@ -1,11 +1,11 @@
 // A charge's PIX is a dynamic cob (payment/pix-cob.ts, routes/pix.ts): every BR Code
 // read by pix-utils (an independent parser), every payload checked as a JWS by jose
 // against the key set the sandbox publishes, its status through each ending.
-import { compactVerify, createLocalJWKSet, decodeProtectedHeader } from 'jose';
 import { parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { sandboxWithClientAndProduct } from './support/fixtures.js';
+import { bankReads as bankReadsIn } from './support/pix-bank.js';
 import { COMPANY, DEMO_CHARGE, SANDBOX_CAPTCHA_TOKEN, call } from './support/sandbox.js';
 
 let sandbox: Sandbox;
@@ -16,21 +16,7 @@ sandboxWithClientAndProduct((made) => ({ sandbox, clientId, productId } = made))
 const create = async (amount: number) => (await call(sandbox, 'POST', '/v1/charge', { companyId: COMPANY, clientId, productId, dueDate: '2030-01-10', amount })).body;
 const payByPix = async (chargeId: string) => (await call(sandbox, 'POST', '/v1/charge/pay', { _id: chargeId, companyId: COMPANY, paymentMethod: 'PIX', captchaToken: SANDBOX_CAPTCHA_TOKEN }, {})).body;
 
-/** What the payer's bank does with the BR Code: parse it, fetch its location, verify the JWS with the key its jku names. */
-async function bankReads(brCode: string) {
-  const parsed = parsePix(brCode);
-  expect(parsed).toMatchObject({ type: 'DYNAMIC', merchantName: 'SVC SANDBOX', merchantCity: 'SAO PAULO' });
-  const url = (parsed as { url: string }).url;
-  const fetched = await sandbox.app.inject({ method: 'GET', url: url.slice(url.indexOf('/')) });
-  expect(fetched.statusCode).toBe(200);
-  expect(fetched.headers['content-type']).toMatch(/^application\/jose/);
-  const header = decodeProtectedHeader(fetched.body);
-  expect(header).toMatchObject({ alg: 'PS256', kid: 'pix-1', jku: 'localhost:80/sandbox/v1/pix-jwks' });
-  const jwks = (await sandbox.app.inject({ method: 'GET', url: '/sandbox/v1/pix-jwks' })).json();
-  expect(JSON.stringify(jwks)).not.toMatch(/"d"|"p"|"q"/);
-  const { payload } = await compactVerify(fetched.body, createLocalJWKSet(jwks));
-  return JSON.parse(new TextDecoder().decode(payload));
-}
+const bankReads = (brCode: string) => bankReadsIn(sandbox, brCode);
 
 describe('a charge\'s PIX is dynamic', () => {
   it('the BR Code: DYNAMIC by pix-utils, the location in 26-25, no key, no amount, 62-05 "***", one use (01 "12"); the answer carries the amount and expiry', async () => {

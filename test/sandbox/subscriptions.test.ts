@@ -31,7 +31,8 @@ describe('POST /v1/subscription and /v2/subscription', () => {
     expect((await call(sandbox, 'GET', `/v1/subscription/full?subscriptionId=${byPix._id}`)).body.status).toBe('ACTIVE');
     const byBoleto = (await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: productId }, paymentMethod: 'BOLETO' })).body;
     expect(byBoleto).toMatchObject({ status: 'PENDING_PAYMENT', boleto: { barcode: expect.stringMatching(/^\d{44}$/) } });
-    expect(byBoleto.pix).toBeUndefined();
+    // A boleto carries its PIX (bolepix, issue 40): the boleto's cobv, not a PIX of its own.
+    expect(byBoleto.pix.location).toContain('/sandbox/v1/cobv/');
   });
 
   it('v2: subscription CREATED, first charge ACTIVE due on dueDate, no payment attempt; paying the charge makes it ACTIVE', async () => {

@@ -276,9 +276,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: the bank settles a PIX or boleto charge
-         * @description As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company's: 403.
+         * @description As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. A boleto waiting is settled by its line (BOLETO) or by the PIX it carries (PIX: a PIX transaction, its cobv CONCLUIDA), once: the other is then refused on chargeId. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company's: 403.
          *
-         *     Refused beyond the schema (400): `chargeId` a payable charge (not PAID, not ended) whose product is not deleted; `paymentMethod` one the charge offers; the one issued when the charge has a PIX or boleto waiting (charge.slip); BOLETO for at most R$ 99,999,999.99.
+         *     Refused beyond the schema (400): `chargeId` a payable charge (not PAID, not ended) whose product is not deleted; `paymentMethod` one the charge offers; the one issued when the charge has a PIX or boleto waiting (charge.slip), or PIX for a boleto (the PIX it carries); BOLETO for at most R$ 99,999,999.99.
          */
         post: operations["postSandboxV1ChargesSettle"];
         delete?: never;
@@ -318,6 +318,28 @@ export interface paths {
          * @description days and seconds add up (at least one second, at most 3,650 days together: 400 past it). Each day with something due is billed in its own short transaction (days with nothing due are passed over), the clock moved to it there, so other companies are answered meanwhile; two moves of one company run one after the other. Answers the new time and every move, with its row of the state table; then 3-D Secure challenges past their time end (row 14, see 3-D Secure) and PROCESSING payments past their settlesAt are answered (row 16).
          */
         post: operations["postSandboxV1ClockAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/cobv/{cob}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: a boleto's PIX payload (cobv), as the payer's bank fetches it from the BR Code's location
+         * @description The sandbox's extension (the API reference has neither PIX payloads nor boletos with PIX). The PIX a boleto carries ("boleto híbrido", bolepix, as Brazilian banks issue boletos since 2025) is a cobrança com vencimento (cobv): a compact JWS signed as GET /sandbox/v1/pix/{cob}'s, whose payload is the cobv as the Banco Central's API Pix lays it out: revisao, calendario {criacao, apresentacao (now on the company's test clock), dataDeVencimento (the boleto's due date), validadeAposVencimento 0}, txid, status, devedor {cpf or cnpj, nome} (the boleto's payer, when the charge has a client), valor.original, chave. status: ATIVA while its boleto waits (until the end of the boleto's due date, UTC: validadeAposVencimento 0, as the boleto is taken until its due date); CONCLUIDA once paid by this PIX; REMOVIDA_PELO_PSP once the boleto is paid by its line (the sandbox, as the PSP, withdraws the PIX of a paid boleto, so the charge is paid once), expires or is replaced, or the charge is held, switched off or ended. A boleto's PIX is not removed on its own (POST /sandbox/v1/charges/remove-pix takes a PIX, not a boleto). Unknown: 404.
+         *
+         *     Refused beyond the schema (400): `cob` the location of a boleto's PIX the sandbox issued (404 otherwise).
+         */
+        get: operations["getSandboxV1CobvByCob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3628,7 +3650,7 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                             pixCob?: {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -3650,7 +3672,7 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
-                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                                 txid?: string;
                             };
                             /** @enum {unknown} */
@@ -3958,7 +3980,7 @@ export interface operations {
                         /** Format: date-time */
                         lastAttemptAt?: string;
                         paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                         pixCob?: {
                             /** @enum {unknown} */
                             status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -3980,7 +4002,7 @@ export interface operations {
                             paymentMethod: "PIX" | "BOLETO";
                             /** @description the referenceId of the POST /v1/charge/pay that issued it */
                             referenceId?: string;
-                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                             txid?: string;
                         };
                         /** @enum {unknown} */
@@ -4308,7 +4330,7 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                             pixCob?: {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -4330,7 +4352,7 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
-                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                                 txid?: string;
                             };
                             /** @enum {unknown} */
@@ -4344,12 +4366,13 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description paymentMethod PIX: the charge's PIX. BOLETO: the PIX the boleto carries beside its line (the sandbox's extension: a boleto with PIX, "bolepix", its cob a cobv until the boleto's due date); either pays the charge, once */
                         pix?: {
                             /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
                             amount?: number;
                             /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
-                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires: a PIX's calendario.expiracao, the end of the day after issue, UTC; a boleto's PIX (a cobv), the end of the boleto's due date, UTC */
                             expiresIn?: number;
                             /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
                             location?: string;
@@ -4824,7 +4847,7 @@ export interface operations {
                         /** Format: date-time */
                         lastAttemptAt?: string;
                         paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                         pixCob?: {
                             /** @enum {unknown} */
                             status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -4846,7 +4869,7 @@ export interface operations {
                             paymentMethod: "PIX" | "BOLETO";
                             /** @description the referenceId of the POST /v1/charge/pay that issued it */
                             referenceId?: string;
-                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                             txid?: string;
                         };
                         /** @enum {unknown} */
@@ -5176,7 +5199,7 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                             pixCob?: {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -5198,7 +5221,7 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
-                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                                 txid?: string;
                             };
                             /** @enum {unknown} */
@@ -5212,12 +5235,13 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description paymentMethod PIX: the charge's PIX. BOLETO: the PIX the boleto carries beside its line (the sandbox's extension: a boleto with PIX, "bolepix", its cob a cobv until the boleto's due date); either pays the charge, once */
                         pix?: {
                             /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
                             amount?: number;
                             /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
-                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires: a PIX's calendario.expiracao, the end of the day after issue, UTC; a boleto's PIX (a cobv), the end of the boleto's due date, UTC */
                             expiresIn?: number;
                             /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
                             location?: string;
@@ -6157,6 +6181,245 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    getSandboxV1CobvByCob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the last part of the PIX's location: the charge id, a dot, the cob's stamp (11 base-36 digits) */
+                cob: string & unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the signed payload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jose": string;
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -14199,7 +14462,7 @@ export interface operations {
                         /** Format: date-time */
                         lastAttemptAt?: string;
                         paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                        /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                         pixCob?: {
                             /** @enum {unknown} */
                             status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -14221,7 +14484,7 @@ export interface operations {
                             paymentMethod: "PIX" | "BOLETO";
                             /** @description the referenceId of the POST /v1/charge/pay that issued it */
                             referenceId?: string;
-                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                            /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                             txid?: string;
                         };
                         /** @enum {unknown} */
@@ -14585,7 +14848,7 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                             pixCob?: {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -14607,7 +14870,7 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
-                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                                 txid?: string;
                             };
                             /** @enum {unknown} */
@@ -14621,12 +14884,13 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description paymentMethod PIX: the charge's PIX. BOLETO: the PIX the boleto carries beside its line (the sandbox's extension: a boleto with PIX, "bolepix", its cob a cobv until the boleto's due date); either pays the charge, once */
                         pix?: {
                             /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
                             amount?: number;
                             /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
-                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires: a PIX's calendario.expiracao, the end of the day after issue, UTC; a boleto's PIX (a cobv), the end of the boleto's due date, UTC */
                             expiresIn?: number;
                             /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
                             location?: string;
@@ -17111,12 +17375,13 @@ export interface operations {
                          * @enum {unknown}
                          */
                         paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                        /** @description paymentMethod PIX: the charge's PIX. BOLETO: the PIX the boleto carries beside its line (the sandbox's extension: a boleto with PIX, "bolepix", its cob a cobv until the boleto's due date); either pays the charge, once */
                         pix?: {
                             /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
                             amount?: number;
                             /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
                             brCode: string;
-                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC */
+                            /** @description the sandbox's (not in the reference): seconds from issue until the cob expires: a PIX's calendario.expiracao, the end of the day after issue, UTC; a boleto's PIX (a cobv), the end of the boleto's due date, UTC */
                             expiresIn?: number;
                             /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
                             location?: string;
@@ -18160,7 +18425,7 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                             pixCob?: {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -18182,7 +18447,7 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
-                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                                 txid?: string;
                             };
                             /** @enum {unknown} */
@@ -21182,7 +21447,7 @@ export interface operations {
                             /** Format: date-time */
                             lastAttemptAt?: string;
                             paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
-                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
                             pixCob?: {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
@@ -21204,7 +21469,7 @@ export interface operations {
                                 paymentMethod: "PIX" | "BOLETO";
                                 /** @description the referenceId of the POST /v1/charge/pay that issued it */
                                 referenceId?: string;
-                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}) */
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
                                 txid?: string;
                             };
                             /** @enum {unknown} */

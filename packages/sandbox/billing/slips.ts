@@ -22,7 +22,7 @@ export const PAYABLE: readonly string[] = OPEN;
 
 /** The charge paid (by card or slip) by `transaction`: PAID (the charge table's `paid` row; RECOVERED by `recovered` when it was OVERDUE), its waiting slip gone; charge.paid carries it as written. */
 export function payCharge(db: Queryable, { slip: paid, ...charge }: ChargeDoc, transaction: TransactionDoc, patch: Partial<ChargeDoc> = {}): Promise<ChargeDoc> {
-  // Its PIX paid: the cob's location answers CONCLUIDA from now on.
+  // Its PIX paid (a boleto's too): the cob's location answers CONCLUIDA from now on; a boleto paid by its line leaves its cobv REMOVIDA_PELO_PSP.
   if (paid?.txid && transaction.paymentMethod === 'PIX') patch = { ...patch, pixCob: { txid: paid.txid, status: 'CONCLUIDA' } };
   return move(CHARGE_MACHINE, db, charge, chargePaidEvent(charge.status), new Date(transaction.updatedAt), { patch, data: { transactionId: transaction._id } });
 }
@@ -41,9 +41,11 @@ export async function issueSlip(ctx: SandboxContext, db: Queryable, charge: Char
   if (method !== 'PIX' && method !== 'BOLETO') return { charge };
   const now = ctx.now(charge.companyId);
   const client = method === 'BOLETO' && charge.clientId ? await clients.get(db, charge.companyId, charge.clientId) : undefined;
-  const shown = method === 'PIX' ? { pix: await pixFor(charge, origin, now) } : { boleto: boletoFor(charge, dayOf(now), client && { name: client.name, taxId: client.doc }) };
-  const expiresOn = shown.pix ? addDays(dayOf(now), 1) : shown.boleto!.dueDate;
-  const slip = { paymentMethod: method, issuedAt: now.toISOString(), expiresOn, ...(referenceId !== undefined ? { referenceId } : {}), ...(shown.pix ? { txid: shown.pix.txid } : {}) } as const;
+  // A boleto carries its PIX (a cobv until its due date), as Brazilian banks issue boletos since 2025: either pays it.
+  const boleto = method === 'BOLETO' ? boletoFor(charge, dayOf(now), client && { name: client.name, taxId: client.doc }) : undefined;
+  const shown = { pix: await pixFor(charge, origin, now, boleto?.dueDate), ...(boleto ? { boleto } : {}) };
+  const expiresOn = boleto ? boleto.dueDate : addDays(dayOf(now), 1);
+  const slip = { paymentMethod: method, issuedAt: now.toISOString(), expiresOn, ...(referenceId !== undefined ? { referenceId } : {}), txid: shown.pix.txid } as const;
   const updated = await move(CHARGE_MACHINE, db, charge, 'slip_issued', now, { patch: { slip } });
   return { charge: updated, ...shown };
 }

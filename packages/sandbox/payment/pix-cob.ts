@@ -4,7 +4,9 @@
 // Nothing is stored for it but the txid on the charge's slip: the location's
 // last part is the charge id and a stamp (the issue instant and 3 random
 // digits), so the location finds the charge, and the cob's status follows from
-// the charge (pixCobStatus).
+// the charge (pixCobStatus). A boleto's PIX ("bolepix", as Brazilian banks
+// issue boletos since 2025) is a cobv (cobrança com vencimento): its location
+// is under COBV_LOCATION_PATH and it lives until the boleto's due date.
 import { randomInt } from 'node:crypto';
 import type { ChargeDoc } from '../store/tables.js';
 import { addDays, dayOf } from '../base/dates.js';
@@ -14,6 +16,10 @@ export type PixCobStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBE
 
 /** Where the sandbox serves a cob's payload: the path after the host, before `<chargeId>.<stamp>`. */
 export const PIX_LOCATION_PATH = '/sandbox/v1/pix/';
+/** Where the sandbox serves a boleto's cobv payload (the boleto's PIX): its own path, as PSPs serve cobv apart from cob. */
+export const COBV_LOCATION_PATH = '/sandbox/v1/cobv/';
+/** Which of a charge's slips a cob belongs to: a PIX's cob, or a boleto's cobv. */
+export type CobKind = 'PIX' | 'BOLETO';
 /** A BR Code's field 26-25 holds at most 77 characters. */
 const LOCATION_MAX = 77;
 
@@ -34,9 +40,9 @@ export const stampTime = (stamp: string): Date => new Date(Number.parseInt(stamp
  * The payload's location as a BR Code carries it: the host the caller reached, the path, the
  * charge id and the stamp; no scheme. A host too long to leave it 77 characters: 400 naming Host.
  */
-export function pixLocation(origin: string, chargeId: string, stamp: string): string {
+export function pixLocation(origin: string, chargeId: string, stamp: string, kind: CobKind = 'PIX'): string {
   const host = origin.replace(/^https?:\/\//, '');
-  const location = `${host}${PIX_LOCATION_PATH}${chargeId}.${stamp}`;
+  const location = `${host}${kind === 'PIX' ? PIX_LOCATION_PATH : COBV_LOCATION_PATH}${chargeId}.${stamp}`;
   if (location.length > LOCATION_MAX) {
     throw invalid(fieldError('Host', `the host this request reached (${host.length} characters) leaves no room for the PIX's payload location (a BR Code holds ${LOCATION_MAX} characters): reach the sandbox at a shorter host, such as localhost:<port>`));
   }
@@ -47,13 +53,21 @@ export function pixLocation(origin: string, chargeId: string, stamp: string): st
 export const pixExpiresIn = (issuedAt: Date): number =>
   Math.floor((Date.parse(`${addDays(dayOf(issuedAt), 2)}T00:00:00Z`) - issuedAt.getTime()) / 1000);
 
+/** A boleto's due date: the charge's, or the issue day when that has passed (a boleto is never issued already due). */
+export const boletoDueDate = (charge: Pick<ChargeDoc, 'dueDate'>, issueDay: string): string =>
+  (charge.dueDate && charge.dueDate >= issueDay ? charge.dueDate : issueDay);
+
+/** Seconds from issue to the end of the boleto's due date (UTC): how long its cobv is ATIVA (validadeAposVencimento 0). */
+export const cobvExpiresIn = (issuedAt: Date, dueDate: string): number =>
+  Math.floor((Date.parse(`${addDays(dueDate, 1)}T00:00:00Z`) - issuedAt.getTime()) / 1000);
+
 /**
- * The cob's status, read from its charge: ATIVA while it is the charge's waiting slip; CONCLUIDA
+ * The cob's status, read from its charge: ATIVA while it is (or, a cobv, belongs to) the charge's waiting slip; CONCLUIDA
  * or REMOVIDA_PELO_USUARIO_RECEBEDOR when the charge recorded it so (pixCob); every other ending
  * (expired, replaced, the charge held, disabled or ended) is the PSP's removal, REMOVIDA_PELO_PSP.
  */
-export function pixCobStatus(charge: ChargeDoc, txid: string): PixCobStatus {
-  if (charge.slip?.paymentMethod === 'PIX' && charge.slip.txid === txid) return 'ATIVA';
+export function pixCobStatus(charge: ChargeDoc, txid: string, kind: CobKind = 'PIX'): PixCobStatus {
+  if (charge.slip?.paymentMethod === kind && charge.slip.txid === txid) return 'ATIVA';
   if (charge.pixCob?.txid === txid) return charge.pixCob.status;
   return 'REMOVIDA_PELO_PSP';
 }

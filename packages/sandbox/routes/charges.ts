@@ -35,6 +35,11 @@ const WAITING: readonly string[] = ['PENDING_3DS', 'PROCESSING', 'IN_ANALYSIS'];
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
+/** The bank settles a charge no longer payable: paid already (by a boleto's line or its PIX, one payment), or ended. */
+const settledAlready = (status: string, method: string) => (status === 'PAID' || status === 'RECOVERED'
+  ? invalid(fieldError('chargeId', `the charge is already paid: its ${method === 'BOLETO' ? 'boleto' : 'PIX'} can no longer be paid (a boleto and its PIX are one payment; the first settled it)`))
+  : notPayable(status, 'chargeId'));
+
 const CHARGE = { table: charges, noun: 'charge', idField: 'chargeId' } as const;
 
 export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
@@ -113,17 +118,19 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     config: { auth: 'charge.write' },
     schema: {
       tags: ['charges'], summary: 'Sandbox only: the bank settles a PIX or boleto charge', security: SECURITY,
-      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers; the one issued when the charge has a PIX or boleto waiting (charge.slip); BOLETO for at most R$ 99,999,999.99' }),
+      description: 'As a bank would once the shopper pays: a PAID transaction of that method, the charge PAID, the subscription ACTIVE; events transaction.created and charge.paid. A boleto waiting is settled by its line (BOLETO) or by the PIX it carries (PIX: a PIX transaction, its cobv CONCLUIDA), once: the other is then refused on chargeId. Unpaid, the test clock makes the charge OVERDUE after its due date. Unknown charge: 404; another company\'s: 403.' + beyondSchema({ chargeId: 'a payable charge (not PAID, not ended) whose product is not deleted', paymentMethod: 'one the charge offers; the one issued when the charge has a PIX or boleto waiting (charge.slip), or PIX for a boleto (the PIX it carries); BOLETO for at most R$ 99,999,999.99' }),
       body: SettleBody, response: { 200: PayChargeResult, ...ERROR_RESPONSES },
     },
   }, async (request) => {
     const { companyId, chargeId, paymentMethod } = request.body;
     const result = await ctx.db.transaction(async (tx) => {
       const charge = await lockedRecord(tx, charges, 'charge', companyId, chargeId);
-      if (!PAYABLE.includes(charge.status)) throw notPayable(charge.status, 'chargeId');
-      assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, paymentMethod, 'chargeId');
+      if (!PAYABLE.includes(charge.status)) throw settledAlready(charge.status, paymentMethod);
+      // A boleto carries its PIX (bolepix): settled by PIX it is paid as the boleto the shopper was offered.
+      const byBoletosPix = charge.slip?.paymentMethod === 'BOLETO' && paymentMethod === 'PIX' && charge.slip.txid !== undefined;
+      assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, byBoletosPix ? 'BOLETO' : paymentMethod, 'chargeId');
       // The shopper pays what was issued: another method would take its fee and payout day.
-      if (charge.slip && charge.slip.paymentMethod !== paymentMethod) {
+      if (charge.slip && charge.slip.paymentMethod !== paymentMethod && !byBoletosPix) {
         throw invalid(fieldError('paymentMethod', `the charge's ${charge.slip.paymentMethod} was issued: the bank settles that, not a ${paymentMethod}`));
       }
       assertSlipAmount(charge.amount.value, paymentMethod);

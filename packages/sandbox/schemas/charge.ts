@@ -28,12 +28,12 @@ export const Charge = Type.Object({
     issuedAt: Timestamp,
     expiresOn: Type.String({ format: 'date', description: 'the last day the bank takes it: PIX the day after issue, boleto its due date' }),
     referenceId: Type.Optional(Type.String({ description: 'the referenceId of the POST /v1/charge/pay that issued it' })),
-    txid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{35}$', description: 'the sandbox\'s (not in the reference): a PIX\'s cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob})' })),
+    txid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{35}$', description: 'the sandbox\'s (not in the reference): a PIX\'s cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob})' })),
   }, { description: 'the PIX or boleto issued and not yet paid or expired (sandbox)' })),
   pixCob: Type.Optional(Type.Object({
     txid: Type.String(),
     status: Type.Enum(['CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR']),
-  }, { description: 'the sandbox\'s (not in the reference): the last PIX cob of the charge that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status' })),
+  }, { description: 'the sandbox\'s (not in the reference): the last PIX cob of the charge (a boleto\'s PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -57,9 +57,9 @@ export const PixSlip = Type.Object({
   qrCodeImage: Type.String({ pattern: '^data:image/png;base64,', description: 'the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone)' }),
   txid: Type.String({ description: 'the cob\'s txid (35 letters and digits; the API Pix asks 26 to 35)' }),
   location: Type.Optional(Type.String({ description: 'the sandbox\'s (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer\'s bank fetches' })),
-  expiresIn: Type.Optional(Type.Integer({ minimum: 1, description: 'the sandbox\'s (not in the reference): seconds from issue until the cob expires (calendario.expiracao): the end of the day after issue, UTC' })),
+  expiresIn: Type.Optional(Type.Integer({ minimum: 1, description: 'the sandbox\'s (not in the reference): seconds from issue until the cob expires: a PIX\'s calendario.expiracao, the end of the day after issue, UTC; a boleto\'s PIX (a cobv), the end of the boleto\'s due date, UTC' })),
   amount: Type.Optional(Type.Integer({ description: 'the sandbox\'s (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54)' })),
-});
+}, { description: 'paymentMethod PIX: the charge\'s PIX. BOLETO: the PIX the boleto carries beside its line (the sandbox\'s extension: a boleto with PIX, "bolepix", its cob a cobv until the boleto\'s due date); either pays the charge, once' });
 const Party = (who: string) => Type.Object({ name: Type.String(), taxId: Type.String({ pattern: '^(\\d{11}|\\d{14})$', description: 'CPF (11 digits) or CNPJ (14), digits only' }) }, { description: who });
 /** What a boleto shows the shopper: the reference's boleto data (barcode, line, due date) and, the sandbox's own, what a printed boleto also carries. */
 export const BoletoSlip = Type.Object({
