@@ -54,6 +54,8 @@ export const DUE_DAYS: Partial<Record<ClockRowName | 'payablesReleased', DueDays
   // A failed charge is retried deniedIntervalDays after its last attempt while attempts remain (its due date first).
   cardRetry: `SELECT greatest(c.due_date, coalesce(${day("c.data->>'lastAttemptAt'")} + ${rule('deniedIntervalDays')}, c.due_date)) AS d FROM ${OPEN_OF_LIVE}
     AND c.status = ANY($4) AND coalesce((c.data->>'attempts')::int, 0) < ${rule('maxDeniedAttempts')}`,
+  // A PIX Automático debit falls due as a card attempt does: on the charge's due date.
+  pixDebit: `SELECT c.due_date AS d FROM ${OPEN_OF_LIVE} AND c.status IN ('ACTIVE', 'IMPORTED')`,
   // A refused PIX Automático debit: the next day at the earliest (a retry, or its debits over: overdue).
   pixDebitRetry: `SELECT greatest(c.due_date, ${day("c.data->>'lastAttemptAt'")} + 1) AS d FROM ${OPEN_OF_LIVE} AND c.status = ANY($4) AND c.data ? 'pixDebit'`,
   overdue: `SELECT c.due_date + 1 AS d FROM ${OPEN_OF_LIVE} AND (c.status IN ('ACTIVE', 'IMPORTED')
