@@ -19,6 +19,7 @@ import { installTextRule } from './http/text-rule.js';
 import { alertRoutes } from './routes/alerts.js';
 import { chargeRoutes } from './routes/charges.js';
 import { pixRoutes } from './routes/pix.js';
+import { mandateRoutes } from './routes/mandates.js';
 import { clientRoutes } from './routes/clients.js';
 import { clockRoutes } from './routes/clock.js';
 import { companySettingsRoutes } from './routes/company-settings.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   await app.register(subscriptionBatchRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(pixRoutes, { ctx });
+  await app.register(mandateRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
   await app.register(productRoutes, { ctx });
   await app.register(clockRoutes, { ctx });

@@ -11,6 +11,7 @@ export type EventType =
   | 'charge.created' | 'charge.paid' | 'charge.payment_failed' | 'charge.overdue' | 'charge.updated'
   | 'subscription.created' | 'subscription.updated' | 'subscription.canceled'
   | 'client.updated' | 'alert.created' | 'alert.updated'
+  | 'mandate.created' | 'mandate.updated'
   | 'webhook.disabled';
 
 export interface SandboxEvent { id: string; type: EventType; companyId: string; createdAt: string; data: Record<string, unknown> }

@@ -32,6 +32,7 @@ export default defineConfig({
           { text: 'encryptCard for your own form', link: '/guide/encrypt-card' },
           { text: 'The service side', link: '/guide/service' },
           { text: 'The sandbox', link: '/guide/sandbox' },
+          { text: 'Recurring PIX (PIX Automático)', link: '/guide/recurring-pix' },
           { text: 'Deploying (CSP, SRI, SAQ A)', link: '/guide/deploying' },
         ],
       },

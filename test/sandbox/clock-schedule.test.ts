@@ -40,9 +40,9 @@ describe('the schedule', () => {
     }
   });
 
-  it('the company rows run in the table\'s order: slips, then PROCESSING payments, lapsed authorizations, reviews, disputes and alerts at a day\'s start; challenges, PROCESSING, authorizations after a move', () => {
+  it('the company rows run in the table\'s order: slips, then PROCESSING payments, lapsed authorizations, reviews, disputes, alerts and mandates at a day\'s start; challenges, PROCESSING, authorizations after a move', () => {
     const company = (phase: string) => SCHEDULE.filter((row) => row.run.kind === 'company' && row.run.phases.includes(phase as never)).map((row) => row.name);
-    expect(company('day start')).toEqual(['slipExpired', 'payablesReleased', 'processingSettled', 'authorizationLapsed', 'reviewDenied', 'reviewStarted', 'disputeLost', 'alertLapsed']);
+    expect(company('day start')).toEqual(['slipExpired', 'payablesReleased', 'processingSettled', 'authorizationLapsed', 'reviewDenied', 'reviewStarted', 'disputeLost', 'alertLapsed', 'mandateExpired']);
     expect(company('after the move')).toEqual(['challengeExpired', 'processingSettled', 'authorizationLapsed']);
   });
 

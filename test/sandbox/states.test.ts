@@ -18,6 +18,7 @@ import { chargeStates } from './states/charge.js';
 import { subscriptionStates } from './states/subscription.js';
 import { clientStates } from './states/client.js';
 import { alertStates } from './states/alert.js';
+import { mandateStates } from './states/mandate.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
@@ -32,6 +33,7 @@ chargeStates(kit);
 subscriptionStates(kit);
 clientStates(kit);
 alertStates(kit);
+mandateStates(kit);
 
 describe('the tables hold', () => {
   it('every event seen by these tests is a row of its resource\'s table', () => {

@@ -436,6 +436,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: one PIX Automático mandate
+         * @description The sandbox's extension (the API reference has no PIX Automático): see "PIX Automático" in the description. Query: mandateId (companyId optional, one or several). Unknown: 404; another company's: 403.
+         */
+        get: operations["getSandboxV1Mandates"];
+        put?: never;
+        /**
+         * Sandbox only: ask the payer's bank for a PIX Automático mandate on a PIX subscription
+         * @description The sandbox's extension (the API reference has no PIX Automático): see "PIX Automático" in the description. A mandate PENDING (mandate.created) for the subscription's renewals at the product's price, expiring the day after (expiresOn). journey (the Banco Central's): 1 the payer's bank is asked directly (no code in the answer); 2 (default) code: a BR Code of the mandate alone; 3 and 4 code also pays the subscription's first open charge (its PIX issued now: charge.updated, code.pix) — 3 pays it with the approval, 4 pays it whatever the payer answers of the mandate. A subscription that already has a PENDING or ACTIVE mandate: 409 conflict on subscriptionId. Unknown subscription: 404; another company's: 403.
+         *
+         *     Refused beyond the schema (400): `subscriptionId` a live subscription paid by PIX, with a client, renewing every 7, 30, 90, 180 or 365 days; `journey` 3 and 4: the subscription has an open charge; `Host` short enough for the 77-character locations.
+         */
+        post: operations["postSandboxV1Mandates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/mandates/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the payer's bank answers a PIX Automático mandate
+         * @description The sandbox's extension (the API reference has no PIX Automático): see "PIX Automático" in the description. action approve: PENDING -> ACTIVE, with the payer's maxAmount (cents) when given; reject: PENDING -> REJECTED; expire: PENDING -> EXPIRED (what the test clock does the day after expiresOn); revoke: ACTIVE -> REVOKED (the payer cancels it in their bank); decline-debits: the next `count` debits refused for want of funds (the status unchanged). Each is mandate.updated. Journeys 3 and 4 pay the first charge's PIX as the mandate's table says (charge.paid, the subscription ACTIVE). A move the mandate's table does not allow: 409 conflict on mandateId. Unknown mandate: 404; another company's: 403.
+         *
+         *     Refused beyond the schema (400): `maxAmount` only with action approve; `count` with action decline-debits, and only with it.
+         */
+        post: operations["postSandboxV1MandatesBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/payables": {
         parameters: {
             query?: never;
@@ -512,6 +560,26 @@ export interface paths {
          * @description The reference shows no product read; a checkout reads the price and charge.paymentMethod[].installments plans here. Unknown: 404; a product of a company outside the credential: 403.
          */
         get: operations["getSandboxV1ProductsByProductId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/rec/{mandateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: a PIX Automático recorrência's payload, as the payer's bank fetches it from the BR Code's location
+         * @description The sandbox's extension (the API reference has no PIX Automático): see "PIX Automático" in the description. A compact JWS (application/jose, PS256, its key at GET /sandbox/v1/pix-jwks, as a charge's PIX payload) of the recorrência as the Banco Central's API Pix Automático lays it out: idRec, vinculo {objeto (the product's title), devedor {cpf or cnpj, nome} (the subscription's client), contrato (the subscription id)}, calendario {dataInicial, periodicidade}, valor.valorRec, recebedor {ispbParticipante, cnpj, nome}, politicaRetentativa PERMITE_3R_7D, atualizacao (each status with its time: CRIADA, APROVADA, REJEITADA, EXPIRADA, CANCELADA). Unknown: 404.
+         */
+        get: operations["getSandboxV1RecByMandateId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3656,6 +3724,16 @@ export interface operations {
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                                 txid: string;
                             };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -3985,6 +4063,16 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                             txid: string;
+                        };
+                        /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                        pixDebit?: {
+                            /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                            attempts: number;
+                            /**
+                             * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                             * @enum {unknown}
+                             */
+                            refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
                         };
                         productId?: string;
                         /** @description sequential number within its subscription */
@@ -4335,6 +4423,16 @@ export interface operations {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                                 txid: string;
+                            };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
                             };
                             productId?: string;
                             /** @description sequential number within its subscription */
@@ -4853,6 +4951,16 @@ export interface operations {
                             status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                             txid: string;
                         };
+                        /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                        pixDebit?: {
+                            /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                            attempts: number;
+                            /**
+                             * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                             * @enum {unknown}
+                             */
+                            refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
+                        };
                         productId?: string;
                         /** @description sequential number within its subscription */
                         sequence?: number;
@@ -5204,6 +5312,16 @@ export interface operations {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                                 txid: string;
+                            };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
                             };
                             productId?: string;
                             /** @description sequential number within its subscription */
@@ -5943,7 +6061,7 @@ export interface operations {
                         moves: {
                             id: string;
                             /** @enum {unknown} */
-                            resource: "charge" | "subscription" | "transaction" | "alert";
+                            resource: "charge" | "subscription" | "transaction" | "alert" | "mandate";
                             row: number;
                             to: string;
                         }[];
@@ -6227,7 +6345,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6251,7 +6369,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6275,7 +6393,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6299,7 +6417,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6323,7 +6441,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6347,7 +6465,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6371,7 +6489,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6395,7 +6513,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -6419,7 +6537,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict";
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
                         error_messages: {
                             /** @enum {unknown} */
                             location?: "body" | "query" | "headers" | "path";
@@ -7065,7 +7183,7 @@ export interface operations {
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
                 limit?: number;
-                type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
+                type?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled";
             };
             header?: never;
             path?: never;
@@ -7092,7 +7210,7 @@ export interface operations {
                             /** @description the order the events were made in; pass the last one as `after` */
                             seq: number;
                             /** @enum {unknown} */
-                            type: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
+                            type: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled";
                         }[];
                     };
                 };
@@ -8900,6 +9018,1282 @@ export interface operations {
             };
         };
     };
+    getSandboxV1Mandates: {
+        parameters: {
+            query: {
+                companyId?: string;
+                mandateId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PIX Automático mandate, the sandbox's extension (not in the reference) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        /** @description cents: each debit's value (valorRec), the product's price when asked */
+                        amount: number;
+                        /** @description journeys 3 and 4: the charge paid with the authorisation (its PIX is in the same code) */
+                        chargeId?: string;
+                        /** @description the payer (devedor): the subscription's client */
+                        clientId: string;
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description sandbox: how many of the next debits the payer's bank refuses for want of funds (POST /sandbox/v1/mandates/bank action decline-debits) */
+                        declineNext?: number;
+                        /**
+                         * Format: date
+                         * @description the last day the payer may answer (the request made today: the day after)
+                         */
+                        expiresOn: string;
+                        /** @description the recorrência's atualizacao, as its payload lists it */
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {unknown} */
+                            status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                        }[];
+                        /** @description the recorrência's id as the Banco Central shapes it: RR, the receiver's ISPB (8 digits), the day made (YYYYMMDD), 11 letters and digits */
+                        idRec: string;
+                        /** @description the Banco Central's journey of authorisation: 1 asked of the payer's bank (no code), 2 a QR of the mandate alone, 3 a QR paying the first charge and authorising together, 4 a QR paying the first charge, the mandate offered after */
+                        journey: number;
+                        /** @description cents: the most the payer allowed a debit to take (set on approval); a charge above it is refused by the payer's bank */
+                        maxAmount?: number;
+                        /**
+                         * @description from the product's charge.frequencyDays (7, 30, 90, 180, 365)
+                         * @enum {unknown}
+                         */
+                        periodicity: "SEMANAL" | "MENSAL" | "TRIMESTRAL" | "SEMESTRAL" | "ANUAL";
+                        /**
+                         * @description the Banco Central's politicaRetentativa: up to 3 retries within 7 days of the due date
+                         * @enum {string}
+                         */
+                        retryPolicy: "PERMITE_3R_7D";
+                        /**
+                         * Format: date
+                         * @description the first renewal it debits (calendario.dataInicial): the subscription's nextChargeDate when asked
+                         */
+                        startDate: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "ACTIVE" | "REJECTED" | "EXPIRED" | "REVOKED" | "CANCELED";
+                        subscriptionId: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1Mandates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
+                    /**
+                     * @description the Banco Central's journey (default 2, a QR of the mandate alone)
+                     * @default 2
+                     */
+                    journey?: number;
+                    subscriptionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charge?: {
+                            _id: string;
+                            active: boolean;
+                            amount: {
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description cents */
+                                value: number;
+                            };
+                            /** @description failed payment attempts so far */
+                            attempts?: number;
+                            cardAuth?: boolean;
+                            clientId?: string;
+                            companyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date */
+                            dueDate?: string;
+                            /** Format: date-time */
+                            lastAttemptAt?: string;
+                            paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
+                            };
+                            productId?: string;
+                            /** @description sequential number within its subscription */
+                            sequence?: number;
+                            /** @description the PIX or boleto issued and not yet paid or expired (sandbox) */
+                            slip?: {
+                                /**
+                                 * Format: date
+                                 * @description the last day the bank takes it: PIX the day after issue, boleto its due date
+                                 */
+                                expiresOn: string;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                /** @enum {unknown} */
+                                paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
+                                txid?: string;
+                            };
+                            /** @enum {unknown} */
+                            status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
+                            subscriptionId?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        code?: {
+                            /** @description EMV "copia e cola": the recurrence location in 80-25 (journey 2 alone; 3 and 4 with the first charge's cob location in 26-25) */
+                            brCode: string;
+                            /** @description paymentMethod PIX: the charge's PIX. BOLETO: the PIX the boleto carries beside its line (the sandbox's extension: a boleto with PIX, "bolepix", its cob a cobv until the boleto's due date); either pays the charge, once */
+                            pix?: {
+                                /** @description the sandbox's (not in the reference): cents, the value the payload carries (a dynamic BR Code has no field 54) */
+                                amount?: number;
+                                /** @description EMV "copia e cola", CRC16 at the end: a dynamic BR Code (field 01 "12", the payload location in 26-25, no key, no amount, 62-05 "***") */
+                                brCode: string;
+                                /** @description the sandbox's (not in the reference): seconds from issue until the cob expires: a PIX's calendario.expiracao, the end of the day after issue, UTC; a boleto's PIX (a cobv), the end of the boleto's due date, UTC */
+                                expiresIn?: number;
+                                /** @description the sandbox's (not in the reference): the payload location the BR Code carries (no scheme), served as the signed JWS the payer's bank fetches */
+                                location?: string;
+                                /** @description the BR Code as a QR image: a PNG data URL (error correction M, 4-module quiet zone) */
+                                qrCodeImage: string;
+                                /** @description the cob's txid (35 letters and digits; the API Pix asks 26 to 35) */
+                                txid: string;
+                            };
+                            qrCodeImage: string;
+                            /** @description the recorrência's payload location (no scheme): a signed JWS */
+                            recurrenceLocation: string;
+                        };
+                        /** @description A PIX Automático mandate, the sandbox's extension (not in the reference) */
+                        mandate: {
+                            _id: string;
+                            /** @description cents: each debit's value (valorRec), the product's price when asked */
+                            amount: number;
+                            /** @description journeys 3 and 4: the charge paid with the authorisation (its PIX is in the same code) */
+                            chargeId?: string;
+                            /** @description the payer (devedor): the subscription's client */
+                            clientId: string;
+                            companyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description sandbox: how many of the next debits the payer's bank refuses for want of funds (POST /sandbox/v1/mandates/bank action decline-debits) */
+                            declineNext?: number;
+                            /**
+                             * Format: date
+                             * @description the last day the payer may answer (the request made today: the day after)
+                             */
+                            expiresOn: string;
+                            /** @description the recorrência's atualizacao, as its payload lists it */
+                            history: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @enum {unknown} */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                            }[];
+                            /** @description the recorrência's id as the Banco Central shapes it: RR, the receiver's ISPB (8 digits), the day made (YYYYMMDD), 11 letters and digits */
+                            idRec: string;
+                            /** @description the Banco Central's journey of authorisation: 1 asked of the payer's bank (no code), 2 a QR of the mandate alone, 3 a QR paying the first charge and authorising together, 4 a QR paying the first charge, the mandate offered after */
+                            journey: number;
+                            /** @description cents: the most the payer allowed a debit to take (set on approval); a charge above it is refused by the payer's bank */
+                            maxAmount?: number;
+                            /**
+                             * @description from the product's charge.frequencyDays (7, 30, 90, 180, 365)
+                             * @enum {unknown}
+                             */
+                            periodicity: "SEMANAL" | "MENSAL" | "TRIMESTRAL" | "SEMESTRAL" | "ANUAL";
+                            /**
+                             * @description the Banco Central's politicaRetentativa: up to 3 retries within 7 days of the due date
+                             * @enum {string}
+                             */
+                            retryPolicy: "PERMITE_3R_7D";
+                            /**
+                             * Format: date
+                             * @description the first renewal it debits (calendario.dataInicial): the subscription's nextChargeDate when asked
+                             */
+                            startDate: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "REJECTED" | "EXPIRED" | "REVOKED" | "CANCELED";
+                            subscriptionId: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxV1MandatesBank: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same request answers the first answer again for 24 hours (see Idempotency in the description); another request under the key is 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    action: "approve" | "reject" | "expire" | "revoke" | "decline-debits";
+                    /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
+                    companyId: string & unknown;
+                    /** @description decline-debits: how many of the next debits are refused for want of funds */
+                    count?: number;
+                    mandateId: string;
+                    /** @description approve: cents, the most a debit may take (none: any amount) */
+                    maxAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charge?: {
+                            _id: string;
+                            active: boolean;
+                            amount: {
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description cents */
+                                value: number;
+                            };
+                            /** @description failed payment attempts so far */
+                            attempts?: number;
+                            cardAuth?: boolean;
+                            clientId?: string;
+                            companyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date */
+                            dueDate?: string;
+                            /** Format: date-time */
+                            lastAttemptAt?: string;
+                            paymentMethods: ("CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX")[];
+                            /** @description the sandbox's (not in the reference): the last PIX cob of the charge (a boleto's PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status */
+                            pixCob?: {
+                                /** @enum {unknown} */
+                                status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+                                txid: string;
+                            };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
+                            };
+                            productId?: string;
+                            /** @description sequential number within its subscription */
+                            sequence?: number;
+                            /** @description the PIX or boleto issued and not yet paid or expired (sandbox) */
+                            slip?: {
+                                /**
+                                 * Format: date
+                                 * @description the last day the bank takes it: PIX the day after issue, boleto its due date
+                                 */
+                                expiresOn: string;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                /** @enum {unknown} */
+                                paymentMethod: "PIX" | "BOLETO";
+                                /** @description the referenceId of the POST /v1/charge/pay that issued it */
+                                referenceId?: string;
+                                /** @description the sandbox's (not in the reference): a PIX's cob txid (its payload served at its location, GET /sandbox/v1/pix/{cob}), or the txid of the PIX a boleto carries (a cobv, GET /sandbox/v1/cobv/{cob}) */
+                                txid?: string;
+                            };
+                            /** @enum {unknown} */
+                            status: "PAID" | "ACTIVE" | "ANTICIPATED" | "CANCELED" | "CANCELED_ALERT_NETWORK_A" | "PENDING_PAYMENT" | "IMPORTED" | "ERROR_PAYMENT" | "ERROR_REFUNDED" | "OVERDUE" | "NO_PAYMENT_ROUTE" | "RECOVERED" | "BLOCKED" | "NO_PAYMENT" | "CANCELED_MANUAL" | "DISPUTE" | "CHARGEBACK" | "STANDBY" | "DISABLED";
+                            subscriptionId?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description A PIX Automático mandate, the sandbox's extension (not in the reference) */
+                        mandate: {
+                            _id: string;
+                            /** @description cents: each debit's value (valorRec), the product's price when asked */
+                            amount: number;
+                            /** @description journeys 3 and 4: the charge paid with the authorisation (its PIX is in the same code) */
+                            chargeId?: string;
+                            /** @description the payer (devedor): the subscription's client */
+                            clientId: string;
+                            companyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description sandbox: how many of the next debits the payer's bank refuses for want of funds (POST /sandbox/v1/mandates/bank action decline-debits) */
+                            declineNext?: number;
+                            /**
+                             * Format: date
+                             * @description the last day the payer may answer (the request made today: the day after)
+                             */
+                            expiresOn: string;
+                            /** @description the recorrência's atualizacao, as its payload lists it */
+                            history: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @enum {unknown} */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                            }[];
+                            /** @description the recorrência's id as the Banco Central shapes it: RR, the receiver's ISPB (8 digits), the day made (YYYYMMDD), 11 letters and digits */
+                            idRec: string;
+                            /** @description the Banco Central's journey of authorisation: 1 asked of the payer's bank (no code), 2 a QR of the mandate alone, 3 a QR paying the first charge and authorising together, 4 a QR paying the first charge, the mandate offered after */
+                            journey: number;
+                            /** @description cents: the most the payer allowed a debit to take (set on approval); a charge above it is refused by the payer's bank */
+                            maxAmount?: number;
+                            /**
+                             * @description from the product's charge.frequencyDays (7, 30, 90, 180, 365)
+                             * @enum {unknown}
+                             */
+                            periodicity: "SEMANAL" | "MENSAL" | "TRIMESTRAL" | "SEMESTRAL" | "ANUAL";
+                            /**
+                             * @description the Banco Central's politicaRetentativa: up to 3 retries within 7 days of the due date
+                             * @enum {string}
+                             */
+                            retryPolicy: "PERMITE_3R_7D";
+                            /**
+                             * Format: date
+                             * @description the first renewal it debits (calendario.dataInicial): the subscription's nextChargeDate when asked
+                             */
+                            startDate: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "REJECTED" | "EXPIRED" | "REVOKED" | "CANCELED";
+                            subscriptionId: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        transaction?: {
+                            _id: string;
+                            /** @description The acquirer that answered (card payments that reached one) */
+                            acquirer?: {
+                                /** @description the issuer's authorization code (approved payments only) */
+                                authorizationCode?: string;
+                                integrationId: string;
+                                /** @description the provider's message */
+                                message: string;
+                                name: string;
+                                /** @description the acquirer's sequential number (NSU) */
+                                nsu: string;
+                                /** @description the route id that carried the payment (provider_01 ... provider_16) */
+                                provider: string;
+                                /** @description the provider's transaction id (also the transaction's tid) */
+                                tid: string;
+                            };
+                            amount: {
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description cents */
+                                value: number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description sandbox: set when AUTHORIZED, 7 days after the authorization: not captured by then, the test clock lets it lapse (CANCELED, row 17) and a capture is refused
+                             */
+                            captureBefore?: string;
+                            card?: {
+                                /** @description first six digits */
+                                bin: string;
+                                brand: string;
+                                expiration: string;
+                                holderName: string;
+                                last4: string;
+                            };
+                            chargeId?: string;
+                            clientId?: string;
+                            companyId: string;
+                            complementaryMessage: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description sandbox: a dispute of this payment (DISPUTE) and how it ended */
+                            dispute?: {
+                                /**
+                                 * Format: date
+                                 * @description undecided at the end of this day on the test clock, the dispute is lost (CHARGEBACK)
+                                 */
+                                dueBy: string;
+                                /** Format: date-time */
+                                openedAt: string;
+                                /** @enum {unknown} */
+                                outcome?: "won" | "lost";
+                            };
+                            installments: number;
+                            /** @description main message */
+                            message: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /** @description sandbox: present while the transaction is PENDING_3DS */
+                            nextAction?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** @enum {string} */
+                                type: "THREE_DS_CHALLENGE";
+                                /**
+                                 * Format: uri
+                                 * @description the challenge page, on the service's origin; its last segment is a one-time reference: show it in a frame (handleNextAction of svc-card/next-action) or open it
+                                 */
+                                url: string;
+                            };
+                            /**
+                             * @description Payment method (2)
+                             * @enum {unknown}
+                             */
+                            paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" | "BOLETO" | "PIX";
+                            /** @description sandbox: a payment its provider answers later (a delayed fault, PROCESSING): the test clock settles it once past settlesAt (row 16) */
+                            processing?: {
+                                /** @description false: settled AUTHORIZED when approved */
+                                capture: boolean;
+                                /**
+                                 * @description subscription: the first payment of POST /v1/subscription or a renewal of the test clock, whose failure makes the charge and the subscription ERROR_PAYMENT; shopper: POST /v1/transaction, POST /v1/charge/pay
+                                 * @enum {unknown}
+                                 */
+                                payer: "shopper" | "subscription";
+                                /** Format: date-time */
+                                settlesAt: string;
+                            };
+                            /** @description sandbox: cents, once PAID: the fee table's fee on the whole amount, shared among the payables */
+                            processingFee?: number;
+                            productId?: string;
+                            /** @description the caller's reference sent with the POST /v1/charge/pay that made it (for a PIX or boleto, the one that issued it) */
+                            referenceId?: string;
+                            /** @description sandbox: a payment held for fraud review (IN_ANALYSIS, PENDING_REVIEW) and its deadline */
+                            review?: {
+                                /**
+                                 * Format: date
+                                 * @description undecided at the end of this day on the test clock, the review denies it (DECLINED)
+                                 */
+                                dueBy: string;
+                            };
+                            /** @description Why this route: every route of the payment and what happened to it (card payments) */
+                            routing?: {
+                                brand: string;
+                                /** @enum {unknown} */
+                                modality: "initial" | "recurring";
+                                /** @description every route, in the order they are tried */
+                                routes: {
+                                    elapsedMs?: number;
+                                    id: string;
+                                    integrationId: string;
+                                    name: string;
+                                    order?: number;
+                                    /**
+                                     * @description pending: the provider took the request and answers later (a delayed fault: the transaction PROCESSING)
+                                     * @enum {unknown}
+                                     */
+                                    outcome: "approved" | "declined" | "pending" | "failed" | "skipped" | "not_tried";
+                                    reason?: string;
+                                    /**
+                                     * @description why the route was skipped
+                                     * @enum {unknown}
+                                     */
+                                    rule?: "inactive" | "brand" | "modality";
+                                }[];
+                                /**
+                                 * @description whose routes: the product's charge.routes, or the company's (when the product has none, or the payment names no product)
+                                 * @enum {unknown}
+                                 */
+                                source: "product" | "company";
+                            };
+                            /** @description When active, takes priority over the split of the product or company */
+                            split?: {
+                                active?: boolean;
+                                rules?: {
+                                    chargeProcessingFee?: boolean;
+                                    chargeRecipientProcessingFee?: boolean;
+                                    /** @description recipient company */
+                                    companyId: string;
+                                    percentage: number;
+                                }[];
+                            };
+                            /**
+                             * @description sandbox: once PAID, where the applied split (split) came from; none: the whole amount to the paying company
+                             * @enum {unknown}
+                             */
+                            splitSource?: "transaction" | "product" | "company" | "none";
+                            /** @enum {unknown} */
+                            status: "PAID" | "PROCESSING" | "DECLINED" | "CANCELED" | "DISCARDED" | "AUTHORIZED" | "IN_ANALYSIS" | "ERROR_PAYMENT" | "DISPUTE" | "STANDBY" | "CHARGEBACK" | "PENDING_REVIEW" | "PENDING_3DS" | "BLOCKED" | "INVALID_PAYMENT" | "NO_PAYMENT_ROUTE" | "PENDING_PAYMENT" | "ERROR_REFUNDED";
+                            subscriptionId?: string;
+                            /** @description sandbox: the 3-D Secure authentication of a card that asked for it */
+                            threeDS?: {
+                                /** Format: date-time */
+                                at?: string;
+                                /** @enum {unknown} */
+                                flow: "challenge" | "frictionless";
+                                /** @enum {unknown} */
+                                result: "PENDING" | "AUTHENTICATED" | "FAILED" | "EXPIRED";
+                            };
+                            /** @description provider transaction identifier */
+                            tid: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for an Idempotency-Key seen before. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
     getSandboxV1Payables: {
         parameters: {
             query?: {
@@ -10103,6 +11497,245 @@ export interface operations {
             };
         };
     };
+    getSandboxV1RecByMandateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mandate id the location ends with */
+                mandateId: string & unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the signed payload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jose": string;
+                };
+            };
+            /** @description Error body (part 7) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+            /** @description Error body (part 7) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "SchemaValidationException" | "unauthorized" | "forbidden" | "not_found" | "unknown_server_error" | "request_timeout" | "headers_too_large" | "REPLAY_STORE_UNAVAILABLE" | "DECRYPTOR_UNAVAILABLE" | "TOKEN_MALFORMED" | "TOKEN_UNKNOWN_KEY" | "TOKEN_UNDECRYPTABLE" | "TOKEN_INVALID_PAYLOAD" | "TOKEN_NOT_YET_VALID" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "service_busy";
+                        error_messages: {
+                            /** @enum {unknown} */
+                            location?: "body" | "query" | "headers" | "path";
+                            msg: string;
+                            path?: string;
+                            /** @enum {string} */
+                            type?: "field";
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        path: string;
+                    };
+                };
+            };
+        };
+    };
     getSandboxV1SubscriptionBatchesByBatchId: {
         parameters: {
             query?: never;
@@ -10420,7 +12053,7 @@ export interface operations {
                              * @description the sandbox's (not in the reference): the row's name in the "Test clock" table
                              * @enum {unknown}
                              */
-                            name: "renewal" | "cardAttempt" | "cardDeclined" | "cardRetry" | "overdue" | "cardAttemptsSpent" | "overdueDaysSpent" | "overdueChargesLimit" | "slipExpired" | "productDeleted" | "reviewStarted" | "reviewDenied" | "disputeLost" | "challengeExpired" | "alertLapsed" | "processingSettled" | "authorizationLapsed";
+                            name: "renewal" | "cardAttempt" | "cardDeclined" | "cardRetry" | "overdue" | "cardAttemptsSpent" | "overdueDaysSpent" | "overdueChargesLimit" | "slipExpired" | "productDeleted" | "reviewStarted" | "reviewDenied" | "disputeLost" | "challengeExpired" | "alertLapsed" | "processingSettled" | "authorizationLapsed" | "mandateExpired" | "pixDebit" | "pixDebitRetry" | "pixDebitRefused";
                             /**
                              * Format: date
                              * @description the sandbox's (not in the reference): the day the clock makes the move (at its first instant; an after-the-move row's on until's day)
@@ -10429,7 +12062,7 @@ export interface operations {
                             /** @description the sandbox's (not in the reference): the clock has yet to make this record: its id here is not the one it will have */
                             provisional: boolean;
                             /** @enum {unknown} */
-                            resource: "charge" | "subscription" | "transaction" | "alert";
+                            resource: "charge" | "subscription" | "transaction" | "alert" | "mandate";
                             /** @description the sandbox's (not in the reference): its row of the "Test clock" table, as a clock move's */
                             row: number;
                             /** @description the sandbox's (not in the reference): a charge's sequence within its subscription */
@@ -11902,7 +13535,7 @@ export interface operations {
                              */
                             disabledAt?: string;
                             /** @description The event types to receive; absent: every type the credential may read */
-                            events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
+                            events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled")[];
                             /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                             keyId?: string;
                             url: string;
@@ -12143,7 +13776,7 @@ export interface operations {
                 "application/json": {
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
-                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[] | null;
+                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled")[] | null;
                     /** Format: uri */
                     url?: string & unknown;
                     /** @description The webhook to change */
@@ -12171,7 +13804,7 @@ export interface operations {
                          */
                         disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         url: string;
@@ -12440,7 +14073,7 @@ export interface operations {
                     /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                     companyId: string & unknown;
                     /** @description The event types to receive; absent: every type the credential may read */
-                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
+                    events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled")[];
                     /** Format: uri */
                     url: string & unknown;
                 };
@@ -12466,7 +14099,7 @@ export interface operations {
                          */
                         disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         /** @description HMAC-SHA256 key of svc-signature; shown once, here */
@@ -12752,7 +14385,7 @@ export interface operations {
                          */
                         disabledAt?: string;
                         /** @description The event types to receive; absent: every type the credential may read */
-                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled")[];
+                        events?: ("transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled")[];
                         /** @description The credential that registered it: its permissions decide what it receives (absent on webhooks made before issue 29: they deliver nothing) */
                         keyId?: string;
                         url: string;
@@ -12984,7 +14617,7 @@ export interface operations {
                 after?: string;
                 /** @description Owner company, one; the credential must have access to it (part 5 rule 6) */
                 companyId: string & unknown;
-                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "webhook.disabled";
+                eventType?: "transaction.created" | "transaction.updated" | "charge.created" | "charge.paid" | "charge.payment_failed" | "charge.overdue" | "charge.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "client.updated" | "alert.created" | "alert.updated" | "mandate.created" | "mandate.updated" | "webhook.disabled";
                 limit?: number;
             };
             header?: never;
@@ -14468,6 +16101,16 @@ export interface operations {
                             status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                             txid: string;
                         };
+                        /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                        pixDebit?: {
+                            /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                            attempts: number;
+                            /**
+                             * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                             * @enum {unknown}
+                             */
+                            refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
+                        };
                         productId?: string;
                         /** @description sequential number within its subscription */
                         sequence?: number;
@@ -14853,6 +16496,16 @@ export interface operations {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                                 txid: string;
+                            };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
                             };
                             productId?: string;
                             /** @description sequential number within its subscription */
@@ -18431,6 +20084,16 @@ export interface operations {
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                                 txid: string;
                             };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
+                            };
                             productId?: string;
                             /** @description sequential number within its subscription */
                             sequence?: number;
@@ -21452,6 +23115,16 @@ export interface operations {
                                 /** @enum {unknown} */
                                 status: "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
                                 txid: string;
+                            };
+                            /** @description the sandbox's (not in the reference): the charge's PIX Automático debits (see "PIX Automático") */
+                            pixDebit?: {
+                                /** @description PIX Automático debits asked of the payer's bank for this charge (at most 4: the due date's and 3 retries) */
+                                attempts: number;
+                                /**
+                                 * @description why the payer's bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate's maxAmount) is not
+                                 * @enum {unknown}
+                                 */
+                                refusal?: "INSUFFICIENT_FUNDS" | "ABOVE_MAXIMUM";
                             };
                             productId?: string;
                             /** @description sequential number within its subscription */

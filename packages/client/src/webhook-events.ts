@@ -14,13 +14,13 @@ export interface EventEnvelope<T extends string> {
   createdAt: string;
 }
 
-/** transaction.created: (new) card_payment, (new) slip_settled, (new) slip_expired. */
+/** transaction.created: (new) card_payment, (new) slip_settled, (new) pix_debited, (new) pix_debit_refused, (new) slip_expired. */
 export interface TransactionCreatedEvent extends EventEnvelope<'transaction.created'> {
   data: {
     /** The transaction as written by the move. */
     transaction: ItemOf<'/v1/transaction'>;
     /** The row's event in the state table. */
-    move: 'card_payment' | 'slip_settled' | 'slip_expired';
+    move: 'card_payment' | 'slip_settled' | 'pix_debited' | 'pix_debit_refused' | 'slip_expired';
   };
 }
 
@@ -204,6 +204,28 @@ export interface AlertUpdatedEvent extends EventEnvelope<'alert.updated'> {
   };
 }
 
+/** mandate.created: (new) requested. */
+export interface MandateCreatedEvent extends EventEnvelope<'mandate.created'> {
+  data: {
+    /** The mandate as written by the move. */
+    mandate: undefined;
+    /** The row's event in the state table. */
+    move: 'requested';
+  };
+}
+
+/** mandate.updated: approved, rejected, expired, revoked, canceled, debits_declined, debit_declined. */
+export interface MandateUpdatedEvent extends EventEnvelope<'mandate.updated'> {
+  data: {
+    /** The mandate as written by the move. */
+    mandate: undefined;
+    /** The row's event in the state table. */
+    move: 'approved' | 'rejected' | 'expired' | 'revoked' | 'canceled' | 'debits_declined' | 'debit_declined';
+    /** The status before the move. */
+    previousStatus: 'PENDING' | 'ACTIVE';
+  };
+}
+
 /** webhook.disabled: an endpoint answered no 2xx for the sandbox's rule (3 days of the company's clock) and was disabled. */
 export interface WebhookDisabledEvent extends EventEnvelope<'webhook.disabled'> {
   data: {
@@ -230,6 +252,8 @@ export type WebhookEvent =
   | ClientUpdatedEvent
   | AlertCreatedEvent
   | AlertUpdatedEvent
+  | MandateCreatedEvent
+  | MandateUpdatedEvent
   | WebhookDisabledEvent;
 
 /** Every event type the service sends. */

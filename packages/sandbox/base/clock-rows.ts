@@ -20,6 +20,10 @@ export const CLOCK_ROWS = {
   alertLapsed: 15,
   processingSettled: 16,
   authorizationLapsed: 17,
+  mandateExpired: 18,
+  pixDebit: 19,
+  pixDebitRetry: 20,
+  pixDebitRefused: 21,
 } as const;
 
 export type ClockRowName = keyof typeof CLOCK_ROWS;
@@ -39,4 +43,4 @@ export function rowNumbers(...names: ClockRowName[]): string {
 export const rowRef = (...names: ClockRowName[]): string => `${names.length === 1 ? 'row' : 'rows'} ${rowNumbers(...names)}`;
 
 /** One write the clock made, as POST /sandbox/v1/clock/advance answers it: the row's number, the record, its status after. */
-export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction' | 'alert'; id: string; to: string }
+export interface Move { row: number; resource: 'charge' | 'subscription' | 'transaction' | 'alert' | 'mandate'; id: string; to: string }

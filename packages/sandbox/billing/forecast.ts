@@ -63,7 +63,7 @@ export class ForecastTooLong extends Error {
 
 /**
  * What one subscription's billing reads, by table (t the row; :company, :subscription, :product,
- * :client its ids): itself, its product and client, its charges and their transactions (with those
+ * :client its ids): itself, its product and client, its PIX Automático mandates, its charges and their transactions (with those
  * transactions' alerts, payables and 3-D Secure challenges), and the company's clock, settings and
  * provider faults. Other subscriptions are left out: the clock bills each on its own, and the
  * forecast answers only this one's moves.
@@ -78,6 +78,7 @@ const ITS_ROWS: Record<string, string> = {
   clients: 't.company_id = :company AND t.id = :client',
   subscriptions: 't.company_id = :company AND t.id = :subscription',
   charges: 't.company_id = :company AND t.subscription_id = :subscription',
+  mandates: 't.company_id = :company AND t.subscription_id = :subscription',
   transactions: `t.id IN (${ITS_TRANSACTIONS})`,
   alerts: `t.company_id = :company AND t.transaction_id IN (${ITS_TRANSACTIONS})`,
   payables: `t.transaction_id IN (${ITS_TRANSACTIONS})`,

@@ -45,6 +45,7 @@ export const DUE_DAYS: Partial<Record<ClockRowName | 'payablesReleased', DueDays
   reviewStarted: `SELECT (created_at AT TIME ZONE 'UTC')::date + 1 AS d FROM transactions WHERE company_id = $1 AND status = 'IN_ANALYSIS'`,
   disputeLost: `SELECT ${day("data->'dispute'->>'dueBy'")} + 1 AS d FROM transactions WHERE company_id = $1 AND status = 'DISPUTE'`,
   alertLapsed: `SELECT ${day("data->>'respondBy'")} + 1 AS d FROM alerts WHERE company_id = $1 AND status = 'CREATED' AND type = 'NETWORK_A'`,
+  mandateExpired: `SELECT ${day("data->>'expiresOn'")} + 1 AS d FROM mandates WHERE company_id = $1 AND status = 'PENDING'`,
   // A state, not a date: a live subscription whose product is deleted or gone ends on the next day.
   productDeleted: `SELECT date '0001-01-01' AS d FROM subscriptions s LEFT JOIN products p ON p.id = s.data->>'productId' AND p.company_id = s.company_id
     WHERE s.company_id = $1 AND s.status = ANY($2) AND (p.id IS NULL OR coalesce(p.data->>'deleted', 'false') <> 'false')`,
@@ -53,6 +54,10 @@ export const DUE_DAYS: Partial<Record<ClockRowName | 'payablesReleased', DueDays
   // A failed charge is retried deniedIntervalDays after its last attempt while attempts remain (its due date first).
   cardRetry: `SELECT greatest(c.due_date, coalesce(${day("c.data->>'lastAttemptAt'")} + ${rule('deniedIntervalDays')}, c.due_date)) AS d FROM ${OPEN_OF_LIVE}
     AND c.status = ANY($4) AND coalesce((c.data->>'attempts')::int, 0) < ${rule('maxDeniedAttempts')}`,
+  // A PIX Automático debit falls due as a card attempt does: on the charge's due date.
+  pixDebit: `SELECT c.due_date AS d FROM ${OPEN_OF_LIVE} AND c.status IN ('ACTIVE', 'IMPORTED')`,
+  // A refused PIX Automático debit: the next day at the earliest (a retry, or its debits over: overdue).
+  pixDebitRetry: `SELECT greatest(c.due_date, ${day("c.data->>'lastAttemptAt'")} + 1) AS d FROM ${OPEN_OF_LIVE} AND c.status = ANY($4) AND c.data ? 'pixDebit'`,
   overdue: `SELECT c.due_date + 1 AS d FROM ${OPEN_OF_LIVE} AND (c.status IN ('ACTIVE', 'IMPORTED')
     OR (c.status = ANY($4) AND coalesce((c.data->>'attempts')::int, 0) >= ${rule('maxDeniedAttempts')}))`,
   overdueDaysSpent: `SELECT c.due_date + coalesce((c.product->'unsubscription'->>'overdueDays')::int, 0) + 1 AS d FROM ${OPEN_OF_LIVE}

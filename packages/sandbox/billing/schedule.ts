@@ -27,6 +27,9 @@ import { CLOCK_ROWS, rowNumbers, rowRef, type ClockRowName, type Move } from '..
 import { daysBetween } from '../base/dates.js';
 import { attemptRenewalCard, chargesCard } from './renewal-attempt.js';
 import { expireDueSlips } from './slips.js';
+import { expireMandate } from './mandates.js';
+import { PIX_DEBIT_ATTEMPTS, PIX_RETRY_WINDOW_DAYS, activeMandate, debitCharge, debitsOver, retryDue } from './pix-debit.js';
+import { mandatesLapsedBefore } from '../store/mandates.js';
 import type { Flow, SubscriptionDay } from './subscription-day.js';
 
 /** A moment of one company's clock: a day's first instant (day start), or the time a move reached (after the move). */
@@ -56,7 +59,7 @@ export type Run =
  * when the rows it follows move.
  */
 export type Due =
-  | { record: 'subscription' | 'charge' | 'transaction' | 'alert' | 'challenge' | 'payable'; field: string; on: 'that day' | 'the day after' | 'that instant'; plusDays?: string }
+  | { record: 'subscription' | 'charge' | 'transaction' | 'alert' | 'challenge' | 'payable' | 'mandate'; field: string; on: 'that day' | 'the day after' | 'that instant'; plusDays?: string }
   | { each: 'day' }
   | { after: readonly ClockRowName[] };
 
@@ -175,6 +178,20 @@ export const SCHEDULE: readonly ScheduleRow[] = [
     } },
   },
   {
+    name: 'mandateExpired',
+    when: 'day > mandate expiresOn (asked + 1 day)',
+    condition: 'a PIX Automático mandate PENDING (the sandbox\'s extension): the payer\'s bank never answered',
+    move: 'mandate EXPIRED (recorrência EXPIRADA); the subscription goes on, paid by hand',
+    events: 'mandate.updated',
+    due: { record: 'mandate', field: 'expiresOn', on: 'the day after' },
+    run: { kind: 'company', phases: ['day start'], step: async ({ db, companyId, day, at }) => {
+      const moves: Move[] = [];
+      for (const mandate of await mandatesLapsedBefore(db, companyId, day))
+        moves.push({ row: CLOCK_ROWS.mandateExpired, resource: 'mandate', id: mandate._id, to: (await expireMandate(db, mandate, at)).status });
+      return moves;
+    } },
+  },
+  {
     name: 'productDeleted',
     when: `each day, before ${rowRef(...BILLING)}`,
     condition: 'the subscription\'s product is deleted',
@@ -250,15 +267,51 @@ export const SCHEDULE: readonly ScheduleRow[] = [
     run: { kind: 'outcome', of: ['cardDeclined'] },
   },
   {
+    name: 'pixDebit',
+    when: 'day >= charge dueDate',
+    condition: 'charge ACTIVE or IMPORTED, not yet debited, of a subscription paid by PIX whose PIX Automático mandate is ACTIVE (the sandbox\'s extension)',
+    move: 'the payer\'s bank debits it: a PIX transaction PAID (pix_debited), charge PAID, pixDebit.attempts 1; refused: as ' + rowRef('pixDebitRefused'),
+    events: 'transaction.created, charge.paid',
+    due: { record: 'charge', field: 'dueDate', on: 'that day' },
+    run: { kind: 'charge', step: async (today, { charge }) => {
+      if ((charge.status !== 'ACTIVE' && charge.status !== 'IMPORTED') || charge.pixDebit) return 'go';
+      const mandate = await activeMandate(today);
+      return mandate ? debitCharge(today, charge, mandate, 'pixDebit') : 'go';
+    } },
+  },
+  {
+    name: 'pixDebitRetry',
+    when: `day >= last debit + max(1, charge.deniedIntervalDays) and day <= dueDate + ${PIX_RETRY_WINDOW_DAYS}`,
+    condition: `charge ERROR_PAYMENT, its latest debit refused for want of funds, pixDebit.attempts < ${PIX_DEBIT_ATTEMPTS}, the mandate ACTIVE (the Banco Central's rule as the sandbox reads it: "PIX Automático")`,
+    move: `the debit again (at most one a day); as ${CLOCK_ROWS.pixDebit}`,
+    events: `as ${CLOCK_ROWS.pixDebit} or ${CLOCK_ROWS.pixDebitRefused}`,
+    due: { record: 'charge', field: 'lastAttemptAt', on: 'the day after' },
+    run: { kind: 'charge', step: async (today, { charge }) => {
+      if (!retryDue(today, charge)) return 'go';
+      const mandate = await activeMandate(today);
+      return mandate ? debitCharge(today, charge, mandate, 'pixDebitRetry') : 'go';
+    } },
+  },
+  {
+    name: 'pixDebitRefused',
+    when: `as ${CLOCK_ROWS.pixDebit} or ${CLOCK_ROWS.pixDebitRetry}`,
+    condition: 'the payer\'s bank refuses: the mandate\'s declineNext > 0 (INSUFFICIENT_FUNDS: declineNext - 1, mandate.updated), or the charge above its maxAmount (ABOVE_MAXIMUM: not retried)',
+    move: 'a PIX transaction DECLINED (pix_debit_refused); charge ERROR_PAYMENT, attempts + 1, pixDebit {attempts, refusal}; subscription ERROR_PAYMENT',
+    events: 'transaction.created, charge.payment_failed',
+    due: { after: ['pixDebit', 'pixDebitRetry'] },
+    run: { kind: 'outcome', of: ['pixDebit', 'pixDebitRetry'] },
+  },
+  {
     name: 'overdue',
     when: 'day > charge dueDate',
-    condition: 'charge ACTIVE or IMPORTED without a card attempt (no card, PIX, BOLETO; a PIX or boleto still waiting keeps it PENDING_PAYMENT), or ERROR_PAYMENT or NO_PAYMENT_ROUTE with attempts >= maxDeniedAttempts',
+    condition: `charge ACTIVE or IMPORTED without a card attempt (no card, PIX, BOLETO; a PIX or boleto still waiting keeps it PENDING_PAYMENT), or ERROR_PAYMENT or NO_PAYMENT_ROUTE with attempts >= maxDeniedAttempts (a PIX Automático charge: its debits over, ${rowRef('pixDebitRetry')})`,
     move: 'charge OVERDUE; subscription OVERDUE',
     events: 'charge.overdue',
     due: { record: 'charge', field: 'dueDate', on: 'the day after' },
     // Past due and nothing more to try.
     run: { kind: 'charge', step: async (today, open) => {
-      const exhausted = FAILED.has(open.charge.status) && open.attempts >= (today.product.charge?.maxDeniedAttempts ?? 0);
+      // A PIX Automático charge's debits end by their own rules (billing/pix-debit.ts); a card's by maxDeniedAttempts.
+      const exhausted = open.charge.pixDebit ? debitsOver(today, open.charge) : FAILED.has(open.charge.status) && open.attempts >= (today.product.charge?.maxDeniedAttempts ?? 0);
       if (open.charge.dueDate! < today.day && (open.charge.status === 'ACTIVE' || open.charge.status === 'IMPORTED' || exhausted)) {
         open.charge = await today.setCharge(open.charge, 'overdue', {}, 'overdue');
         await today.setSub('overdue', 'OVERDUE', 'overdue');

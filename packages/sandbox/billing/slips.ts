@@ -12,10 +12,11 @@ import { CHARGE_MACHINE, OPEN, chargePaidEvent } from '../domain/states/charge.j
 import { boletoFor, pixFor } from '../payment/bank-slips.js';
 import { BOLETO_MAX_CENTS } from '../payment/boleto.js';
 import { fieldError, invalid } from '../base/errors.js';
-import { discardSlip } from '../payment/pay-by-card.js';
+import { discardSlip, paySlip } from '../payment/pay-by-card.js';
 import { clients, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
 import { addDays, dayOf } from '../base/dates.js';
 import { chargeLinks } from './charges.js';
+import { settleSubscription } from './settle.js';
 
 /** Charge statuses a payment (card or slip) may still settle. */
 export const PAYABLE: readonly string[] = OPEN;
@@ -75,4 +76,11 @@ export async function removePix(db: Queryable, charge: ChargeDoc, at: Date): Pro
   if (charge.slip?.paymentMethod !== 'PIX' || !charge.slip.txid || charge.status !== 'PENDING_PAYMENT') throw invalid(fieldError('chargeId', 'the charge has no PIX waiting: pay it by PIX first'));
   const { slip, ...rest } = charge;
   return move(CHARGE_MACHINE, db, rest, 'pix_removed', at, { patch: { pixCob: { txid: slip.txid!, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' } } });
+}
+
+/** The bank settles the charge's PIX or boleto: a PAID transaction of that method, its subscription moved (settle.ts), the charge PAID (or RECOVERED). */
+export async function settleSlip(ctx: SandboxContext, db: Queryable, charge: ChargeDoc, paymentMethod: 'PIX' | 'BOLETO'): Promise<{ charge: ChargeDoc; transaction: TransactionDoc }> {
+  const transaction = await paySlip(ctx, db, { companyId: charge.companyId, cents: charge.amount.value, paymentMethod, links: chargeLinks(charge), referenceId: charge.slip?.referenceId });
+  await settleSubscription(db, charge, transaction);
+  return { charge: await payCharge(db, charge, transaction), transaction };
 }

@@ -134,6 +134,9 @@ export const MIGRATIONS: readonly string[] = [
   // A webhook endpoint failing since when, and disabled when (webhooks/endpoint-health.ts).
   `ALTER TABLE webhooks ADD COLUMN failing_since timestamptz;
    ALTER TABLE webhooks ADD COLUMN disabled_at timestamptz`,
+  // PIX Automático mandates (store/mandates.ts), found by their subscription.
+  `${resource('mandates', 'subscription_id text NOT NULL,')}
+   CREATE INDEX mandates_subscription ON mandates (subscription_id, created_at)`,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -9,6 +9,7 @@ import { openChargesOf } from '../store/charges.js';
 import { CHARGE_MACHINE, HELD, OPEN, type ChargeEvent } from './states/charge.js';
 import { move } from './states/machine.js';
 import { SUBSCRIPTION_MACHINE, isEnded, type SubscriptionEvent } from './states/subscription.js';
+import { cancelMandateOf } from './mandate-end.js';
 
 /** Charges still waiting for money: ending their subscription ends them. */
 export const OPEN_CHARGE_STATUSES = OPEN;
@@ -33,6 +34,8 @@ export async function endSubscription(db: Queryable, subscription: SubscriptionD
   const how = ENDS[end];
   const moved: ChargeDoc[] = [];
   for (const charge of await openChargesOf(db, subscription, [...OPEN, ...HELD])) moved.push(await move(CHARGE_MACHINE, db, charge, how.charges, at, { patch: { active: false }, data: { reason } }));
+  // Its PIX Automático mandate, if any, canceled first: no debit is asked of an ended subscription.
+  await cancelMandateOf(db, subscription._id, at, reason);
   const ended = await move(SUBSCRIPTION_MACHINE, db, subscription, how.subscription, at, { data: { reason } });
   return { subscription: ended, charges: moved };
 }

@@ -18,6 +18,8 @@ import { ALERT_NETWORKS_SECTION } from './docs/alert-networks.js';
 import { LISTS_SECTION } from './docs/lists.js';
 import { BILLING_STATUSES_SECTION } from './docs/billing-statuses.js';
 import { MERCHANT_ANSWERS_SECTION } from './docs/merchant-answers.js';
+import { PIX_AUTOMATIC_SECTION } from './docs/pix-automatic.js';
+import { CLOCK_SECTION } from './docs/clock.js';
 import { rowRef } from '../base/clock-rows.js';
 
 export const DESCRIPTION = `
@@ -52,31 +54,7 @@ Choices where the reference says "not shown":
 
 ${testCardsMarkdown()}
 
-## Test clock: the automatic moves
-
-Each company has its own clock (GET /sandbox/v1/clock, POST /sandbox/v1/clock/advance). Moving it runs billing for every day passed, in this order, for each subscription that is neither ended nor held (CREATED, IMPORTED, PENDING_PAYMENT, ACTIVE, RECOVERED, ERROR_PAYMENT, OVERDUE, NO_PAYMENT_ROUTE; not STANDBY, BLOCKED). Dates are UTC days. Each day runs at its first instant (00:00:00.000Z), the moment its dates fall due, as Stripe's test clocks stamp a renewal with its period's time: everything the day creates or moves (charges, transactions, alerts, events and their webhook deliveries, updatedAt and lastAttemptAt) carries that time, not the time the clock is moved to, and the days run in order, so createdAt follows them. Renewals charge the card kept from the last card payment (a test card, by BIN and last four), at that day's date (so an expiry passes).
-
-| row | when | condition | move | event |
-|---|---|---|---|---|
-| 1 | day >= subscription nextChargeDate | | new charge ACTIVE due nextChargeDate (product price); nextChargeDate += charge.frequencyDays (30 when the product has no charge rules; frequencyDays 0: no nextChargeDate, no renewal) | charge.created |
-| 2 | day >= charge dueDate | charge ACTIVE, a card kept, method CREDIT_CARD or DEBIT_CARD | payment attempt; paid: charge PAID | transaction.created, charge.paid |
-| 3 | as 2, or a retry (${rowRef('cardRetry')}) | declined, or no route took it | charge ERROR_PAYMENT (NO_PAYMENT_ROUTE when no route took it), attempts + 1; subscription the same status | transaction.created, charge.payment_failed |
-| 4 | day >= last attempt + charge.deniedIntervalDays | charge ERROR_PAYMENT or NO_PAYMENT_ROUTE, attempts < charge.maxDeniedAttempts | retry; paid: charge PAID, subscription ACTIVE (setting.successChargeDay: a late payment moves nextChargeDate) | as 2 or 3 |
-| 5 | day > charge dueDate | charge ACTIVE or IMPORTED without a card attempt (no card, PIX, BOLETO; a PIX or boleto still waiting keeps it PENDING_PAYMENT), or ERROR_PAYMENT or NO_PAYMENT_ROUTE with attempts >= maxDeniedAttempts | charge OVERDUE; subscription OVERDUE | charge.overdue |
-| 6 | after a failed card attempt by anyone (POST /v1/subscription, POST /v1/charge/pay, ${rowRef('cardAttempt', 'cardDeclined', 'cardRetry')}) | unsubscription.type CARD_ATTEMPTS and the charge's failed card attempts >= maxDeniedAttempts (at least 1) | subscription NO_PAYMENT, inactive; its open charges NO_PAYMENT | subscription.canceled |
-| 7 | day - dueDate > unsubscription.overdueDays | unsubscription.type OVERDUE_DAYS, charge OVERDUE | as 6 | subscription.canceled |
-| 8 | after the day's moves | setting.limitOverdueCharges.active and OVERDUE charges >= qty | as 6 | subscription.canceled |
-| 9 | day > charge slip.expiresOn, before ${rowRef('renewal', 'cardAttempt', 'cardDeclined', 'cardRetry', 'overdue', 'cardAttemptsSpent', 'overdueDaysSpent', 'overdueChargesLimit')} | a PIX or boleto waiting on a payable charge (any charge of the company, with a subscription or not) | a DISCARDED transaction of its method; charge attempts + 1, slip removed | transaction.created, charge.payment_failed |
-| 10 | each day, before ${rowRef('renewal', 'cardAttempt', 'cardDeclined', 'cardRetry', 'overdue', 'cardAttemptsSpent', 'overdueDaysSpent', 'overdueChargesLimit')} | the subscription's product is deleted | subscription CANCELED_MANUAL, inactive; its open charges CANCELED_MANUAL; no renewal | subscription.canceled |
-| 11 | each day, after ${rowRef('reviewDenied')} | a transaction IN_ANALYSIS made on an earlier day | PENDING_REVIEW (review_started) | transaction.updated |
-| 12 | day > transaction review.dueBy (its payment's day + 3) | a transaction IN_ANALYSIS or PENDING_REVIEW | DECLINED (review_denied, "Denied by the fraud review"; the authorization voided) | transaction.updated |
-| 13 | day > transaction dispute.dueBy (opened + 7 days) | a transaction DISPUTE | CHARGEBACK (dispute_lost), payables reversed; the charge it paid CHARGEBACK | transaction.updated, charge.updated |
-| 14 | after the move, at the new time | a 3-D Secure challenge past its expiresAt (10 minutes) | DECLINED (challenge_expired), stamped at its expiresAt; the charge it pays as after a declined attempt | transaction.updated, charge.payment_failed |
-| 15 | day > alert respondBy (raised + 3 days), after ${rowRef('disputeLost')} | a NETWORK_A alert raised by POST /sandbox/v1/alerts/raise, still CREATED | alert DISPUTE (window_lapsed); its transaction, when PAID, DISPUTE (dispute_opened), the charge it paid DISPUTE | alert.updated, transaction.updated, charge.updated |
-| 16 | at each day's start (before ${rowRef('reviewStarted', 'reviewDenied', 'disputeLost')} and 1-8), and after the move at the new time | a transaction PROCESSING (its provider had a delayed fault) past its processing.settlesAt (made + 10 minutes) | PAID (AUTHORIZED with capture false) when the card's issuer approves, with payables (CANCELED, held_voided, when the charge it pays was paid or closed meanwhile); else DECLINED with the issuer's message (provider_answered), stamped at settlesAt; the charge it pays as after that payment (a subscription's first payment or renewal: ERROR_PAYMENT on the charge and the subscription when declined) | transaction.updated, then charge.paid or charge.payment_failed |
-| 17 | at each day's start (after ${rowRef('processingSettled')}), and after the move at the new time | a transaction AUTHORIZED (capture false) past its captureBefore (authorized + ${AUTHORIZATION_DAYS} days) | CANCELED (authorization_lapsed, "Authorization lapsed …"), stamped at captureBefore; no money was taken, no payables | transaction.updated |
-
-unsubscription.type NEVER (or none) never ends a subscription: it stays OVERDUE and renewals go on. Paying an ERROR_PAYMENT charge (POST /v1/charge/pay) makes the subscription ACTIVE again and keeps the new card; paying an OVERDUE one makes the charge and an OVERDUE subscription RECOVERED ("Billing statuses").
+${CLOCK_SECTION}
 
 ${ROUTING_SECTION}
 ${SPLIT_DOCS}
@@ -93,4 +71,5 @@ ${ALERT_NETWORKS_SECTION}
 ${LISTS_SECTION}
 ${BILLING_STATUSES_SECTION}
 ${MERCHANT_ANSWERS_SECTION}
+${PIX_AUTOMATIC_SECTION}
 `.trim();

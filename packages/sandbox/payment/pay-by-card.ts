@@ -130,3 +130,9 @@ export const discardSlip = (ctx: SandboxContext, db: Queryable, payment: SlipPay
 /** A PIX or boleto the sandbox's bank has settled: PAID, no card. */
 export const paySlip = (ctx: SandboxContext, db: Queryable, payment: SlipPayment) =>
   record(ctx, db, { ...payment, event: 'slip_settled', installments: 1, card: undefined, status: 'PAID', message: `Settled by the sandbox bank (${payment.paymentMethod})` });
+
+/** A PIX Automático debit the payer's bank made (PAID) or refused (DECLINED, with its reason), no card. */
+export const debitPix = (ctx: SandboxContext, db: Queryable, payment: Omit<SlipPayment, 'paymentMethod'>, refusal?: string) =>
+  record(ctx, db, { ...payment, paymentMethod: 'PIX', installments: 1, card: undefined, ...(refusal
+    ? { event: 'pix_debit_refused', status: 'DECLINED', message: `PIX Automático debit refused by the payer's bank: ${refusal}` }
+    : { event: 'pix_debited', status: 'PAID', message: 'Debited by PIX Automático' }) });

@@ -40,9 +40,13 @@ export const stampTime = (stamp: string): Date => new Date(Number.parseInt(stamp
  * The payload's location as a BR Code carries it: the host the caller reached, the path, the
  * charge id and the stamp; no scheme. A host too long to leave it 77 characters: 400 naming Host.
  */
-export function pixLocation(origin: string, chargeId: string, stamp: string, kind: CobKind = 'PIX'): string {
+export const pixLocation = (origin: string, chargeId: string, stamp: string, kind: CobKind = 'PIX'): string =>
+  payloadLocation(origin, `${kind === 'PIX' ? PIX_LOCATION_PATH : COBV_LOCATION_PATH}${chargeId}.${stamp}`);
+
+/** A payload's location (a cob's, a cobv's, a recorrência's) as a BR Code carries it: the host the caller reached and `path`, no scheme; at most 77 characters (400 naming Host). */
+export function payloadLocation(origin: string, path: string): string {
   const host = origin.replace(/^https?:\/\//, '');
-  const location = `${host}${kind === 'PIX' ? PIX_LOCATION_PATH : COBV_LOCATION_PATH}${chargeId}.${stamp}`;
+  const location = `${host}${path}`;
   if (location.length > LOCATION_MAX) {
     throw invalid(fieldError('Host', `the host this request reached (${host.length} characters) leaves no room for the PIX's payload location (a BR Code holds ${LOCATION_MAX} characters): reach the sandbox at a shorter host, such as localhost:<port>`));
   }

@@ -36,7 +36,22 @@ export function dynamicBrCode({ location, merchantName, merchantCity }: PixDynam
   return assemble(field('01', '12') + field('26', field('00', 'br.gov.bcb.pix') + field('25', location)), '', { merchantName, merchantCity }, '***');
 }
 
-function assemble(account: string, amount: string, { merchantName, merchantCity }: { merchantName: string; merchantCity: string }, reference: string): string {
+/**
+ * A PIX Automático BR Code (Manual de Padrões para Iniciação do Pix, the recurrence's
+ * template): the recorrência's location in 80-25 (GUI br.gov.bcb.pix in 80-00). Alone
+ * (journey 2) field 26 holds the GUI only; with a cob (journeys 3 and 4) 26-25 holds the
+ * first charge's payload location and 01 is "12", as a charge's dynamic BR Code.
+ */
+export function recurrenceBrCode({ recurrenceLocation, cobLocation, merchantName, merchantCity }: { recurrenceLocation: string; cobLocation?: string } & Omit<PixDynamic, 'location'>): string {
+  for (const location of [recurrenceLocation, cobLocation]) {
+    if (location !== undefined && (location.length > 77 || /^https?:\/\//.test(location))) throw new RangeError(`location must be a URL without its scheme, at most 77 characters; got ${location.length}: ${location}`);
+  }
+  const account = field('26', field('00', 'br.gov.bcb.pix') + (cobLocation ? field('25', cobLocation) : ''));
+  const recurrence = field('80', field('00', 'br.gov.bcb.pix') + field('25', recurrenceLocation));
+  return assemble((cobLocation ? field('01', '12') : '') + account, '', { merchantName, merchantCity }, '***', recurrence);
+}
+
+function assemble(account: string, amount: string, { merchantName, merchantCity }: { merchantName: string; merchantCity: string }, reference: string, unreserved = ''): string {
   const payload = [
     field('00', '01'),
     account,
@@ -47,6 +62,7 @@ function assemble(account: string, amount: string, { merchantName, merchantCity 
     field('59', ascii(merchantName, 25)),
     field('60', ascii(merchantCity, 15)),
     field('62', field('05', reference)),
+    unreserved,
   ].join('');
   return `${payload}6304${crc16(`${payload}6304`)}`;
 }

@@ -6,7 +6,7 @@ import { keepAnswer } from '../http/idempotency.js';
 import { lockedRecord } from '../store/locked-record.js';
 import { checkInstallments } from '../payment/installments.js';
 import { openCard } from '../payment/open-card.js';
-import { payByCard, paySlip } from '../payment/pay-by-card.js';
+import { payByCard } from '../payment/pay-by-card.js';
 import { create } from '../domain/states/machine.js';
 import { CHARGE_MACHINE } from '../domain/states/charge.js';
 import { Type } from 'typebox';
@@ -14,8 +14,7 @@ import { Charge, CreateChargeBody, ExpireBody, PayChargeBody, PayChargeResult, S
 import { Payable } from '../schemas/payable.js';
 import { anticipateCharge, disableCharge } from '../domain/billing-actions.js';
 import { toCents } from '../base/cents.js';
-import { PAYABLE, assertSlipAmount, expireSlip, issueSlip, payCharge } from '../billing/slips.js';
-import { settleSubscription } from '../billing/settle.js';
+import { PAYABLE, assertSlipAmount, expireSlip, issueSlip, settleSlip } from '../billing/slips.js';
 import { chargeLinks } from '../billing/charges.js';
 import { chargeAfterCardAttempt } from '../billing/card-attempt.js';
 import { originOf } from '../http/origin.js';
@@ -134,13 +133,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
         throw invalid(fieldError('paymentMethod', `the charge's ${charge.slip.paymentMethod} was issued: the bank settles that, not a ${paymentMethod}`));
       }
       assertSlipAmount(charge.amount.value, paymentMethod);
-      const transaction = await paySlip(ctx, tx, {
-        companyId, cents: charge.amount.value, paymentMethod,
-        links: chargeLinks(charge), referenceId: charge.slip?.referenceId,
-      });
-      await settleSubscription(tx, charge, transaction);
-      const paid = await payCharge(tx, charge, transaction);
-      return { charge: paid, transaction };
+      return settleSlip(ctx, tx, charge, paymentMethod);
     });
     ctx.recent.remember(result.transaction);
     return result;

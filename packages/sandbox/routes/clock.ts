@@ -16,7 +16,7 @@ import { SECURITY, type ResourceRoutes } from './plugin.js';
 export const MAX_ADVANCE_DAYS = 3650;
 
 const Clock = Type.Object({ companyId: Type.String(), now: Type.String({ format: 'date-time' }) });
-const Moves = Type.Array(Type.Object({ row: Type.Integer(), resource: Type.Enum(['charge', 'subscription', 'transaction', 'alert']), id: Type.String(), to: Type.String() }));
+const Moves = Type.Array(Type.Object({ row: Type.Integer(), resource: Type.Enum(['charge', 'subscription', 'transaction', 'alert', 'mandate']), id: Type.String(), to: Type.String() }));
 
 export const clockRoutes: ResourceRoutes = async (app, { ctx }) => {
   app.get('/sandbox/v1/clock', {

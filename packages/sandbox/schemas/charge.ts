@@ -34,6 +34,10 @@ export const Charge = Type.Object({
     txid: Type.String(),
     status: Type.Enum(['CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR']),
   }, { description: 'the sandbox\'s (not in the reference): the last PIX cob of the charge (a boleto\'s PIX included) that was paid (CONCLUIDA) or removed by the merchant (REMOVIDA_PELO_USUARIO_RECEBEDOR, POST /sandbox/v1/charges/remove-pix); the payload location answers its status' })),
+  pixDebit: Type.Optional(Type.Object({
+    attempts: Type.Integer({ minimum: 1, description: 'PIX Automático debits asked of the payer\'s bank for this charge (at most 4: the due date\'s and 3 retries)' }),
+    refusal: Type.Optional(Type.Enum(['INSUFFICIENT_FUNDS', 'ABOVE_MAXIMUM'], { description: 'why the payer\'s bank refused the latest: INSUFFICIENT_FUNDS is retried, ABOVE_MAXIMUM (the charge above the mandate\'s maxAmount) is not' })),
+  }, { description: 'the sandbox\'s (not in the reference): the charge\'s PIX Automático debits (see "PIX Automático")' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -12,7 +12,7 @@ export const ForecastMove = Type.Object({
   on: Type.String({ format: 'date', description: `${EXT}the day the clock makes the move (at its first instant; an after-the-move row's on until's day)` }),
   row: Type.Integer({ description: `${EXT}its row of the "Test clock" table, as a clock move's` }),
   name: RowName,
-  resource: Type.Enum(['charge', 'subscription', 'transaction', 'alert']),
+  resource: Type.Enum(['charge', 'subscription', 'transaction', 'alert', 'mandate']),
   id: Type.String(),
   to: Type.String({ description: `${EXT}the record's status after the move` }),
   provisional: Provisional,

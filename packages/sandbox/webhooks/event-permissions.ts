@@ -18,6 +18,9 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, Permission>> = {
   'client.updated': 'client.read',
   'alert.created': 'alert.read',
   'alert.updated': 'alert.read',
+  // A PIX Automático mandate (the sandbox's extension) is part of its subscription.
+  'mandate.created': 'subscription.read',
+  'mandate.updated': 'subscription.read',
   // Webhooks are read with transaction.read (GET /sandbox/v1/webhooks).
   'webhook.disabled': 'transaction.read',
 };

@@ -14,7 +14,7 @@ export const NEW = 'new' as const;
 /** `to` of a row that leaves the status as it was (an attempt that changed only counters). */
 export const SAME = 'same' as const;
 
-export type Resource = 'transaction' | 'charge' | 'subscription' | 'client' | 'alert';
+export type Resource = 'transaction' | 'charge' | 'subscription' | 'client' | 'alert' | 'mandate';
 
 export interface Row<S extends string, E extends string> {
   event: E;

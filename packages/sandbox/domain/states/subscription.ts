@@ -32,7 +32,7 @@ const rows: Row<SubscriptionStatus, SubscriptionEvent>[] = [
   { event: 'imported', from: NEW, to: 'IMPORTED', effects: 'its first charge IMPORTED; origin IMPORTED unless the item says another', emits: 'subscription.created', by: 'POST /v1/subscription/list (each item, by the queue)' },
   { event: 'paid', from: live.filter((s) => s !== 'OVERDUE'), to: 'ACTIVE', effects: 'the paying card kept for renewals; setting.successChargeDay may move nextChargeDate', emits: 'subscription.updated', by: 'a payment of its charge (POST /v1/subscription, POST /v1/charge/pay, settle, the test clock)' },
   { event: 'recovered', from: ['OVERDUE'], to: 'RECOVERED', effects: 'as paid; the next paid renewal makes it ACTIVE', emits: 'subscription.updated', by: 'a payment of a charge of an OVERDUE subscription (POST /v1/charge/pay, POST /sandbox/v1/charges/settle)' },
-  { event: 'payment_failed', from: live, to: 'ERROR_PAYMENT', effects: 'none', emits: 'subscription.updated', by: `POST /v1/subscription with a declined card, the test clock (${rowRef('cardDeclined')})` },
+  { event: 'payment_failed', from: live, to: 'ERROR_PAYMENT', effects: 'none', emits: 'subscription.updated', by: `POST /v1/subscription with a declined card, the test clock (${rowRef('cardDeclined', 'pixDebitRefused')})` },
   { event: 'no_route', from: live, to: 'NO_PAYMENT_ROUTE', effects: 'none', emits: 'subscription.updated', by: 'a card payment of its charge no route takes' },
   { event: 'overdue', from: live, to: 'OVERDUE', effects: 'none', emits: 'subscription.updated', by: `the test clock (${rowRef('overdue')})` },
   { event: 'paused', from: live, to: 'STANDBY', effects: 'its open charges STANDBY; the clock leaves it', emits: 'subscription.updated', by: `${HOLD} action pause` },

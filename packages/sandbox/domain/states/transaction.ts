@@ -8,7 +8,7 @@ import { NEW, type Machine, type Row, type StatusNote } from './machine.js';
 import { rowRef } from '../../base/clock-rows.js';
 
 export type TransactionStatus = TransactionDoc['status'];
-export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
+export type TransactionEvent = 'card_payment' | 'slip_settled' | 'slip_expired' | 'pix_debited' | 'pix_debit_refused' | 'capture' | 'refund' | 'challenge_passed' | 'challenge_failed' | 'challenge_expired'
   | 'review_started' | 'review_approved' | 'review_denied' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'refund_failed' | 'provider_answered' | 'standby_released' | 'held_voided' | 'authorization_lapsed';
 
 /** Minutes a provider under a `delayed` fault takes to answer, on the company's test clock (processing.settlesAt). */
@@ -45,6 +45,8 @@ const rows: Row<TransactionStatus, TransactionEvent>[] = [
   { event: 'standby_released', from: ['STANDBY'], to: 'PAID', effects: 'payables made', emits: 'transaction.updated', by: 'PUT /sandbox/v1/company/settings standby false (every STANDBY transaction of the company)' },
   { event: 'card_payment', from: NEW, to: 'IN_ANALYSIS', effects: `held for fraud review until review.dueBy (${REVIEW_DAYS} days); no payables yet`, emits: 'transaction.created', by: 'POST /v1/transaction or POST /v1/charge/pay with the fraud-review test card 4000000000004954 (the charge waits for the decision; a subscription\'s own payment with it is PAID)' },
   { event: 'slip_settled', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: 'POST /sandbox/v1/charges/settle' },
+  { event: 'pix_debited', from: NEW, to: 'PAID', effects: 'payables made; the charge PAID', emits: 'transaction.created', by: `the test clock's PIX Automático debit (${rowRef('pixDebit', 'pixDebitRetry')}; the sandbox's extension)` },
+  { event: 'pix_debit_refused', from: NEW, to: 'DECLINED', effects: 'the charge\'s failed debit (message: the payer\'s bank\'s reason)', emits: 'transaction.created', by: `the test clock's PIX Automático debit refused (${rowRef('pixDebitRefused')}; the sandbox's extension)` },
   { event: 'slip_expired', from: NEW, to: 'DISCARDED', effects: 'the charge\'s failed attempt', emits: 'transaction.created', by: `POST /sandbox/v1/charges/expire, the test clock (${rowRef('slipExpired')})` },
   { event: 'capture', from: ['AUTHORIZED'], to: 'PAID', effects: 'payables made (split read at capture)', emits: 'transaction.updated', by: 'POST /v1/transaction/capture' },
   { event: 'authorization_lapsed', from: ['AUTHORIZED'], to: 'CANCELED', effects: `not captured by captureBefore (${AUTHORIZATION_DAYS} days after the authorization): the provider lets it go, no money was taken, no payables`, emits: 'transaction.updated', by: `the test clock past captureBefore (${rowRef('authorizationLapsed')})` },

@@ -7,8 +7,9 @@ import { CLIENT_MACHINE } from '../../domain/states/client.js';
 import { NEW, SAME, type AnyMachine } from '../../domain/states/machine.js';
 import { SUBSCRIPTION_MACHINE } from '../../domain/states/subscription.js';
 import { TRANSACTION_MACHINE } from '../../domain/states/transaction.js';
+import { MANDATE_MACHINE } from '../../domain/states/mandate.js';
 
-export const MACHINES: readonly AnyMachine[] = [TRANSACTION_MACHINE, CHARGE_MACHINE, SUBSCRIPTION_MACHINE, CLIENT_MACHINE, ALERT_MACHINE];
+export const MACHINES: readonly AnyMachine[] = [TRANSACTION_MACHINE, CHARGE_MACHINE, SUBSCRIPTION_MACHINE, CLIENT_MACHINE, ALERT_MACHINE, MANDATE_MACHINE];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -42,7 +43,7 @@ ${moves}`;
 export const STATES_SECTION = `
 ## State machines
 
-Each resource (transaction, charge, subscription, client, alert) has one state table, below, and every status the sandbox writes goes through it: a record is made by a \`(new)\` row and moved only by a row from its status. After each write the row's event is emitted with the record as written (see "Events"); \`updatedAt\` moves with every write, a declined attempt that leaves the status as it was included.
+Each resource (transaction, charge, subscription, client, alert, and the sandbox's extension the PIX Automático mandate) has one state table, below, and every status the sandbox writes goes through it: a record is made by a \`(new)\` row and moved only by a row from its status. After each write the row's event is emitted with the record as written (see "Events"); \`updatedAt\` moves with every write, a declined attempt that leaves the status as it was included.
 
 **A move the table does not allow** changes nothing and is refused 409 with code \`conflict\`, a field item on the request's member that named the record when there is one. The reference operations keep the 400 they had for a record in a status they do not apply to (capture of a transaction not AUTHORIZED, cancel of one neither PAID nor AUTHORIZED, paying a charge that is not open: 400 SchemaValidationException on transactionId, tid or _id), since part 7 shows 400 for these request-level refusals and merchant code already handles it; their checks read the same table. 409 is for the moves the sandbox's own actions and any other path refuse.
 
