@@ -11,7 +11,7 @@ import type { Sandbox } from '../../packages/sandbox/server.js';
 import { expectValidBoleto } from './support/boleto-check.js';
 import { makeProduct, sandboxWithClientAndProduct } from './support/fixtures.js';
 import { bankReads as bankReadsIn } from './support/pix-bank.js';
-import { API_KEY, COMPANY, SANDBOX_CAPTCHA_TOKEN, call } from './support/sandbox.js';
+import { API_KEY, COMPANY, SANDBOX_CAPTCHA_TOKEN, call, tokenFor } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 let clientId: string;
@@ -83,9 +83,9 @@ describe('a boleto carries a PIX (bolepix)', () => {
     expect(await bankReads(pix.brCode)).toMatchObject({ txid: pix.txid, status: 'CONCLUIDA' });
     const byLine = await settle(charge._id, 'BOLETO');
     expect(byLine.status).toBe(400);
-    expect(byLine.body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId', msg: expect.stringMatching(/already paid: its boleto can no longer be paid/) })]);
+    expect(byLine.body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId', msg: 'the charge is already paid by its PIX: its boleto can no longer be paid (a boleto and its PIX are one payment)' })]);
     // The PIX again: refused too (the bank pays a cob once).
-    expect((await settle(charge._id, 'PIX')).body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId', msg: expect.stringMatching(/already paid/) })]);
+    expect((await settle(charge._id, 'PIX')).body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId', msg: 'the charge is already paid' })]);
     expect((await eventsOf(charge._id, last)).types).toEqual(['transaction.created', 'charge.paid']);
     expect((await transactionsOf(charge._id)).map((t: { status: string; paymentMethod: string }) => [t.status, t.paymentMethod])).toEqual([['PAID', 'PIX']]);
   });
@@ -100,7 +100,7 @@ describe('a boleto carries a PIX (bolepix)', () => {
     expect(await bankReads(pix.brCode)).toMatchObject({ txid: pix.txid, status: 'REMOVIDA_PELO_PSP' });
     const byPix = await settle(charge._id, 'PIX');
     expect(byPix.status).toBe(400);
-    expect(byPix.body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId', msg: expect.stringMatching(/already paid: its PIX can no longer be paid/) })]);
+    expect(byPix.body.error_messages).toEqual([expect.objectContaining({ path: 'chargeId', msg: 'the charge is already paid by its boleto: its PIX can no longer be paid (a boleto and its PIX are one payment)' })]);
     expect((await eventsOf(charge._id, last)).types).toEqual(['transaction.created', 'charge.paid']);
     expect((await transactionsOf(charge._id)).length).toBe(1);
   });
@@ -157,5 +157,14 @@ describe('a subscription paid by boleto', () => {
     expect(answer.body.boleto.digitableLine).toMatch(/^\d{47}$/);
     expect(parsePix(answer.body.pix.brCode)).toMatchObject({ type: 'DYNAMIC', url: answer.body.pix.location });
     expect(answer.body.pix.location).toContain('/sandbox/v1/cobv/');
+  });
+
+  it('a PIX issued, then the charge paid by card: the PIX settle is refused as plainly "already paid", no word of a boleto (before: it named a boleto the charge never had)', async () => {
+    const charge = await create(30);
+    expect((await call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: COMPANY, paymentMethod: 'PIX', captchaToken: SANDBOX_CAPTCHA_TOKEN }, {})).status).toBe(200);
+    const card = await call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', token: await tokenFor(), captchaToken: SANDBOX_CAPTCHA_TOKEN }, {});
+    expect([card.status, card.body.charge?.status]).toEqual([200, 'PAID']);
+    const byPix = await settle(charge._id, 'PIX');
+    expect([byPix.status, byPix.body.error_messages]).toEqual([400, [expect.objectContaining({ path: 'chargeId', msg: 'the charge is already paid' })]]);
   });
 });

@@ -27,6 +27,7 @@ import { SECURITY, type ResourceRoutes } from './plugin.js';
 import { lockedAction } from './locked-action.js';
 import { rowRef } from '../base/clock-rows.js';
 import { ANTICIPATION_RATE } from '../base/anticipation-fee.js';
+import { payingTransactionOf } from '../store/charge-payment.js';
 
 /** A card payment whose answer comes later: the charge is left as it was until then. */
 const WAITING: readonly string[] = ['PENDING_3DS', 'PROCESSING', 'IN_ANALYSIS'];
@@ -34,10 +35,19 @@ const WAITING: readonly string[] = ['PENDING_3DS', 'PROCESSING', 'IN_ANALYSIS'];
 const unknownCharge = () => invalid(fieldError('_id', '_id names no charge of this company in the sandbox'));
 const notPayable = (status: string, field = '_id') => invalid(fieldError(field, status === 'PAID' ? 'the charge is already paid' : `the charge is ${status}: it cannot be paid`));
 
-/** The bank settles a charge no longer payable: paid already (by a boleto's line or its PIX, one payment), or ended. */
-const settledAlready = (status: string, method: string) => (status === 'PAID' || status === 'RECOVERED'
-  ? invalid(fieldError('chargeId', `the charge is already paid: its ${method === 'BOLETO' ? 'boleto' : 'PIX'} can no longer be paid (a boleto and its PIX are one payment; the first settled it)`))
-  : notPayable(status, 'chargeId'));
+const SLIP_NAMES: Record<string, string> = { BOLETO: 'boleto', PIX: 'PIX' };
+/**
+ * The bank settles a charge no longer payable: ended, or paid already. Paid by the other half of
+ * a boleto with its PIX (one payment), the answer says so; paid another way (a card after a PIX
+ * was issued, or the same slip again), plainly "already paid".
+ */
+const settledAlready = (status: string, asked: string, paidBy: string | undefined) => {
+  if (status !== 'PAID' && status !== 'RECOVERED') return notPayable(status, 'chargeId');
+  const [was, now] = [SLIP_NAMES[paidBy ?? ''], SLIP_NAMES[asked]];
+  return was && now && was !== now
+    ? invalid(fieldError('chargeId', `the charge is already paid by its ${was}: its ${now} can no longer be paid (a boleto and its PIX are one payment)`))
+    : notPayable(status, 'chargeId');
+};
 
 const CHARGE = { table: charges, noun: 'charge', idField: 'chargeId' } as const;
 
@@ -124,7 +134,7 @@ export const chargeRoutes: ResourceRoutes = async (app, { ctx }) => {
     const { companyId, chargeId, paymentMethod } = request.body;
     const result = await ctx.db.transaction(async (tx) => {
       const charge = await lockedRecord(tx, charges, 'charge', companyId, chargeId);
-      if (!PAYABLE.includes(charge.status)) throw settledAlready(charge.status, paymentMethod);
+      if (!PAYABLE.includes(charge.status)) throw settledAlready(charge.status, paymentMethod, (await payingTransactionOf(tx, charge))?.paymentMethod);
       // A boleto carries its PIX (bolepix): settled by PIX it is paid as the boleto the shopper was offered.
       const byBoletosPix = charge.slip?.paymentMethod === 'BOLETO' && paymentMethod === 'PIX' && charge.slip.txid !== undefined;
       assertChargePayable(charge, charge.productId ? await products.get(tx, companyId, charge.productId) : undefined, byBoletosPix ? 'BOLETO' : paymentMethod, 'chargeId');
