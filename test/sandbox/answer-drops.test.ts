@@ -4,7 +4,7 @@
 // Without a key the drop says so. Over real sockets: inject() has no connection to drop.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { API_KEY, COMPANY, PAID_PROFILE, memorySandbox } from './support/sandbox.js';
+import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
@@ -46,4 +46,12 @@ it('refuses a path it cannot drop, naming the field', async () => {
   const answer = await post('/sandbox/v1/faults/drops', { companyId: COMPANY, path: '/v1/client' });
   expect(answer.status).toBe(400);
   expect((await answer.json()).error_messages).toEqual([expect.objectContaining({ path: 'path' })]);
+});
+
+it('through inject() (no connection to drop) an armed drop answers as usual and is noted, never a 500 (before: TypeError, socket.destroy is not a function; fuzz.test found it)', async () => {
+  await fetch(`${sandbox.url}/sandbox/v1/faults/drops?companyId=${COMPANY}`, { method: 'DELETE', headers: { apiKey: API_KEY } });
+  await post('/sandbox/v1/faults/drops', { companyId: COMPANY, path: '/v1/transaction' });
+  const answer = await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 777, paymentProfile: PAID_PROFILE });
+  expect([answer.status, answer.body.status]).toEqual([200, 'PAID']);
+  expect(await drops()).toEqual([expect.objectContaining({ path: '/v1/transaction', status: 200 })]);
 });

@@ -100,8 +100,8 @@ beforeAll(async () => {
   sandbox = await memorySandbox();
   const doc = (await call(sandbox, 'GET', '/openapi.json', undefined, {})).body;
   // The 3-D Secure challenge (issue 23) is HTML for the shopper's browser, not the JSON API: three-ds.test.ts covers it.
-  // A PIX's payload, a recorrência's and their key (application/jose, public) are for the payer's bank: pix-dynamic.test.ts and pix-automatic.test.ts cover them.
-  operations = operationsOf(doc).filter((o) => !/^\w+ \/sandbox\/3ds\//.test(o.name) && !/^GET \/sandbox\/v1\/(pix\/|pix-jwks|rec\/)/.test(o.name));
+  // A PIX's payload, a boleto's PIX (cobv), a recorrência's and their key (application/jose, public) are for the payer's bank: pix-dynamic, bolepix and pix-automatic cover them.
+  operations = operationsOf(doc).filter((o) => !/^\w+ \/sandbox\/3ds\//.test(o.name) && !/^GET \/sandbox\/v1\/(pix\/|cobv\/|pix-jwks|rec\/)/.test(o.name));
   hints = await makeHints();
 });
 afterAll(async () => sandbox?.close());

@@ -86,19 +86,23 @@ describe('PUT /v1/transaction/cancel with an amount', () => {
 });
 
 describe("the bank's settle of a charge whose PIX or boleto was issued", () => {
-  it("settles only the method issued (400 on paymentMethod, nothing paid); without a slip any method the charge offers", async () => {
+  it("settles only the method issued (400 on paymentMethod, nothing paid); a boleto by its line or the PIX it carries; without a slip any method the charge offers", async () => {
     const c = await clockCompany(sandbox);
     const open = async () => (await c.as('POST', '/v1/charge', { companyId: c.companyId, clientId: c.client._id, productId: c.product._id, dueDate: await c.today(), amount: 50 })).body;
     const charge = await open();
-    const issued = await call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentMethod: 'BOLETO' }, {});
-    expect(issued.body.charge.slip.paymentMethod).toBe('BOLETO');
-    // The shopper was given a boleto: a PIX settle of it would charge PIX's fee and pay out at D+0.
-    const crossed = await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'PIX' });
+    const issued = await call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentMethod: 'PIX' }, {});
+    expect(issued.body.charge.slip.paymentMethod).toBe('PIX');
+    // The shopper was given a PIX, which carries no boleto: a boleto settle of it would pay a line nobody was given.
+    const crossed = await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'BOLETO' });
     expect(crossed.status).toBe(400);
-    expect(crossed.body.error_messages).toEqual([expect.objectContaining({ path: 'paymentMethod', msg: expect.stringMatching(/BOLETO/) })]);
+    expect(crossed.body.error_messages).toEqual([expect.objectContaining({ path: 'paymentMethod', msg: expect.stringMatching(/PIX/) })]);
     expect((await c.as('GET', `/v1/transaction?chargeId=${charge._id}&status=PAID`)).body.items).toEqual([]);
-    const settled = await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'BOLETO' });
-    expect(settled.body.transaction).toMatchObject({ status: 'PAID', paymentMethod: 'BOLETO' });
+    const settled = await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: charge._id, paymentMethod: 'PIX' });
+    expect(settled.body.transaction).toMatchObject({ status: 'PAID', paymentMethod: 'PIX' });
+    // A boleto carries a PIX (bolepix.test.ts): settled by either, once.
+    const boleto = await open();
+    await call(sandbox, 'POST', '/v1/charge/pay', { _id: boleto._id, companyId: c.companyId, captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentMethod: 'BOLETO' }, {});
+    expect((await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: boleto._id, paymentMethod: 'PIX' })).body.transaction).toMatchObject({ status: 'PAID', paymentMethod: 'PIX' });
     const none = await open(); // no slip issued: the bank may settle any method the charge offers
     expect((await c.as('POST', '/sandbox/v1/charges/settle', { companyId: c.companyId, chargeId: none._id, paymentMethod: 'PIX' })).body.transaction).toMatchObject({ status: 'PAID', paymentMethod: 'PIX' });
   });

@@ -49,7 +49,9 @@ export function installAnswerDrops(app: FastifyInstance): AnswerDrops {
     if (!fault || reply.statusCode >= 400) return payload;
     fault.left -= 1;
     drops.push({ _id: `drp_${++made}`, companyId, path, at: new Date().toISOString(), status: reply.statusCode, idempotencyKey: key, retried: false });
-    request.raw.socket?.destroy();
+    // inject() (light-my-request) has no connection to drop, and its stand-in socket no destroy: answered as usual.
+    const { socket } = request.raw;
+    if (typeof socket?.destroy === 'function') socket.destroy();
     return payload;
   });
   return {
