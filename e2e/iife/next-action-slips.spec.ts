@@ -19,6 +19,9 @@ const STEP = '#step [data-svc-next-action]';
 const COPY_STATUS = 'button.primary + p[role="status"]';
 const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1280, height: 800 };
 const today = new Date().toISOString().slice(0, 10);
+// A PIX as the sandbox issues it: the bank takes it until the end of the day after (UTC), so at any
+// hour the test runs 24 to 48 hours are left (a PIX due today, run at 23:31, had 28 minutes).
+const pixExpiresOn = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const charge = { _id: '65f0c0ffee0000000000abcd', companyId: 'company_demo', amount: { value: 12990, currency: 'BRL' }, status: 'ACTIVE', dueDate: '2030-01-10', createdAt: '', updatedAt: '' } as unknown as ChargeDoc;
 
 let server: StaticServer;
@@ -37,12 +40,12 @@ test('PIX: QR, copy-paste code that copies, time left, waiting until the page sa
     w.events = [];
     document.addEventListener('svc-next-action', (event) => w.events.push((event as CustomEvent).detail));
     w.outcome = w.svc.handleNextAction(answer, { container: document.getElementById('step'), paid: new Promise((resolve) => { w.pay = resolve; }) }).then((o: unknown) => (w.done = o));
-  }, { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix });
+  }, { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: pixExpiresOn() } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix });
   await expect.poll(() => page.shadow(STEP, 'h2').text()).toBe('Pague com PIX');
   expect(await page.shadow(STEP, 'img').attribute('alt')).toMatch(/^QR Code PIX/);
   expect(await page.shadow(STEP, 'img').attribute('src')).toBe(pix.qrCodeImage);
   expect(await page.shadow(STEP, 'input').value()).toBe(pix.brCode);
-  await expect.poll(() => page.shadow(STEP, 'section').text()).toMatch(/Tempo restante: \d+ h \d\d min/);
+  await expect.poll(() => page.shadow(STEP, 'section').text()).toMatch(/Tempo restante: 1 d \d+ h/);
   expect(await page.shadow(STEP, 'section > p[role="status"]:last-child').text()).toBe('Aguardando o pagamento…');
   await page.shadow(STEP, 'button.primary').click();
   await expect.poll(() => page.shadow(STEP, COPY_STATUS).text()).toMatch(/^(Copiado!|Não foi possível copiar: selecione o código e copie\.)$/);
@@ -99,7 +102,7 @@ test('an answer that asks for nothing resolves at once with its status', async (
 for (const method of ['pix', 'boleto'] as const) {
   test(`${method}: in a container 140 px wide (200% zoom on a 320 px phone) every part of the panel stays inside it`, async ({ enginePage: page }) => {
     const answer = method === 'pix'
-      ? { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge, 'localhost:4010', new Date()) }
+      ? { charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: pixExpiresOn() } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge, 'localhost:4010', new Date()) }
       : { charge: { _id: charge._id }, paymentMethod: 'BOLETO', status: 'PENDING_PAYMENT', boleto: { ...boletoFor(charge, today), url: `${server.url}/boleto/${charge._id}` } };
     await page.evaluate((body) => {
       document.getElementById('step')!.style.width = '140px';
@@ -127,7 +130,7 @@ const parts = (page: EnginePage) => page.evaluate((host) => {
   }).filter((item) => item.height > 0) };
 }, STEP);
 
-const pixAnswer = async () => ({ charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: today } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge, 'localhost:4010', new Date()) });
+const pixAnswer = async () => ({ charge: { _id: charge._id, slip: { paymentMethod: 'PIX', expiresOn: pixExpiresOn() } }, paymentMethod: 'PIX', status: 'PENDING_PAYMENT', pix: await pixFor(charge, 'localhost:4010', new Date()) });
 
 test('PIX at 390x844: amount, payee, a full-width Copy PIX code of 44 px or more, three steps, then the code; the QR folded under them', async ({ enginePage: page }) => {
   await page.setViewportSize(PHONE);
