@@ -37,7 +37,9 @@ async function payWith(page: EnginePage, isolation: Isolation, number: string) {
   if (isolation === 'frame') await inCard(page, (frame) => typeCard(frame, card(number)));
   else await typeCard(page, card(number));
   await submit(page);
-  await expect.poll(() => page.evaluate((host) => !!document.querySelector(host)?.shadowRoot?.querySelector('dialog[open] iframe'), MODAL), { timeout: 20_000 }).toBe(true);
+  // What the page shows instead of the challenge, when it does not come, is the failure's message.
+  await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('dialog[open] iframe') ? 'challenge'
+    : `outcome ${document.getElementById('outcome')?.getAttribute('data-outcome')}: ${document.getElementById('pay-outcome')?.textContent?.trim()}`, MODAL), { timeout: 20_000 }).toBe('challenge');
 }
 
 const challengeButton = (name: RegExp) => (frame: { byRole: EnginePage['byRole'] }) => frame.byRole('button', { name });
