@@ -29,7 +29,7 @@
 // statement kind's CPU time) to profile the clock.
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -142,25 +142,44 @@ async function compareWith(tree, postgres, postFigure) {
   for (const [label, dir] of [['COMPARE_WITH', tree], ['this tree', root], ['COMPARE_WITH', tree], ['this tree', root]]) {
     const one = await startProcess({ DATABASE_URL: postgres.url }, dir);
     try {
-      const cpu0 = cpuTicks(one.child.pid);
+      const [cpu0, pg0] = [cpuTicks(one.child.pid), postgresTicks(postgres.url)];
       const result = await posts([one.url]);
-      // CPU time of the sandbox process per answer: what a loaded machine moves least.
+      // CPU time per answer, the sandbox process's and PostgreSQL's: what a loaded machine moves least.
       result.cpuMs = ((cpuTicks(one.child.pid) - cpu0) * 10) / result.requests;
+      result.pgMs = pg0 === undefined ? NaN : ((postgresTicks(postgres.url) - pg0) * 10) / result.requests;
       rounds.push([label, result]);
       postFigure(`POST /v1/transaction, PostgreSQL, 1 process, ${label} (${dir})`, result);
-      record('  its CPU time per answer', `${result.cpuMs.toFixed(2)} ms`);
+      record('  CPU time per answer', `sandbox ${result.cpuMs.toFixed(2)} ms, PostgreSQL ${result.pgMs.toFixed(2)} ms`);
     } finally {
       one.child.kill('SIGTERM');
     }
   }
-  const sum = (label) => rounds.filter(([l]) => l === label).reduce((a, [, r]) => ({ requests: a.requests + r.requests, seconds: a.seconds + r.seconds, cpuMs: a.cpuMs + r.cpuMs * r.requests }), { requests: 0, seconds: 0, cpuMs: 0 });
+  const sum = (label) => rounds.filter(([l]) => l === label).reduce((a, [, r]) => ({ requests: a.requests + r.requests, seconds: a.seconds + r.seconds, cpuMs: a.cpuMs + r.cpuMs * r.requests, pgMs: a.pgMs + r.pgMs * r.requests }), { requests: 0, seconds: 0, cpuMs: 0, pgMs: 0 });
   const [theirs, ours] = [sum('COMPARE_WITH'), sum('this tree')];
   record('POST /v1/transaction, this tree / COMPARE_WITH (PostgreSQL, 1 process, both rounds)',
-    `${((ours.requests / ours.seconds) / (theirs.requests / theirs.seconds)).toFixed(2)}x the rate, ${((ours.cpuMs / ours.requests) / (theirs.cpuMs / theirs.requests)).toFixed(2)}x the sandbox's CPU time per answer`);
+    `${((ours.requests / ours.seconds) / (theirs.requests / theirs.seconds)).toFixed(2)}x the rate, ${((ours.cpuMs / ours.requests) / (theirs.cpuMs / theirs.requests)).toFixed(2)}x the sandbox's CPU time per answer, ${((ours.pgMs / ours.requests) / (theirs.pgMs / theirs.requests)).toFixed(2)}x PostgreSQL's`);
 }
 
+/** A process's /proc/<pid>/stat fields after its name (state first), or undefined once it is gone. */
+const statOf = (pid) => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); } catch { return undefined; } };
 /** A process's CPU time so far (user + system) in clock ticks of 10 ms (Linux's /proc). */
-const cpuTicks = (pid) => { const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(fields[11]) + Number(fields[12]); };
+const cpuTicks = (pid) => { const fields = statOf(pid); return fields ? Number(fields[11]) + Number(fields[12]) : 0; };
+
+/**
+ * The CPU time so far of the PostgreSQL server listening on `url`'s port: its postmaster, the
+ * children it has reaped (cutime, cstime) and those alive (backends, background workers).
+ */
+function postgresTicks(url) {
+  const port = new URL(url).port;
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const listens = (pid) => { try { const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'); return args.some((arg, i) => arg === '-p' && args[i + 1] === port); } catch { return false; } };
+  const postmaster = pids.find(listens);
+  if (!postmaster) return undefined;
+  const own = statOf(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of pids) { const fields = statOf(pid); if (fields?.[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]); }
+  return ticks;
+}
 
 let clockCompanies = 0;
 /** This process's CPU time since `from` (user + system), in seconds: the sandbox's share (PGlite's too: it runs here), which a loaded machine moves less than the wall time. */
