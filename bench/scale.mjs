@@ -24,11 +24,12 @@
 //     (CLOCK_DAILY_365=1 adds 365 days stepping every day: about 15 minutes)
 // Numbers only; nothing fails because a machine is slow. SCALE=0.1 for a quick run;
 // SUBSCRIPTIONS=N for the clock's count on PostgreSQL (PGLITE_SUBSCRIPTIONS=N on PGlite); FIGURES=lists,clock (any of posts, lists,
-// export, clock) for some figures only; CLOCK_ON=pglite|postgres, CLOCK_SET_WISE_ONLY=1 and STATEMENT_TIMES=1 (each
+// export, clock, compare) for some figures only; COMPARE_WITH=<another checkout> adds POST /v1/transaction's rate and CPU
+// time against that checkout's sandbox, in turns (FIGURES=compare: those alone, with the statements of one POST); CLOCK_ON=pglite|postgres, CLOCK_SET_WISE_ONLY=1 and STATEMENT_TIMES=1 (each
 // statement kind's CPU time) to profile the clock.
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -88,9 +89,9 @@ async function decryptFloor() {
   return { rps: Math.round(all.length / ((performance.now() - started) / 1000)), p99: quantile(latencies, 0.99).toFixed(1) };
 }
 
-/** A sandbox process of its own (`{ DATABASE_URL }` or `{ PGLITE_DIR }`), warmed by WARM payments. */
-async function startProcess(storage) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/sandbox-process.ts'], { cwd: root, env: { ...process.env, ...storage }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** A sandbox process of its own (`{ DATABASE_URL }` or `{ PGLITE_DIR }`), warmed by WARM payments; `tree`: another checkout's sandbox (COMPARE_WITH). */
+async function startProcess(storage, tree = root) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/sandbox-process.ts'], { cwd: tree, env: { ...process.env, ...storage }, stdio: ['ignore', 'pipe', 'inherit'] });
   for await (const line of createInterface({ input: child.stdout })) {
     if (!line.startsWith('{')) continue;
     const { url } = JSON.parse(line);
@@ -106,6 +107,78 @@ async function posts(urls, count = REQUESTS) {
   const runs = [];
   for (const url of urls) runs.push({ url, connections: 10 / urls.length, bodies: (await tokens(per)).map((token, i) => JSON.stringify({ companyId: COMPANY, amount: 1000 + i, token })) });
   return postRate(runs, { path: '/v1/transaction', headers });
+}
+
+/** The background polls' statements (webhooks/dispatcher.ts, billing/batch-worker.ts, every 200 ms), not a request's. */
+const POLLS = [/^SELECT \* FROM \(/, /^SELECT id FROM batches WHERE status IN/];
+
+/** Statements one POST /v1/transaction sends (BEGIN and COMMIT included), on `sandbox` (this process), after one to warm its caches. */
+async function statementsPerPost(sandbox) {
+  const post = async () => (await fetch(`${sandbox.url}/v1/transaction`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, amount: 1000, token: (await tokens(1))[0] }) })).text();
+  await post();
+  const db = sandbox.db;
+  const { query, transaction } = db;
+  const sent = [];
+  const logged = (run) => (sql, params) => { if (!POLLS.some((p) => p.test(sql.trim()))) sent.push(sql.replace(/\s+/g, ' ').trim().slice(0, 60)); return run(sql, params); };
+  db.query = logged((sql, params) => query.call(db, sql, params));
+  // The db layer sends BEGIN and COMMIT inside transaction(): a round trip each.
+  db.transaction = (work) => { sent.push('BEGIN'); return transaction.call(db, (tx) => work({ ...tx, query: logged((sql, params) => tx.query(sql, params)) })).finally(() => sent.push('COMMIT')); };
+  try {
+    await post();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  record('statements (round trips) per POST /v1/transaction, PostgreSQL, caches warm', `${sent.length}: ${sent.join(' | ')}`);
+}
+
+/**
+ * COMPARE_WITH=<another checkout> (its node_modules in place): its sandbox against this one's, one
+ * PostgreSQL process each on this run's PostgreSQL, in turns (theirs, ours, theirs, ours: drifting
+ * load falls on both), the ratios to this run's floor: a before/after in one run.
+ */
+async function compareWith(tree, postgres, postFigure) {
+  const rounds = [];
+  for (const [label, dir] of [['COMPARE_WITH', tree], ['this tree', root], ['COMPARE_WITH', tree], ['this tree', root]]) {
+    const one = await startProcess({ DATABASE_URL: postgres.url }, dir);
+    try {
+      const [cpu0, pg0] = [cpuTicks(one.child.pid), postgresTicks(postgres.url)];
+      const result = await posts([one.url]);
+      // CPU time per answer, the sandbox process's and PostgreSQL's: what a loaded machine moves least.
+      result.cpuMs = ((cpuTicks(one.child.pid) - cpu0) * 10) / result.requests;
+      result.pgMs = pg0 === undefined ? NaN : ((postgresTicks(postgres.url) - pg0) * 10) / result.requests;
+      rounds.push([label, result]);
+      postFigure(`POST /v1/transaction, PostgreSQL, 1 process, ${label} (${dir})`, result);
+      record('  CPU time per answer', `sandbox ${result.cpuMs.toFixed(2)} ms, PostgreSQL ${result.pgMs.toFixed(2)} ms`);
+    } finally {
+      one.child.kill('SIGTERM');
+    }
+  }
+  const sum = (label) => rounds.filter(([l]) => l === label).reduce((a, [, r]) => ({ requests: a.requests + r.requests, seconds: a.seconds + r.seconds, cpuMs: a.cpuMs + r.cpuMs * r.requests, pgMs: a.pgMs + r.pgMs * r.requests }), { requests: 0, seconds: 0, cpuMs: 0, pgMs: 0 });
+  const [theirs, ours] = [sum('COMPARE_WITH'), sum('this tree')];
+  record('POST /v1/transaction, this tree / COMPARE_WITH (PostgreSQL, 1 process, both rounds)',
+    `${((ours.requests / ours.seconds) / (theirs.requests / theirs.seconds)).toFixed(2)}x the rate, ${((ours.cpuMs / ours.requests) / (theirs.cpuMs / theirs.requests)).toFixed(2)}x the sandbox's CPU time per answer, ${((ours.pgMs / ours.requests) / (theirs.pgMs / theirs.requests)).toFixed(2)}x PostgreSQL's`);
+}
+
+/** A process's /proc/<pid>/stat fields after its name (state first), or undefined once it is gone. */
+const statOf = (pid) => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); } catch { return undefined; } };
+/** A process's CPU time so far (user + system) in clock ticks of 10 ms (Linux's /proc). */
+const cpuTicks = (pid) => { const fields = statOf(pid); return fields ? Number(fields[11]) + Number(fields[12]) : 0; };
+
+/**
+ * The CPU time so far of the PostgreSQL server listening on `url`'s port: its postmaster, the
+ * children it has reaped (cutime, cstime) and those alive (backends, background workers).
+ */
+function postgresTicks(url) {
+  const port = new URL(url).port;
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const listens = (pid) => { try { const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'); return args.some((arg, i) => arg === '-p' && args[i + 1] === port); } catch { return false; } };
+  const postmaster = pids.find(listens);
+  if (!postmaster) return undefined;
+  const own = statOf(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of pids) { const fields = statOf(pid); if (fields?.[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]); }
+  return ticks;
 }
 
 let clockCompanies = 0;
@@ -222,7 +295,7 @@ const children = [];
 const pgliteDir = mkdtempSync(join(tmpdir(), 'svc-bench-pglite-'));
 try {
   let floor;
-  if (FIGURES.has('posts')) {
+  if (FIGURES.has('posts') || FIGURES.has('compare')) {
     console.log(`decryptor alone: ${REQUESTS} tokens...`);
     floor = await decryptFloor();
     record('decryptor alone (10 at a time), the floor', `${floor.rps} decrypts/s, p99 ${floor.p99} ms`);
@@ -240,7 +313,12 @@ try {
       postFigure('POST /v1/transaction, PostgreSQL, 1 process (10 connections)', await posts([children[1].url]));
       postFigure('POST /v1/transaction, PostgreSQL, 2 processes (5 connections each)', await posts([children[1].url, children[2].url]));
       for (const c of children) c.child.kill('SIGTERM');
-    } else {
+    }
+    if (FIGURES.has('posts') || FIGURES.has('compare')) {
+      await statementsPerPost(sandbox);
+      if (process.env.COMPARE_WITH) await compareWith(process.env.COMPARE_WITH, postgres, postFigure);
+    }
+    if (!FIGURES.has('posts')) {
       // One transaction's body for the rows below to copy.
       await fetch(`${sandbox.url}/v1/transaction`, { method: 'POST', headers, body: JSON.stringify({ companyId: COMPANY, amount: 1000, token: (await tokens(1))[0] }) });
     }

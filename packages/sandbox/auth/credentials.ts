@@ -24,15 +24,20 @@ export async function createCredential(db: Queryable, options: { permissions: Pe
   return { keyId, secret, apiKey: `${keyId}.${secret}`, permissions: options.permissions, companies: options.companies };
 }
 
-interface Row { key_id: string; secret_sha256: string; permissions: Permission[]; companies: string[] }
+interface Row { key_id: string; secret_sha256: string; permissions: Permission[]; companies: string[]; cache_epoch: string }
 const toCredential = (row: Row): Credential => ({ keyId: row.key_id, permissions: row.permissions, companies: row.companies });
 
-export async function findCredential(db: Queryable, keyId: string): Promise<(Credential & { secretSha256: string }) | undefined> {
-  const [row] = await db.query<Row>('SELECT * FROM credentials WHERE key_id = $1', [keyId]);
-  return row && { ...toCredential(row), secretSha256: row.secret_sha256 };
+/**
+ * The credential, never cached (a key rotated or removed is refused by the next request), and in the
+ * same statement the cache epoch (db/migrations.ts) the request's cached company reads are checked against.
+ */
+export async function findCredential(db: Queryable, keyId: string): Promise<(Credential & { secretSha256: string; cacheEpoch: string }) | undefined> {
+  const [row] = await db.query<Row>('SELECT c.*, (SELECT version::text FROM cache_epoch) AS cache_epoch FROM credentials c WHERE key_id = $1', [keyId]);
+  return row && { ...toCredential(row), secretSha256: row.secret_sha256, cacheEpoch: row.cache_epoch };
 }
 
-export type Verified = { credential: Credential } | { refusal: string };
+/** cacheEpoch: read with the credential (findCredential). */
+export type Verified = { credential: Credential; cacheEpoch: string } | { refusal: string };
 
 /** Checks an apiKey header value; the comparison time does not depend on the secret. */
 export async function verifyApiKey(db: Queryable, apiKey: string): Promise<Verified> {
@@ -45,5 +50,5 @@ export async function verifyApiKey(db: Queryable, apiKey: string): Promise<Verif
   const given = Buffer.from(sha256(apiKey.slice(dot + 1)), 'hex');
   const expected = Buffer.from(stored?.secretSha256 ?? sha256(''), 'hex');
   if (!stored || !timingSafeEqual(given, expected)) return { refusal: 'invalid apiKey' };
-  return { credential: { keyId: stored.keyId, permissions: stored.permissions, companies: stored.companies } };
+  return { credential: { keyId: stored.keyId, permissions: stored.permissions, companies: stored.companies }, cacheEpoch: stored.cacheEpoch };
 }

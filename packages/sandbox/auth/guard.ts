@@ -15,7 +15,11 @@ export type RouteAuth = Permission | 'captcha' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig { auth?: RouteAuth }
-  interface FastifyRequest { credential?: Credential }
+  interface FastifyRequest {
+    credential?: Credential;
+    /** The cache epoch read with the credential: what cached company reads are checked against (domain/company-state.ts). */
+    cacheEpoch?: string;
+  }
   interface FastifyInstance { routeTable: GuardedRoute[] }
 }
 
@@ -60,6 +64,7 @@ export function installGuard(app: FastifyInstance, db: Database, jwtKey: Uint8Ar
     if ('refusal' in verified) throw unauthorized(verified.refusal);
     if (!verified.credential.permissions.includes(auth)) throw forbidden(`the credential lacks the ${auth} permission`);
     request.credential = verified.credential;
+    request.cacheEpoch = verified.cacheEpoch;
   });
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config?.auth !== 'captcha') return;

@@ -44,7 +44,7 @@ export async function verifyJwt(db: Queryable, key: Uint8Array, token: string): 
     if (lifetime) return { refusal: lifetime };
     const stored = typeof payload.sub === 'string' ? await findCredential(db, payload.sub) : undefined;
     if (!stored) return { refusal: 'token names no sandbox credential' };
-    return { credential: { keyId: stored.keyId, permissions: stored.permissions, companies: stored.companies } };
+    return { credential: { keyId: stored.keyId, permissions: stored.permissions, companies: stored.companies }, cacheEpoch: stored.cacheEpoch };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { refusal: 'token expired (valid 14 days): issue a new one' };
     if (error instanceof errors.JWTClaimValidationFailed && error.reason === 'missing' && (error.claim === 'exp' || error.claim === 'iat'))

@@ -137,7 +137,23 @@ export const MIGRATIONS: readonly string[] = [
   // PIX Automático mandates (store/mandates.ts), found by their subscription.
   `${resource('mandates', 'subscription_id text NOT NULL,')}
    CREATE INDEX mandates_subscription ON mandates (subscription_id, created_at)`,
+  // What a payment reads of its company, cached per process (domain/company-state.ts), is stamped
+  // with this counter: any write to credentials, company_settings or provider_faults bumps it in
+  // the writer's own transaction, whichever process (or psql) made it, and each request reads it
+  // with its credential, in the same statement (auth/credentials.ts).
+  `CREATE TABLE cache_epoch (id integer PRIMARY KEY CHECK (id = 1), version bigint NOT NULL);
+   INSERT INTO cache_epoch VALUES (1, 1);
+   CREATE FUNCTION bump_cache_epoch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE cache_epoch SET version = version + 1; RETURN NULL; END $$;
+   CREATE TRIGGER credentials_bump_cache_epoch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON credentials FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_epoch();
+   CREATE TRIGGER company_settings_bump_cache_epoch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON company_settings FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_epoch();
+   CREATE TRIGGER provider_faults_bump_cache_epoch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON provider_faults FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_epoch()`,
 ];
+
+/** A migration's statements: split on semicolons outside $$-quoted bodies (a function's). */
+export const statementsOf = (sql: string): string[] =>
+  sql.split('$$').flatMap((part, i) => (i % 2 ? [`$$${part}$$`] : part.split(/(;)/)))
+    .reduce<string[]>((all, piece) => (piece === ';' ? [...all, ''] : [...all.slice(0, -1), (all.at(-1) ?? '') + piece]), [''])
+    .map((s) => s.trim()).filter(Boolean);
 
 export async function migrate(db: Database): Promise<void> {
   await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
@@ -148,7 +164,7 @@ export async function migrate(db: Database): Promise<void> {
     const applied = new Set(rows.map((row) => row.version));
     for (const [index, sql] of MIGRATIONS.entries()) {
       if (applied.has(index + 1)) continue;
-      for (const statement of sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      for (const statement of statementsOf(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
     }
   });

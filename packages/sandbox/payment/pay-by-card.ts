@@ -5,12 +5,13 @@
 import type { SandboxContext } from '../context.js';
 import { captureBeforeOf } from '../domain/authorizations.js';
 import type { Queryable } from '../db/database.js';
-import { faultsAt } from '../domain/payments/faults.js';
+import { companyState } from '../domain/payments/company-state.js';
+import { inForce } from '../domain/payments/faults.js';
 import { routePayment } from '../domain/payments/route-payment.js';
 import type { Modality } from '../domain/payments/routing.js';
 import { connectorFor } from '../domain/payments/simulated-acquirer.js';
 import { createPayables } from '../domain/split/payables.js';
-import { getCompanySettings } from '../store/company-settings.js';
+import type { CompanySettingsDoc } from '../store/company-settings.js';
 import { create } from '../domain/states/machine.js';
 import { TRANSACTION_MACHINE, type TransactionEvent } from '../domain/states/transaction.js';
 import { money, newId, type PaymentMethod, type ProductDoc, type TransactionDoc } from '../store/tables.js';
@@ -35,15 +36,17 @@ export interface CardPayment {
   threeDSOrigin?: string;
   /** Who pays, for an answer that comes later (3-D Secure, PROCESSING): a subscription's own payment (POST /v1/subscription, the clock) or the shopper's (default). */
   payer?: Payer;
+  /** The request's cache epoch (auth/credentials.ts): the company's settings and faults may come from the cache (domain/payments/company-state.ts). */
+  cacheEpoch?: string;
 }
 
 /** subscription: a failed answer makes the charge and the subscription ERROR_PAYMENT (domain/held-payment.ts); shopper: a decline leaves the charge's status. */
 export type Payer = 'shopper' | 'subscription';
 
-type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality' | 'threeDSOrigin' | 'payer'>
-  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review' | 'nextAction' | 'threeDS' | 'processing'> & { tid?: string; event: TransactionEvent };
+type Attempt = Omit<CardPayment, 'profile' | 'capture' | 'product' | 'modality' | 'threeDSOrigin' | 'payer' | 'cacheEpoch'>
+  & Pick<TransactionDoc, 'status' | 'message' | 'card' | 'acquirer' | 'routing' | 'review' | 'nextAction' | 'threeDS' | 'processing'> & { tid?: string; event: TransactionEvent; settings?: CompanySettingsDoc };
 
-async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, nextAction, threeDS, processing, ...attempt }: Attempt): Promise<TransactionDoc> {
+async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routing, event, review, nextAction, threeDS, processing, settings, ...attempt }: Attempt): Promise<TransactionDoc> {
   const now = ctx.now(attempt.companyId);
   const at = now.toISOString();
   const made: TransactionDoc = {
@@ -57,26 +60,29 @@ async function record(ctx: SandboxContext, db: Queryable, { tid, acquirer, routi
     ...(attempt.status === 'AUTHORIZED' ? { captureBefore: captureBeforeOf(now) } : {}),
     metadata: {}, createdAt: at, updatedAt: at,
   };
-  const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made) : made;
+  const transaction = made.status === 'PAID' ? await createPayables(ctx, db, made, undefined, settings) : made;
   return create(TRANSACTION_MACHINE, db, transaction, event, now);
 }
 
 /** The routes a payment walks: its product's charge.routes when it lists any, else the company's. */
-async function routesOf(db: Queryable, companyId: string, product?: ProductDoc) {
+function routesOf(settings: CompanySettingsDoc, product?: ProductDoc) {
   const own = product?.charge?.routes ?? [];
   if (own.length) return { routes: own, source: 'product' as const, standby: false };
-  const settings = await getCompanySettings(db, companyId);
   // A payment with a product is a charge's, never held on standby: only a payment naming no product reads it.
   return { routes: settings.routes, source: 'company' as const, standby: !product && settings.standby === true };
 }
 
-export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, payer = 'shopper', ...payment }: CardPayment): Promise<TransactionDoc> {
+export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, capture, product, modality = 'initial', threeDSOrigin, payer = 'shopper', cacheEpoch, ...payment }: CardPayment): Promise<TransactionDoc> {
   const at = ctx.now(payment.companyId);
   const card = cardSummary(profile);
   // The antifraud blocks the card before any provider is asked (BLOCKED: no acquirer, no routing).
   const blocked = riskBlock(profile);
   if (blocked) return record(ctx, db, { ...payment, event: 'card_payment', card, status: 'BLOCKED', message: blocked.message });
-  const [{ routes, source, standby }, faults] = await Promise.all([routesOf(db, payment.companyId, product), faultsAt(db, payment.companyId, at)]);
+  // The company's settings and faults in one statement, or none (the cache); its split below is the same read's.
+  const company = await companyState(ctx.db, db, payment.companyId, cacheEpoch);
+  const { routes, source, standby } = routesOf(company.settings, product);
+  const faults = inForce(company.faults, at);
+  const settings = company.settings;
   const routed = await routePayment({
     routes, source, brand: card.brand, modality,
     authorize: (route) => connectorFor(route.id).authorize({
@@ -115,7 +121,7 @@ export async function payByCard(ctx: SandboxContext, db: Queryable, { profile, c
     return pending;
   }
   return record(ctx, db, {
-    ...payment, event: 'card_payment', card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace, status, message,
+    ...payment, event: 'card_payment', card, tid: routed.acquirer.tid, acquirer: routed.acquirer, routing: routed.trace, status, message, settings,
     ...(held ? { review: { dueBy: addDays(dayOf(at), REVIEW_DAYS) } } : {}),
     ...(threeDS === 'frictionless' ? { threeDS: { flow: 'frictionless' as const, result: 'AUTHENTICATED' as const, at: at.toISOString() } } : {}),
   });

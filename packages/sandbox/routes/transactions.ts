@@ -35,6 +35,7 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
       const made = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: body.amount, installments, paymentMethod: 'CREDIT_CARD',
         profile, capture: body.capture ?? true, split: body.split, links: client ? { clientId: client._id } : {}, threeDSOrigin: originOf(request),
+        cacheEpoch: request.cacheEpoch,
       });
       await alertIfTestCard(ctx, tx, made);
       return keepAnswer(tx, request, made);

@@ -35,6 +35,12 @@ export async function faultsAt(db: Queryable, companyId: string, at: Date): Prom
   return new Map(rows.map(({ data }) => [data.providerId, data]));
 }
 
+/** Of `faults` (in the order made), those in force at `at`, by provider, as faultsAt answers. */
+export function inForce(faults: readonly ProviderFault[], at: Date): Map<string, ProviderFault> {
+  const instant = at.getTime();
+  return new Map(faults.filter((f) => Date.parse(f.startsAt) <= instant && Date.parse(f.endsAt) > instant).map((f) => [f.providerId, f]));
+}
+
 export async function listFaults(db: Queryable, companyId: string): Promise<ProviderFault[]> {
   return (await db.query<{ data: ProviderFault }>('SELECT data FROM provider_faults WHERE company_id = $1 ORDER BY seq', [companyId])).map((r) => r.data);
 }

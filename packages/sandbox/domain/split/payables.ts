@@ -4,7 +4,7 @@
 // refunded, reverse them. Called inside the caller's database transaction.
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { getCompanySettings } from '../../store/company-settings.js';
+import { getCompanySettings, type CompanySettingsDoc } from '../../store/company-settings.js';
 import { payables, payablesOf, type PayableDoc } from '../../store/payables.js';
 import { charges, newId, products, type ProductDoc, type TransactionDoc } from '../../store/tables.js';
 import { chooseSplit } from './choose.js';
@@ -22,12 +22,13 @@ async function productOf(db: Queryable, transaction: TransactionDoc): Promise<Pr
  * the transaction as it must be stored: `split` as applied (absent when none),
  * `splitSource` and `processingFee`. The caller writes the transaction.
  */
-export async function createPayables(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, product?: ProductDoc): Promise<TransactionDoc> {
+export async function createPayables(ctx: SandboxContext, db: Queryable, transaction: TransactionDoc, product?: ProductDoc, settings?: CompanySettingsDoc): Promise<TransactionDoc> {
   const payingCompanyId = transaction.companyId;
   const chosen = chooseSplit({
     transaction: transaction.split,
     product: (product ?? (await productOf(db, transaction)))?.split,
-    company: (await getCompanySettings(db, payingCompanyId)).split,
+    // The company's settings as the caller read them (pay-by-card.ts), else read here.
+    company: (settings ?? (await getCompanySettings(db, payingCompanyId))).split,
   });
   const plan = planPayables({
     amount: transaction.amount.value, paymentMethod: transaction.paymentMethod, installments: transaction.installments, payingCompanyId, split: chosen.split,
