@@ -52,7 +52,9 @@ const BUDGETS = [
   // own for the same reason, no Lit. Its own limit, set at its first build (1,938 B measured) plus room for a fix;
   // 2,100 -> 2,200 in the same session, before any release: the phone's row of short names that wraps at 200%
   // zoom and the language looked up across shadow roots as both card form modes do (2,106 B measured).
-  { file: 'dist/svc-payment-methods.js', limit: 2_200 },
+  // Raised 2,200 -> 2,326 by issue 40 item 3 (2,190 -> 2,316 B measured, +126 B, the ceiling by the same):
+  // PIX Automático offered when named (pix-auto, PIX_AUTO), its name, hint and short name in both languages.
+  { file: 'dist/svc-payment-methods.js', limit: 2_326 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
   // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Raised in the open

@@ -21,7 +21,13 @@ export type NextActionOutcome =
   | { type: 'mandate'; status: MandateStatus; mandateId: string }
   | { type: 'none'; status?: string };
 
-export interface NextActionOptions extends Waiting {
+export interface NextActionOptions extends Omit<Waiting, 'check'> {
+  /**
+   * Asks the page's server how it stands, every `interval` ms (default 3000). A PIX or boleto: `true` or 'PAID'
+   * paid, 'EXPIRED' or 'CANCELED' ended by the bank, `false` or 'PENDING_PAYMENT' still waiting. A PIX Automático
+   * mandate: its status ('ACTIVE', 'REJECTED', 'EXPIRED', ...; 'PENDING' still waiting).
+   */
+  check?: () => Promise<boolean | SlipStatus | MandateStatus>;
   /** pt-BR or en; default: the page's <html lang> (en when it starts with en), else pt-BR. */
   lang?: string;
   /** PIX and boleto are shown in it (default: a modal dialog), and take the focus. The 3-D Secure challenge is always modal. */
@@ -88,7 +94,7 @@ export async function handleNextAction(answer: unknown, options: NextActionOptio
       shown.dialog.addEventListener('close', shown.close);
       queueMicrotask(() => shown.dialog.append(close));
     }
-    const waited = view ? view(parent, body as MandateAnswer, options as MandateWaiting, lang, say) : showSlip(parent, slip, options, lang, say);
+    const waited = view ? view(parent, body as MandateAnswer, options as MandateWaiting, lang, say) : showSlip(parent, slip, options as Waiting, lang, say);
     // In the page's container the panel takes the focus, as the dialog does: what had it (the
     // page's Pay, often hidden once the answer comes) must not leave it on <body>.
     if (!shown) (parent.lastChild as HTMLElement).focus();

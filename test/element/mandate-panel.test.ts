@@ -16,7 +16,7 @@ const root = () => document.querySelector('[data-svc-next-action]')!.shadowRoot!
 const container = () => document.body.appendChild(document.createElement('div'));
 // The panel comes once svc-card/mandate is loaded (the npm entry imports it when a mandate comes).
 const shown = () => vi.waitFor(() => expect(document.querySelector('[data-svc-next-action]')?.shadowRoot?.querySelector('section')).toBeTruthy());
-const never = () => new Promise<string>(() => {});
+const never = () => new Promise<never>(() => {});
 
 const brCode = recurrenceBrCode({ recurrenceLocation: 'localhost:4010/sandbox/v1/rec/abcdefabcdefabcdefabcdef', merchantName: SANDBOX_PIX.merchantName, merchantCity: SANDBOX_PIX.merchantCity });
 const answer = (journey = 2, status = 'PENDING', expiresOn = '2999-01-02') => ({
@@ -90,7 +90,7 @@ it('past expiresOn by the page\'s clock: EXPIRED without waiting for the server'
 it('a status the panel does not know, or a failed check, keeps it waiting', async () => {
   const stop = new AbortController();
   const said = ['SOMETHING', 'PENDING'];
-  const outcome = handleNextAction(answer(), { lang: 'en', container: container(), interval: 10, signal: stop.signal, check: async () => { const next = said.shift(); if (!next) throw new Error('offline'); return next; } });
+  const outcome = handleNextAction(answer(), { lang: 'en', container: container(), interval: 10, signal: stop.signal, check: async () => { const next = said.shift(); if (!next) throw new Error('offline'); return next as 'PENDING'; } });
   setTimeout(() => stop.abort(), 80);
   expect(await outcome).toEqual({ type: 'mandate', status: 'PENDING', mandateId: 'abcdefabcdefabcdefabcdef' });
 });
