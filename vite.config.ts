@@ -6,6 +6,7 @@
 //   svc-card-form-frame  dist/svc-card-form-frame.js: frame mode, the merchant page's side (issue 9)
 //   svc-next-action  dist/svc-next-action.js: handleNextAction on the global `svc` (issues 23, 27)
 //   svc-boleto-barcode  dist/svc-boleto-barcode.js: boletoBarcode (ITF as SVG) on the global `svc` (issue 39)
+//   svc-mandate    dist/svc-mandate.js: mandateView (the PIX Automático panel) on the global `svc` (issue 40)
 //   svc-payment-methods  dist/svc-payment-methods.js: registers <svc-payment-methods> (issue 27)
 //   card-frame     dist/frame/card-frame-<version>.js: the page inside the card frame; then
 //                  scripts/build-frame.mjs writes its HTML and style with SRI
@@ -59,6 +60,8 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'svc-next-action') return iife('src/iife/svc-next-action.ts', 'svc-next-action.js', 'es2022');
   // The boleto's barcode (issue 39), loaded only by a page that shows boletos: svc.boletoBarcode.
   if (mode === 'svc-boleto-barcode') return iife('src/iife/svc-boleto-barcode.ts', 'svc-boleto-barcode.js', 'es2022');
+  // The PIX Automático authorisation panel (issue 40), loaded only by a page that sells plans with it: svc.mandateView.
+  if (mode === 'svc-mandate') return iife('src/iife/svc-mandate.ts', 'svc-mandate.js', 'es2022');
   // The payment methods chooser (issue 27), a script of its own: no Lit, no card code.
   if (mode === 'svc-payment-methods') return iife('src/iife/svc-payment-methods.ts', 'svc-payment-methods.js', 'es2022', '', DOM_ONLY);
   if (mode === 'svc-card-form-frame') return iife('src/iife/svc-card-form-frame.ts', 'svc-card-form-frame.js', 'es2022');
@@ -80,6 +83,7 @@ export default defineConfig(({ mode }): UserConfig => {
           'frame-mode-define': 'src/frame/parent/define.ts',
           'next-action': 'src/next-action/index.ts',
           'boleto-barcode': 'src/next-action/itf.ts',
+          mandate: 'src/next-action/mandate.ts',
           'payment-methods': 'src/payment-methods/index.ts',
           'payment-methods-define': 'src/payment-methods/define.ts',
           server: 'src/server/index.ts',

@@ -39,7 +39,7 @@ const loadSandbox = () => (sandboxModules ??= Promise.all([
 export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decryptorOptions = {}, sandboxDataDir, sandboxImage = process.env.SVC_SANDBOX_MEMORY_IMAGE, extensions, embedders = () => [], fulfil, apiFetch } = {}) {
   const keys = await ensureDemoKeys(keysDir ? { dir: keysDir } : {});
   const { createCardFrameHost, createDecryptor } = await import('../dist/server.js');
-  const [{ startSandbox }, { DEMO_CHECKOUT_PRODUCT_ID, SANDBOX_CREDENTIAL }] = await loadSandbox();
+  const [{ startSandbox }, { DEMO_CHECKOUT_PRODUCT_ID, DEMO_PRODUCT_ID, SANDBOX_CREDENTIAL }] = await loadSandbox();
   const decryptor = await createDecryptor({ keys: { [keys.keyId]: keys.privateKeyPem }, ...decryptorOptions });
   // The card frame (issue 9) on a server of its own, reached as http://localhost:<port>: another
   // origin than the sandbox's API and /docs, another site than the merchant's http://127.0.0.1:<port>.
@@ -63,6 +63,7 @@ export async function startDemo({ port = 4173, sandboxPort = 0, keysDir, decrypt
       apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`,
       companyId: SANDBOX_CREDENTIAL.companies[0],
       productId: DEMO_CHECKOUT_PRODUCT_ID,
+      planId: DEMO_PRODUCT_ID, // the monthly plan, sold by PIX Automático (POST /api/subscribe)
       publicKey: keys.publicKeyPem,
       keyId: keys.keyId,
       frame,

@@ -36,14 +36,25 @@ const BUDGETS = [
   // languages are about half of it. The barcode is not in it: dist/svc-boleto-barcode.js, below.
   // Issue 40 item 4 (a boleto with PIX): the boleto's panel shows its PIX, copy first, by the PIX panel's
   // own parts, no new words: 4,403 -> 4,464 B measured (+61 B), under the ceiling.
-  { file: 'dist/svc-next-action.js', limit: 4_500 },
+  // Issue 40 item 3 (PIX Automático in the checkout): a mandate answer handed to the mandate's view
+  // (svc.mandateView, dist/svc-mandate.js below, or the npm entry's lazily imported svc-card/mandate),
+  // its outcome {type: 'mandate', status, mandateId}, and a TypeError naming svc-mandate.js when the page
+  // did not load it: +88 B (4,464 -> 4,552 B measured); raised 4,500 -> 4,552 by exactly that. The view and
+  // its words are not in it.
+  { file: 'dist/svc-next-action.js', limit: 4_552 },
+  // The PIX Automático authorisation panel (issue 40 item 3), loaded only by a page that sells plans with it:
+  // copy first, the QR folded on phones, the plan's facts, the waiting and each outcome's next step in both
+  // languages. Its own limit, set at its first build plus room for a fix.
+  { file: 'dist/svc-mandate.js', limit: 2_500 },
   // The boleto's ITF barcode as SVG (issue 39), loaded only by a page that shows boletos: 658 B measured.
   { file: 'dist/svc-boleto-barcode.js', limit: 800 },
   // The payment methods chooser (issue 27: card, PIX, boleto, the merchant's order): a script of its
   // own for the same reason, no Lit. Its own limit, set at its first build (1,938 B measured) plus room for a fix;
   // 2,100 -> 2,200 in the same session, before any release: the phone's row of short names that wraps at 200%
   // zoom and the language looked up across shadow roots as both card form modes do (2,106 B measured).
-  { file: 'dist/svc-payment-methods.js', limit: 2_200 },
+  // Raised 2,200 -> 2,326 by issue 40 item 3 (2,190 -> 2,316 B measured, +126 B, the ceiling by the same):
+  // PIX Automático offered when named (pix-auto, PIX_AUTO), its name, hint and short name in both languages.
+  { file: 'dist/svc-payment-methods.js', limit: 2_326 },
   // The card frame's script: the issue asks 15 KB; it is the inline element plus the port,
   // handshake and JWKS code: 17,158 B measured, 16,878 B once the frame's build swapped the
   // element's form owner and frame-src check for stand-ins (vite.config.ts). Raised in the open
@@ -125,7 +136,7 @@ for (const { file, mode, goal } of BUDGETS.filter((budget) => budget.mode)) {
   if (mode === 'svc-card-form') check(`${file} without its optional features min+gzip <= ${goal} bytes`, () => ({ ok: rest <= goal, detail: `${rest} bytes` }));
 }
 
-for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js', 'dist/boleto-barcode.js', 'dist/svc-boleto-barcode.js', 'dist/payment-methods.js', 'dist/payment-methods-define.js', 'dist/svc-payment-methods.js']) {
+for (const entry of ['dist/index.js', 'dist/svc.js', 'dist/frame-mode-define.js', 'dist/next-action.js', 'dist/svc-next-action.js', 'dist/boleto-barcode.js', 'dist/svc-boleto-barcode.js', 'dist/mandate.js', 'dist/svc-mandate.js', 'dist/payment-methods.js', 'dist/payment-methods-define.js', 'dist/svc-payment-methods.js']) {
   check(`${entry} and its chunks contain no lit`, () => {
     const files = withImports(entry);
     const withLit = [...files].filter(([, code]) => LIT.test(code)).map(([name]) => name);

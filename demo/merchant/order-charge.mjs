@@ -12,7 +12,7 @@ const dayAfter = (days) => new Date(Date.now() + days * 86_400_000).toISOString(
 const customers = new Map(); // sandboxUrl -> the customer's client id, once known
 
 /** The customer's client id: found by its CPF, else created (the key makes a retried create one client). */
-async function customerId(api, { sandboxUrl, companyId, customerName }) {
+export async function customerId(api, { sandboxUrl, companyId, customerName }) {
   const known = customers.get(sandboxUrl);
   if (known) return known;
   const find = async () => (await api.GET('/v1/client', { params: { query: { companyId, search: STORE_CUSTOMER.doc } } })).items.find((client) => client.doc === STORE_CUSTOMER.doc)?._id;

@@ -1,6 +1,7 @@
 // The page's calls about its order (the cookie names it: order-cookie.mjs): POST /api/pay pays the
 // order's charge by card, PIX or boleto; GET /api/order says where the order stands, as the
-// webhooks left it; POST /webhooks takes the service's events (webhooks.mjs).
+// webhooks left it; POST /api/subscribe sells the plan by PIX Automático (plan-mandate.mjs);
+// POST /webhooks takes the service's events (webhooks.mjs).
 import { ApiError } from '@svc-card/client';
 import { BodyError, readJson, readRaw, sendJson } from './http.mjs';
 import { readOffer } from './catalogue.mjs';
@@ -11,6 +12,7 @@ import { payOrder } from './order-payment.mjs';
 import { cardOutcome, orderOutcome, paidOutcome, refusedOutcome, slipOutcome } from './outcomes.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 import { receiveWebhook, reconcile } from './webhooks.mjs';
+import { askMandate, mandateStep } from './plan-mandate.mjs';
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const reply = (response, { http, ...outcome }) => sendJson(response, http, outcome, SECURITY_HEADERS);
@@ -71,12 +73,33 @@ export async function payRoute(request, response, store) {
   reply(response, await order.paying);
 }
 
-/** GET /api/order?lang=: the order as it stands (the page asks while it waits). */
+/** GET /api/order?lang=: the order as it stands (the page asks while it waits); a plan's order says its mandate too. */
 export function orderRoute(request, response, url, store) {
   const lang = langOf(url.searchParams.get('lang'));
   const order = store.orders.get(orderIdOf(request));
   if (!order) return reply(response, { http: 409, outcome: 'no-order', message: OUTCOME_TEXTS[lang].noOrder });
-  reply(response, orderOutcome(order, lang));
+  const plan = order.plan?.status ? { mandate: { status: order.plan.status, step: mandateStep(order.plan.status) } } : {};
+  reply(response, { ...orderOutcome(order, lang), ...plan });
+}
+
+/**
+ * POST /api/subscribe: the plan by PIX Automático (when the store sells one: config.planId). Answers
+ * {outcome: 'authorise', next} (next: the mandate answer the page gives handleNextAction), the paid
+ * outcome once the order is paid, or the API's refusal. One request at a time per order, as /api/pay.
+ */
+export async function subscribeRoute(request, response, store) {
+  const lang = langOf(new URL(request.url ?? '/', 'http://x').searchParams.get('lang'));
+  const order = store.orders.get(orderIdOf(request));
+  if (!store.config.planId) return reply(response, { http: 404, outcome: 'invalid', message: 'this store sells no plan' });
+  if (!order) return reply(response, { http: 409, outcome: 'no-order', message: OUTCOME_TEXTS[lang].noOrder });
+  if (order.payment) return reply(response, paidOutcome(order.payment, lang));
+  if (!order.paying) {
+    order.paying = askMandate(store.api, store.config, store.orders, order)
+      .then((answer) => ({ http: 200, outcome: 'authorise', next: answer }))
+      .catch((error) => (error instanceof ApiError ? refusedOutcome(error, lang) : { http: 502, outcome: 'error', message: OUTCOME_TEXTS[lang].unavailable }))
+      .finally(() => { order.paying = undefined; });
+  }
+  reply(response, await order.paying);
 }
 
 /** Events are small; a delivery larger than this is not one. */

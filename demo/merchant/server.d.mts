@@ -7,6 +7,8 @@ export interface MerchantConfig {
   companyId: string;
   /** The sandbox product the store sells: its price and installment plans are read from the sandbox. */
   productId: string;
+  /** The subscription plan sold by PIX Automático (POST /api/subscribe). */
+  planId?: string;
   publicKey: string;
   keyId: string;
   /** The card frame (issue 9): with it the page is in frame mode unless `?isolation=inline`. */

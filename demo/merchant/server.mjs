@@ -11,7 +11,7 @@ import { readOffer } from './catalogue.mjs';
 import { langOf } from './messages.mjs';
 import { createOrderStore } from './orders.mjs';
 import { orderCookie, orderIdOf } from './order-cookie.mjs';
-import { orderRoute, payRoute, webhookRoute } from './order-routes.mjs';
+import { orderRoute, payRoute, subscribeRoute, webhookRoute } from './order-routes.mjs';
 import { registerWebhook } from './webhooks.mjs';
 import { renderCheckoutPage } from './page.mjs';
 import { ssrStyleSource } from '../../dist/ssr.js';
@@ -65,8 +65,9 @@ const guarded = (response, work) => work.catch((error) => {
 /**
  * Starts the merchant server on 127.0.0.1 (`port` 0: a free one) and registers its POST /webhooks
  * with the sandbox (removed again by close()).
- * `config`: {sandboxUrl, apiKey, companyId, productId, publicKey, keyId, product?, frame?, fulfil?}: `productId`
- * names the sandbox product sold (its price and plans); with `frame` ({origin, src, script,
+ * `config`: {sandboxUrl, apiKey, companyId, productId, planId?, publicKey, keyId, product?, frame?, fulfil?}: `productId`
+ * names the sandbox product sold (its price and plans), `planId` the subscription plan sold by PIX Automático
+ * (POST /api/subscribe); with `frame` ({origin, src, script,
  * integrity}) the page is in frame mode unless `?isolation=inline`; `fulfil(order)` runs once per
  * order, when a verified webhook first finds it paid (the store would ship it then); `apiFetch`: the
  * fetch under the client (tests).
@@ -86,6 +87,8 @@ export async function startMerchant({ port = 0, product = DEMO_PRODUCT, apiFetch
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the request target must be a path');
     } else if (request.method === 'POST' && path === '/api/pay') {
       guarded(response, payRoute(request, response, store));
+    } else if (request.method === 'POST' && path === '/api/subscribe') {
+      guarded(response, subscribeRoute(request, response, store));
     } else if (request.method === 'POST' && path === '/webhooks') {
       guarded(response, webhookRoute(request, response, store));
     } else if (request.method === 'GET' && path === '/api/order') {

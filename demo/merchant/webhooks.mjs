@@ -6,9 +6,10 @@
 // API (reconcile), so events that come twice, late or out of order change nothing they should not.
 import { verifyWebhook, WebhookSignatureError } from '@svc-card/client';
 import { FAILED } from './outcomes.mjs';
+import { reconcileMandate } from './plan-mandate.mjs';
 
-/** The event types the store needs: a charge paid or moved, a transaction made or moved (a challenge ended). */
-const EVENTS = ['charge.paid', 'charge.updated', 'charge.payment_failed', 'transaction.created', 'transaction.updated'];
+/** The event types the store needs: a charge paid or moved, a transaction made or moved (a challenge ended), a plan's PIX Automático mandate answered. */
+const EVENTS = ['charge.paid', 'charge.updated', 'charge.payment_failed', 'transaction.created', 'transaction.updated', 'mandate.updated'];
 
 /** Registers `url` for the company's events, replacing an endpoint of the same url (a restart: its secret is gone); resolves {id, secret}. */
 export async function registerWebhook(api, companyId, url) {
@@ -62,8 +63,8 @@ export async function reconcile(api, { companyId, fulfil }, order, charge) {
   if (FAILED.has(attempt.status)) order.failure = attempt;
 }
 
-/** The charge an event is about: a charge event carries the charge, a transaction event the transaction. */
-const chargeOf = (event) => event.data?.charge?._id ?? event.data?.transaction?.chargeId;
+/** The charge an event is about: a charge event carries the charge, a transaction event the transaction, a mandate event its first charge (journey 3). */
+const chargeOf = (event) => event.data?.charge?._id ?? event.data?.transaction?.chargeId ?? event.data?.mandate?.chargeId;
 
 /**
  * POST /webhooks: `{status, body}` to answer. 400 when the signature does not hold (nothing read or
@@ -84,6 +85,7 @@ export async function receiveWebhook({ api, config, orders, seen, secret }, sign
   if (order) {
     try {
       await reconcile(api, config, order, event.data?.charge);
+      await reconcileMandate(api, config, order);
     } catch {
       return { status: 503, body: { error: 'the payments API could not be read: deliver it again' } };
     }

@@ -3,6 +3,7 @@
 // API description are. Usage: tsx site/scripts/test-cards.ts <out.md>
 import { writeFileSync } from 'node:fs';
 import { testCardsMarkdown } from '../../packages/sandbox/payment/test-cards-table.js';
+import { pixAutomaticOutcomes } from './pix-automatic-outcomes.js';
 
 export const testCardsPage = () => [
   '# Test cards',
@@ -16,6 +17,8 @@ export const testCardsPage = () => [
   '<div v-pre>',
   '',
   testCardsMarkdown(),
+  '',
+  pixAutomaticOutcomes(),
   '',
   '</div>',
   '',

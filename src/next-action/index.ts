@@ -9,27 +9,42 @@ import { el, modal, shadowHost } from './dom.js';
 import { challenge, type ThreeDSStatus } from './three-ds.js';
 import { showSlip, type Boleto, type Pix, type SlipStatus, type Waiting } from './slips.js';
 import { langOf, TEXTS } from './texts.js';
+import type { MandateAnswer, MandateStatus, MandateWaiting, showMandate } from './mandate.js';
 
 export type { Boleto, Pix } from './slips.js';
+export type { MandateAnswer, MandateStatus } from './mandate.js';
 
 /** How the next action ended: the event's detail and the promise's value. `none`: the answer asked for nothing. */
 export type NextActionOutcome =
   | { type: 'three_ds'; status: ThreeDSStatus; transactionId?: string }
   | { type: 'pix' | 'boleto'; status: SlipStatus; chargeId?: string }
+  | { type: 'mandate'; status: MandateStatus; mandateId: string }
   | { type: 'none'; status?: string };
 
-export interface NextActionOptions extends Waiting {
+export interface NextActionOptions extends Omit<Waiting, 'check'> {
+  /**
+   * Asks the page's server how it stands, every `interval` ms (default 3000). A PIX or boleto: `true` or 'PAID'
+   * paid, 'EXPIRED' or 'CANCELED' ended by the bank, `false` or 'PENDING_PAYMENT' still waiting. A PIX Automático
+   * mandate: its status ('ACTIVE', 'REJECTED', 'EXPIRED', ...; 'PENDING' still waiting).
+   */
+  check?: () => Promise<boolean | SlipStatus | MandateStatus>;
   /** pt-BR or en; default: the page's <html lang> (en when it starts with en), else pt-BR. */
   lang?: string;
   /** PIX and boleto are shown in it (default: a modal dialog), and take the focus. The 3-D Secure challenge is always modal. */
   container?: Element;
   /** Where `svc-next-action` is dispatched (default: document). */
   target?: EventTarget;
+  /**
+   * Shows a PIX Automático mandate (svc-card/mandate's showMandate); default: the global
+   * svc.mandateView of dist/svc-mandate.js, else (the npm entry) svc-card/mandate, loaded when needed.
+   */
+  mandateView?: typeof showMandate;
 }
 
 interface Answer {
   _id?: string; status?: string; nextAction?: { type?: string; url?: string };
   transaction?: Answer; charge?: { _id?: string; slip?: { expiresOn?: string } }; pix?: Pix; boleto?: Boleto;
+  mandate?: MandateAnswer['mandate'];
 }
 
 const httpUrl = (text: unknown): URL | undefined => {
@@ -61,12 +76,17 @@ export async function handleNextAction(answer: unknown, options: NextActionOptio
   const url = transaction.status === 'PENDING_3DS' && transaction.nextAction?.type === 'THREE_DS_CHALLENGE' ? httpUrl(transaction.nextAction.url) : undefined;
   if (url) {
     outcome = { type: 'three_ds', status: await challenge(url, lang, say), ...(transaction._id ? { transactionId: transaction._id } : {}) };
-  } else if (body.pix?.brCode || body.boleto?.digitableLine) {
+  } else if (body.pix?.brCode || body.boleto?.digitableLine || body.mandate?._id) {
     const expiresOn = body.charge?.slip?.expiresOn;
-    // A boleto may carry a PIX (bolepix): it is the boleto's panel, the PIX in it.
-    const type = body.boleto?.digitableLine ? 'boleto' : 'pix';
+    const mandateId = body.mandate?._id;
+    // A boleto may carry a PIX (bolepix): it is the boleto's panel, the PIX in it. A mandate's code may pay a first charge (journeys 3, 4): it is the mandate's.
+    const type = mandateId ? 'mandate' : body.boleto?.digitableLine ? 'boleto' : 'pix';
+    // The mandate's view: the page's script (svc-mandate.js), else the npm entry's own module, loaded now (the IIFE build has no chunks: svc-mandate.js is its way).
+    const view = mandateId && (options.mandateView ?? (globalThis as { svc?: { mandateView?: typeof showMandate } }).svc?.mandateView ?? ((import.meta as ImportMeta & { env: { MODE: string } }).env.MODE === 'svc-next-action' ? undefined : (await import('./mandate.js')).showMandate));
+    // Without it a mandate answer is a page's mistake, said by name (a TypeError, not a blank panel).
+    if (mandateId && !view) throw TypeError('load svc-mandate.js');
     const slip = { pix: body.pix, ...(type === 'boleto' ? { boleto: body.boleto } : {}), ...(expiresOn ? { expiresAt: Date.parse(`${expiresOn}T23:59:59.999Z`) } : {}) };
-    const shown = options.container ? undefined : modal(say[type]);
+    const shown = options.container ? undefined : modal(say[mandateId ? 'pix' : (type as 'pix')]);
     const parent = options.container ? shadowHost(options.container).root : shown!.dialog;
     if (shown) {
       const close = el('button', { type: 'button', class: 'end' }, say.close);
@@ -74,12 +94,12 @@ export async function handleNextAction(answer: unknown, options: NextActionOptio
       shown.dialog.addEventListener('close', shown.close);
       queueMicrotask(() => shown.dialog.append(close));
     }
-    const waited = showSlip(parent, slip, options, lang, say);
+    const waited = view ? view(parent, body as MandateAnswer, options as MandateWaiting, lang, say) : showSlip(parent, slip, options as Waiting, lang, say);
     // In the page's container the panel takes the focus, as the dialog does: what had it (the
     // page's Pay, often hidden once the answer comes) must not leave it on <body>.
     if (!shown) (parent.lastChild as HTMLElement).focus();
     const status = await waited;
-    outcome = { type, status, ...(body.charge?._id ? { chargeId: body.charge._id } : {}) };
+    outcome = { type, status, ...(mandateId ? { mandateId } : body.charge?._id ? { chargeId: body.charge._id } : {}) } as NextActionOutcome;
   } else {
     outcome = { type: 'none', ...(transaction.status ? { status: transaction.status } : {}) };
   }

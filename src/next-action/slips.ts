@@ -40,7 +40,7 @@ export interface Waiting {
 }
 
 /** A value of the BR Code's EMV fields (tag, two-digit length, value): 54 the amount, 59 the payee's name. */
-const emv = (code: string, tag: string): string | undefined => {
+export const emv = (code: string, tag: string): string | undefined => {
   for (let i = 0; i < code.length;) {
     const size = Number(code.slice(i + 2, i + 4));
     if (code.slice(i, i + 2) === tag) return code.slice(i + 4, i + 4 + size);
@@ -53,7 +53,7 @@ const taxId = (digits = '') => (digits.length > 11 ? digits.replace(/(..)(...)(.
 const party = (who?: Party) => who && `${who.name}${who.taxId ? ` (${taxId(who.taxId)})` : ''}`;
 
 /** Copy (full width, the panel's first action) that says it copied (a polite status under it); else selects `shown` to copy by hand. */
-function copyButton(label: string, code: string, shown: HTMLElement, say: Texts): HTMLElement[] {
+export function copyButton(label: string, code: string, shown: HTMLElement, say: Texts): HTMLElement[] {
   const button = el('button', { type: 'button', class: 'primary' }, label);
   const said = el('p', { role: 'status' });
   // The same text again is not read again: a second press differs by a no-break space (as the card form's announcements).

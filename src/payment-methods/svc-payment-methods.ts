@@ -29,6 +29,7 @@ let sheet: CSSStyleSheet | undefined;
  * @slot card - The card form (`<svc-card-form>`, inline or frame mode), shown while card is chosen.
  * @slot pix - What the page shows while PIX is chosen (e.g. a note; the QR comes after paying, from handleNextAction).
  * @slot boleto - The same for boleto.
+ * @slot pix-auto - The same for PIX Automático (offered when `methods` names pix-auto: a plan's checkout; the authorisation comes from handleNextAction).
  * @fires {CustomEvent<MethodChangeDetail>} svc-method-change - The shopper chose another method; detail {method, paymentMethod}. Bubbles, composed.
  * @csspart methods - The radio group (a fieldset), hidden when one method is offered (not `group`: the card form's part of that name).
  * @csspart method - Each method's label (with its radio).

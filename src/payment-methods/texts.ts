@@ -9,12 +9,14 @@ export const METHOD_TEXTS = {
     card: ['Cartão de crédito', 'À vista ou parcelado', 'Cartão'],
     pix: ['PIX', 'QR Code ou copia e cola, aprovação na hora', 'PIX'],
     boleto: ['Boleto bancário', 'Pague no app do banco ou na lotérica até o vencimento', 'Boleto'],
+    'pix-auto': ['PIX Automático', 'Autorize uma vez no app do banco: cada cobrança é debitada no vencimento', 'PIX Auto'],
   },
   en: {
     legend: 'Payment method',
     card: ['Credit card', 'In full or in installments', 'Card'],
     pix: ['PIX', 'QR code or copy and paste, confirmed at once', 'PIX'],
     boleto: ['Boleto', 'Pay in your bank\'s app or at a lottery shop by the due date', 'Boleto'],
+    'pix-auto': ['PIX Automático', 'Authorise once in your bank app: each charge is debited on its due date', 'PIX Auto'],
   },
 } as const satisfies Record<string, { legend: string } & Record<PaymentMethodId, readonly [name: string, hint: string, short: string]>>;
 
