@@ -4,7 +4,7 @@
 // smallest offered). Rendered only when a plan applies.
 import { html, nothing } from 'lit/html.js';
 import type { BrandId } from '../shared/brands.js';
-import { checkPlans, choiceLabel, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from '../shared/installments.js';
+import { checkPlans, choiceLabel, installmentLabel, optionsForBrand, planCost, withInterest, type InstallmentOption } from '../shared/installments.js';
 
 /** The element's installments state. */
 export interface InstallmentsChoice {
@@ -52,7 +52,7 @@ export function createInstallments(): InstallmentsChoice {
       // (choosing 12x moved nothing below it).
       return html`<div class="field" part="field field-installments"><label for="installments" part="label label-installments">${label}</label><div class="control">
 <select id="installments" part="input input-installments" aria-describedby="installments-hint" ?disabled=${disabled} @change=${onChange}>${open.map((o) =>
-  html`<option value=${o.installments} .selected=${o === selected}>${o === selected ? choiceLabel(o, labelLang) : installmentLabel(o, labelLang)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class=${options.some((o) => !o.interestFree) ? 'hint rates' : 'hint'} part="hint">${planCost(selected, labelLang)}</div></div></div>`;
+  html`<option value=${o.installments} .selected=${o === selected}>${o === selected ? choiceLabel(o, labelLang) : installmentLabel(o, labelLang)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class=${withInterest(options) ? 'hint rates' : 'hint'} part="hint">${planCost(selected, labelLang)}</div></div></div>`;
     },
   };
 }

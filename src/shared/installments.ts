@@ -115,6 +115,12 @@ export function checkPlans(plans: unknown, orderCents: unknown): { options: Inst
 }
 
 /**
+ * Whether any plan has interest: the element keeps two lines under "Parcelas" then (the rates, planCost),
+ * and frame mode's reserve counts the second (frame/parent/styles.ts). The one rule for both.
+ */
+export const withInterest = (options: readonly InstallmentOption[]): boolean => options.some((option) => !option.interestFree);
+
+/**
  * The options a brand may use: every option without `brands`, and those listing it; the
  * first one per number of installments (a later plan of the same number is a duplicate).
  */
