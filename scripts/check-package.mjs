@@ -61,8 +61,9 @@ const BUDGETS = [
   // Over the goal, and said so: the rest is lit-html and the element the frame must run.
   // Issue 39 (sessions 28-30): the element's installment rates written, not computed (the server's), and the
   // config message's plans carrying them: +179 B over main (18,831 -> 19,010 B measured); 18,850 could not be
-  // kept, it is 19,020 (docs/decisions.md).
-  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 19_020, goal: 15_000 },
+  // kept, it was 19,020 (docs/decisions.md). Session 31: the rule naming plans with interest (withInterest, one
+  // source for the hint's two lines and frame mode's reserve) +11 B: 19,022 B measured, 19,022.
+  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 19_022, goal: 15_000 },
   // Server-rendered pages (issue 28): the hydrating renderer, a script of its own loaded only by
   // pages rendered with svc-card/ssr (@lit-labs/ssr-client's hydrate and its lit-html): 5,028 B measured
   // (5,033 until its first line tested `document` rather than customElements, issue 41).
