@@ -23,7 +23,11 @@ const BUDGETS = [
   // Lowered when the element's base became src/element/reactive-base.ts over lit-html's render
   // instead of LitElement (ReactiveElement, css-tag, lit-element: -1,865 B; its <style> fallback for
   // engines without constructed sheets +31 B): 17,477 B measured.
-  { file: 'dist/svc-card-form.js', mode: 'svc-card-form', limit: 17_530, goal: 15_000 },
+  // Issue 39 (sessions 28-30): the installment options' monthly rate and CET. Session 30 moved their math out
+  // (the merchant's server computes them, svc-card/server plansWithRates; the element only writes them: -286 B in this script, -264 B in the card frame),
+  // but writing them, the chosen option as the installments alone and the hint's room for two lines still
+  // cost +177 B over main (17,430 -> 17,607 B measured): 17,530 could not be kept, it is 17,620 (docs/decisions.md).
+  { file: 'dist/svc-card-form.js', mode: 'svc-card-form', limit: 17_620, goal: 15_000 },
   // Frame mode (issue 9): the merchant page's side, split from the inline element (8 KB asked).
   { file: 'dist/svc-card-form-frame.js', limit: 8_000 },
   // The next action (issues 23 and 27: 3-D Secure challenge, PIX, boleto): a separate script, loaded only
@@ -66,7 +70,11 @@ const BUDGETS = [
   // no-width check made 8 px wide (its page's padding, now outside the element: +2 B),
   // showError said once, focusing its field and kept through a blur (+4 B): 18,832 B measured.
   // Over the goal, and said so: the rest is lit-html and the element the frame must run.
-  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 18_850, goal: 15_000 },
+  // Issue 39 (sessions 28-30): the element's installment rates written, not computed (the server's), and the
+  // config message's plans carrying them: +179 B over main (18,831 -> 19,010 B measured); 18,850 could not be
+  // kept, it was 19,020 (docs/decisions.md). Session 31: the rule naming plans with interest (withInterest, one
+  // source for the hint's two lines and frame mode's reserve) +11 B: 19,022 B measured, 19,022.
+  { file: FRAME_SCRIPT, mode: 'card-frame', limit: 19_022, goal: 15_000 },
   // Server-rendered pages (issue 28): the hydrating renderer, a script of its own loaded only by
   // pages rendered with svc-card/ssr (@lit-labs/ssr-client's hydrate and its lit-html): 5,028 B measured
   // (5,033 until its first line tested `document` rather than customElements, issue 41).

@@ -2,14 +2,14 @@
 // installment plans (reference 2.1, charge.paymentMethod[].installments) are read from the
 // sandbox for every page and every payment, never copied into the store. What the store
 // keeps is only its own presentation (names in each language).
-import { resolveInstallments, toCents } from './project-rules.mjs';
+import { plansWithRates, resolveInstallments, toCents } from './project-rules.mjs';
 
 /** The chooser's name of each API method the store takes (DEBIT_CARD: the card form has no debit choice). */
 const METHOD = { CREDIT_CARD: 'card', PIX: 'pix', BOLETO: 'boleto' };
 
 /**
  * The offer for `productId`: `{cents, plans, options, methods}`; `plans` are the product's entries as
- * the element takes them, `options` each resolved against the price in cents (1x only when
+ * the element takes them (each with interest carrying its monthly rate and CET), `options` each resolved against the price in cents (1x only when
  * the product lists none), `methods` the active ones the store takes in the product's order,
  * as <svc-payment-methods methods> names them (issue 27; a product without charge rules offers all
  * four, as the sandbox says). Rejects when the sandbox cannot say.
@@ -27,5 +27,7 @@ export async function readOffer({ sandboxUrl, apiKey }, productId) {
   const options = resolveInstallments(plans, cents).filter((option) => !(option instanceof Error));
   const listed = product.charge?.paymentMethod ?? Object.keys(METHOD).map((type) => ({ type, active: true }));
   const methods = [...new Set(listed.filter((method) => method.active && METHOD[method.type]).map((method) => METHOD[method.type]))];
-  return { cents, plans, options, methods };
+  // The plans the page gives the element carry each one's monthly rate and CET, computed here on the server
+  // (issue 39, as Mercado Pago's installments answer does): the element writes them, it does not compute them.
+  return { cents, plans: plansWithRates(plans, cents), options, methods };
 }

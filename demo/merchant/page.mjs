@@ -68,8 +68,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <div class="product"><img class="product-picture" src="/assets/product.svg" alt="${escape(say.productAlt)}" width="64" height="64">
       <p><span class="product-title">${escape(product.titles[lang])}</span>
       <span class="product-price" id="price">${escape(price)}</span></p></div>
-    <p class="interest" id="interest" hidden>${escape(say.interest)} <span></span></p>
-    <p class="total">${escape(say.total)} <strong id="total">${escape(price)}</strong></p>
+    <p class="total"><span>${escape(say.total)} <small class="interest" id="interest" hidden>(${escape(say.interest)} <span></span>)</small></span> <strong id="total">${escape(price)}</strong></p>
   </section>
   <section class="payment" aria-labelledby="payment-title">
     <h2 id="payment-title">${escape(say.payment)}</h2>
@@ -81,7 +80,7 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
       <p slot="pix" class="method-note">${escape(say.methodNotes.pix)}</p>
       <p slot="boleto" class="method-note">${escape(say.methodNotes.boleto)}</p>
       `)}
-      <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
+      <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="pay-total"></span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
       <div id="pay-outcome" class="outcome pay-outcome" role="alert"></div>
     </form>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>

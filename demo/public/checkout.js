@@ -14,6 +14,7 @@ const TEXTS = {
     offline: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
     reference: 'Referência do pagamento:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pagar ${plan.installments}x de ${brl(plan.installmentCents)}` : `Pagar ${brl(plan.totalCents)}`),
+    payTotal: (brl) => `(total ${brl})`,
     canceled: 'Autenticação cancelada: o pagamento não foi feito. Pague de novo para autenticar, ou tente outro cartão.',
     tryCard: 'Tentar outro cartão',
     checkExpiry: 'Corrigir a validade',
@@ -27,6 +28,7 @@ const TEXTS = {
     offline: 'We could not reach the store. Check your connection and try again.',
     reference: 'Payment reference:',
     pay: (plan, brl) => (plan.installments > 1 ? `Pay ${plan.installments}x ${brl(plan.installmentCents)}` : `Pay ${brl(plan.totalCents)}`),
+    payTotal: (brl) => `(total ${brl})`,
     canceled: 'Authentication canceled: the payment was not made. Pay again to authenticate, or try another card.',
     tryCard: 'Try another card',
     checkExpiry: 'Fix the expiry date',
@@ -359,13 +361,14 @@ methods.addEventListener('svc-method-change', ({ detail }) => {
     document.getElementById('interest').hidden = true;
     write(document.getElementById('total'), brl(price));
     write(form.querySelector('#pay .pay-label'), (detail.method === 'pix' ? say.payPix : say.payBoleto)(brl(price)));
+    write(form.querySelector('#pay .pay-total'), '');
   }
   payState();
 });
 
 /**
  * The plan is the price (issue 27): the installment plan chosen in the element sets the order's
- * total, its interest line and the Pay button ("Pagar 12x de R$ 12,10"). The store charges that
+ * total, its interest and the Pay button ("Pagar 12x de R$ 12,10 (total R$ 145,20)"). The store charges that
  * total (server.mjs): the page says what will be charged.
  */
 function follow(plan) {
@@ -375,6 +378,8 @@ function follow(plan) {
   write(interest.querySelector('span'), brl(plan.totalCents - price));
   write(document.getElementById('total'), brl(plan.totalCents));
   write(form.querySelector('#pay .pay-label'), say.pay(plan, brl));
+  // In installments Pay says the total too, on a line of its own that Pay always has room for (issue 39).
+  write(form.querySelector('#pay .pay-total'), plan.installments > 1 ? say.payTotal(brl(plan.totalCents)) : '');
 }
 
 /**

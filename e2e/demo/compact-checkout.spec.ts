@@ -32,8 +32,10 @@ const fields = () => {
   return {
     order: [...root.querySelectorAll('input, select')].map((control) => control.id),
     expiry: box('expiry'), code: box('securityCode'),
-    // Lines each field's message row takes (hint or error), by its height over one line's.
-    lines: [...root.querySelectorAll('.messages')].map((m) => Math.round(m.getBoundingClientRect().height / line * 100) / 100),
+    // Lines each card field's message row takes (hint or error), by its height over one line's.
+    lines: [...root.querySelectorAll('.field:not([part~="field-installments"]) .messages')].map((m) => Math.round(m.getBoundingClientRect().height / line * 100) / 100),
+    // "Parcelas": two, the plan's total and rates (issue 39), whatever plan is chosen.
+    planLines: Math.round(root.querySelector('[part~="field-installments"] .messages')!.getBoundingClientRect().height / line * 100) / 100,
     // In the document's coordinates: a layout move, not a scroll (Playwright's click in Firefox ESR scrolls Pay to the viewport's
     // centre first, as e2e/demo/focus-scroll.spec.ts explains; the page itself scrolls nothing on the focus move).
     inputs: [...root.querySelectorAll('input, select')].map((control) => { const r = control.getBoundingClientRect(); return `${control.id} ${Math.round(r.top + scrollY)}`; }),
@@ -80,6 +82,9 @@ for (const mode of ['inline', 'frame'] as const) {
       expect(before.expiry.top).toBe(before.code.top);
       expect(before.expiry.right).toBeLessThan(before.code.left);
       expect(before.lines.every((n) => n <= 1.01), `lines per field: ${before.lines}`).toBe(true);
+      expect(before.lines).toHaveLength(5);
+      expect(before.planLines).toBeGreaterThan(1.99);
+      expect(before.planLines).toBeLessThan(2.01);
       // Pay pressed on an empty card: every field says why, nothing moves, nothing is inserted above Pay.
       await submit(page, 'pt-BR');
       expect(await finalOutcome(page)).toBe('invalid');

@@ -5,7 +5,8 @@
 import { engineAxeViolations } from '../support/axe.js';
 import { expect, test } from './fixture.js';
 
-const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
+// As a merchant's server gives them (svc-card/server's plansWithRates): the 12x plan carries its monthly rate and CET.
+const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2, monthlyRate: 1.76, cet: 23.23 }];
 
 test('3x and a CPF go out with the token: form entries and svc-encrypted detail; axe clean', async ({ checkout }) => {
   await checkout.open('?stay');
@@ -16,7 +17,8 @@ test('3x and a CPF go out with the token: form entries and svc-encrypted detail;
   const select = checkout.part('#installments');
   await expect.poll(() => select.value()).toBe('1');
   expect(await checkout.page.byLabel('Parcelas').value()).toBe('1'); // labelled
-  expect(await checkout.part('#installments option:first-child').text()).toMatch(/^1x de R\$\s129,90 sem juros, total R\$\s129,90$/);
+  // Issue 39: the chosen option is the installments alone, as the closed select shows it; the line under it says the rest.
+  expect(await checkout.part('#installments option:first-child').text()).toMatch(/^1x de R\$\s129,90$/);
   expect(await engineAxeViolations(checkout.page)).toEqual([]);
 
   await checkout.fill();

@@ -12,7 +12,8 @@ import { extrasServers } from '../support/frame-host.js';
 import { expect, test } from '../support/engine-fixture.js';
 import { inCard } from './engine-checkout.js';
 
-const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
+// As a merchant's server gives them (svc-card/server's plansWithRates): the 12x plan carries its monthly rate and CET.
+const PLANS = [{ installment: 1 }, { installment: 3 }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2, monthlyRate: 1.76, cet: 23.23 }];
 type Seen = { events: { type: string; detail: Record<string, unknown> }[]; submits: Record<string, string>[] };
 
 const servers = extrasServers(); // the merchant page on 127.0.0.1, the card frame on localhost (another site)
@@ -38,13 +39,15 @@ test('3x and a CPF chosen in the frame give the inline form entries and detail; 
     await expect.poll(() => select.value()).toBe('1');
     const options = await select.evaluate((element: HTMLSelectElement) => [...element.options].map((option) => option.textContent));
     expect(options.map(collapseText)).toEqual([
-      expect.stringMatching(/^1x de R\$\s129,90 sem juros, total R\$\s129,90$/), expect.stringMatching(/^3x de R\$\s43,30 sem juros, total R\$\s129,90$/), expect.stringMatching(/^12x de R\$\s12,10 com juros, total R\$\s145,20$/),
+      // Issue 39: the chosen option the installments alone, the others whole (total; with interest, the monthly rate and CET).
+      expect.stringMatching(/^1x de R\$\s129,90$/), expect.stringMatching(/^3x de R\$\s43,30 sem juros, total R\$\s129,90$/),
+      expect.stringMatching(/^12x de R\$\s12,10 com juros, total R\$\s145,20, 1,76% a\.m\., CET 23,23% a\.a\.$/),
     ]);
     await choose(frame, '12');
   });
   // The plan chosen in the frame reaches the merchant page in svc-change (issue 27: its total follows); read on the page, outside the frame.
   const lastPlan = async () => (await seen(page)).events.filter((e) => e.type === 'svc-change').at(-1)?.detail.plan;
-  await expect.poll(lastPlan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false });
+  await expect.poll(lastPlan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false, monthlyRate: 1.76, cet: 23.23 });
   await inCard(page, async (frame) => {
     await typeCard(frame, PAID_CARD, 'pt-BR'); // and the CPF, wherever the form shows that field
     await expect.poll(() => frame.byLabel('CPF ou CNPJ do titular').value()).toBe('529.982.247-25');

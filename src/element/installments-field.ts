@@ -4,7 +4,7 @@
 // smallest offered). Rendered only when a plan applies.
 import { html, nothing } from 'lit/html.js';
 import type { BrandId } from '../shared/brands.js';
-import { checkPlans, installmentLabel, optionsForBrand, planCost, type InstallmentOption } from '../shared/installments.js';
+import { checkPlans, choiceLabel, installmentLabel, optionsForBrand, planCost, withInterest, type InstallmentOption } from '../shared/installments.js';
 
 /** The element's installments state. */
 export interface InstallmentsChoice {
@@ -22,7 +22,6 @@ export interface InstallmentsChoice {
 export function createInstallments(): InstallmentsChoice {
   let options: InstallmentOption[] = [];
   let chosen = 0;
-  let order = 0;
   const offered = (brand: BrandId | undefined) => optionsForBrand(options, brand);
   // The shopper's choice if the brand offers it, else the fewest installments offered.
   const option = (brand: BrandId | undefined) => {
@@ -35,7 +34,6 @@ export function createInstallments(): InstallmentsChoice {
     set(plans, amount) {
       const checked = checkPlans(plans, amount);
       options = checked.options;
-      order = amount as number;
       return checked.problem;
     },
     value,
@@ -46,11 +44,15 @@ export function createInstallments(): InstallmentsChoice {
       if (!open.length) return nothing;
       const selected = option(brand)!;
       const labelLang = /^en(-|$)/i.test(lang) ? 'en' : 'pt-BR';
-      // Label, control, messages: the three rows every field has in the group's grid. The message
-      // line says the chosen plan's total and interest whole, where the closed select cuts its text.
+      // Label, control, messages: the three rows every field has in the group's grid. Each option in the list
+      // is whole (total, and with interest the server's rates); the chosen one is the installments alone, as the
+      // closed select shows it (a whole label was cut at 320 and 390 px, "1x de R$ 129,90 sem juros" too in
+      // Firefox's frame at 320 px), and the message line under it says the rest: total, interest and rates, two
+      // lines at 320 px, so with any plan of interest offered the line has room for two whatever is chosen
+      // (choosing 12x moved nothing below it).
       return html`<div class="field" part="field field-installments"><label for="installments" part="label label-installments">${label}</label><div class="control">
 <select id="installments" part="input input-installments" aria-describedby="installments-hint" ?disabled=${disabled} @change=${onChange}>${open.map((o) =>
-  html`<option value=${o.installments} .selected=${o === selected}>${installmentLabel(o, labelLang)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class="hint" part="hint">${planCost(selected, order, labelLang)}</div></div></div>`;
+  html`<option value=${o.installments} .selected=${o === selected}>${o === selected ? choiceLabel(o, labelLang) : installmentLabel(o, labelLang)}</option>`)}</select></div><div class="messages"><div id="installments-hint" class=${withInterest(options) ? 'hint rates' : 'hint'} part="hint">${planCost(selected, labelLang)}</div></div></div>`;
     },
   };
 }

@@ -27,6 +27,7 @@ input:disabled,select:disabled{opacity:.6;cursor:not-allowed}
 .messages{display:grid;min-height:1.25em;font-size:.875em;line-height:1.25}
 .messages>*{grid-area:1/1}
 .hint{color:var(--svc-color-muted,color-mix(in srgb,currentColor 78%,transparent))}
+.rates{min-height:2.5em}
 .covered{opacity:0}
 .error{color:var(--_error)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

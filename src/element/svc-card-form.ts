@@ -88,7 +88,8 @@ export class SvcCardForm extends CardFormSurface(ReactiveBase) {
   /**
    * The installment plans offered, as the API reference's product `paymentMethod[].installments`
    * entries (`installment`, optional `fee` in percent, `installmentAmount`, `totalAmount` in reais)
-   * plus an optional `brands` list; none: no "Parcelas" control.
+   * plus an optional `brands` list and, with interest, the server's `monthlyRate` and `cet` in percent
+   * (svc-card/server `plansWithRates`); none: no "Parcelas" control.
    */
   declare installments: InstallmentPlan[];
   /** The order amount in integer cents (needed with `installments`). */

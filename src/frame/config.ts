@@ -25,7 +25,7 @@ export interface FrameSettings extends Record<Setting, unknown> {
 
 // Checked plans with only the members the frame's config message takes.
 const wirePlans = (plans: InstallmentPlan[]) => JSON.parse(JSON.stringify(plans.map(
-  ({ installment, fee, installmentAmount, totalAmount, brands }) => ({ installment, fee, installmentAmount, totalAmount, brands }))));
+  ({ installment, fee, installmentAmount, totalAmount, brands, monthlyRate, cet }) => ({ installment, fee, installmentAmount, totalAmount, brands, monthlyRate, cet }))));
 
 /** The config message's members: only plans that pass the check go (the frame checks them again), none while they do not. */
 export function configOf(settings: FrameSettings, style: Record<string, string> = {}): Record<string, unknown> {

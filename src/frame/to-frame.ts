@@ -6,6 +6,7 @@ import type { ConfigMembers } from './config.js';
 // A plan as the reference's product entry (issue 11); its arithmetic is checked by the frame's element.
 const plan = record({
   installment: count, fee: optional(amount), installmentAmount: optional(amount), totalAmount: optional(amount), brands: optional(list(text(20), 20)),
+  monthlyRate: optional(amount), cet: optional(amount),
 });
 
 export const TO_FRAME: Schema = {

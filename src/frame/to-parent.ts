@@ -26,6 +26,7 @@ export const TO_PARENT: Schema = {
     // svc-change's chosen installment plan, in cents (undefined without plans).
     plan: optional((v) => v === undefined || record({
       installments: count, installmentCents: count, firstCents: count, totalCents: count, interestFree: bool, brands: optional(list(brand, 20)),
+      monthlyRate: optional(amount), cet: optional(amount),
     })(v)),
   }),
   brand: record({ brand, name: text(40) }),

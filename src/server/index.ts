@@ -28,3 +28,7 @@ export { isValidCnpj, isValidCpf } from '../internal/tax-id.js';
 // The card's field limits and the most installments, which encryptCard and the decryptor check
 // and the sandbox's schemas and API description state (one table: internal/card-rules.ts).
 export { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, CVV_MAX_DIGITS, CVV_MIN_DIGITS, MAX_INSTALLMENTS } from '../internal/card-rules.js';
+// The installment plans' monthly rate and CET, computed on the merchant's server and given to <svc-card-form>
+// with the plans (issue 39): the element writes them, it does not compute them.
+export { planRates, plansWithRates } from '../shared/plan-rates.js';
+export type { InstallmentOption, InstallmentPlan } from '../shared/installments.js';

@@ -18,6 +18,9 @@ export interface InstallmentPlan {
   installmentAmount?: number;
   totalAmount?: number;
   brands?: readonly BrandId[];
+  /** The plan's monthly interest rate and its CET (a year's), in percent, as the server computed them (plan-rates.ts): the element writes them. */
+  monthlyRate?: number;
+  cet?: number;
 }
 
 /** A plan resolved against the order amount: what the shopper pays, in cents. */
@@ -29,6 +32,9 @@ export interface InstallmentOption {
   totalCents: number;
   interestFree: boolean;
   brands?: readonly BrandId[];
+  /** The plan's rates in percent, as given, when both are (plansWithRates, plan-rates.ts). */
+  monthlyRate?: number;
+  cet?: number;
 }
 
 /** The most installments a plan may have: the project's one rule (internal/card-rules.ts), which the sandbox applies too. */
@@ -65,7 +71,7 @@ export function resolveInstallments(plans: readonly InstallmentPlan[], orderCent
     if (!Number.isInteger(n) || n < 1 || n > MAX_INSTALLMENTS) {
       return new RangeError(`"${name}.installment" expected a whole number from 1 to ${MAX_INSTALLMENTS}, got ${String(n)}`);
     }
-    for (const field of ['fee', 'installmentAmount', 'totalAmount'] as const) {
+    for (const field of ['fee', 'installmentAmount', 'totalAmount', 'monthlyRate', 'cet'] as const) {
       if (plan[field] !== undefined && !amount(plan[field])) return new RangeError(`"${name}.${field}" expected a number >= 0, got ${String(plan[field])}`);
     }
     const brands = plan.brands as unknown;
@@ -81,7 +87,10 @@ export function resolveInstallments(plans: readonly InstallmentPlan[], orderCent
     if (firstCents < 0 || Math.abs(firstCents - installmentCents) >= n) {
       return new RangeError(`"${name}.installmentAmount" times ${n} does not make "totalAmount"`);
     }
-    return { installments: n, installmentCents, firstCents, totalCents, interestFree: totalCents === orderCents, ...(plan.brands ? { brands: plan.brands } : {}) };
+    return {
+      installments: n, installmentCents, firstCents, totalCents, interestFree: totalCents === orderCents,
+      ...(plan.brands ? { brands: plan.brands } : {}), ...(plan.monthlyRate! + plan.cet! >= 0 && { monthlyRate: plan.monthlyRate, cet: plan.cet }),
+    };
   });
 }
 
@@ -106,6 +115,12 @@ export function checkPlans(plans: unknown, orderCents: unknown): { options: Inst
 }
 
 /**
+ * Whether any plan has interest: the element keeps two lines under "Parcelas" then (the rates, planCost),
+ * and frame mode's reserve counts the second (frame/parent/styles.ts). The one rule for both.
+ */
+export const withInterest = (options: readonly InstallmentOption[]): boolean => options.some((option) => !option.interestFree);
+
+/**
  * The options a brand may use: every option without `brands`, and those listing it; the
  * first one per number of installments (a later plan of the same number is a duplicate).
  */
@@ -114,12 +129,17 @@ export function optionsForBrand(options: readonly InstallmentOption[], brand: Br
   return open.filter((option, index) => open.findIndex((first) => first.installments === option.installments) === index);
 }
 
-// The words around the amounts: after the count, before the first installment's, without and
-// with interest, before the total (art. 52 of the consumer code: each option says its interest and total).
+// The words around the amounts: after the count, before the first installment's, without and with
+// interest, before the total, the monthly rate's and the CET's units (art. 52 of the consumer code:
+// each option says its interest, its total and the effective rates).
 const LABELS = {
-  'pt-BR': ['x de ', ' (1ª de ', ' sem juros', ' com juros', ', total ', ' (juros '],
-  en: ['x ', ' (1st ', ' interest-free', ' with interest', ', total ', ' (interest '],
+  'pt-BR': ['x de ', ' (1ª de ', ' sem juros', ' com juros', ', total ', '% a.m.', '% a.a.'],
+  en: ['x ', ' (1st ', ' interest-free', ' with interest', ', total ', '% a month', '% a year'],
 } as const;
+
+/** A decimal with two places (cents, hundredths of a percent) written the language's way: 1.234,56 or 1,234.56. */
+const twoPlaces = (hundredths: number, en: boolean) =>
+  String((hundredths - (hundredths % 100)) / 100).replace(/\B(?=(\d{3})+$)/g, en ? ',' : '.') + (en ? '.' : ',') + String(hundredths % 100).padStart(2, '0');
 
 /**
  * Cents as BRL in the language's own way, as `Intl.NumberFormat`'s currency format writes them:
@@ -132,13 +152,27 @@ const LABELS = {
  */
 export function formatBrl(cents: number, lang: 'pt-BR' | 'en'): string {
   const en = lang === 'en';
-  const reais = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+$)/g, en ? ',' : '.');
-  return `R$${en ? '' : '\u00a0'}${reais}${en ? '.' : ','}${String(cents % 100).padStart(2, '0')}`;
+  return `R$${en ? '' : '\u00a0'}${twoPlaces(cents, en)}`;
 }
 
+/** The words after the installments: the first's amount when it differs, and whether with interest (` (1ª de R$ 32,49) sem juros`). */
+const terms = (option: InstallmentOption, lang: 'pt-BR' | 'en') => {
+  const [, first, free, interest] = LABELS[lang];
+  return (option.firstCents !== option.installmentCents ? `${first}${formatBrl(option.firstCents, lang)})` : '') + (option.interestFree ? free : interest);
+};
+
+/** The server's rates of an option (plan-rates.ts gives them to plans with interest), `1,76% a.m.` and `CET 23,23% a.a.` with `between`; '' without them. */
+const ratesText = (option: InstallmentOption, lang: 'pt-BR' | 'en', between: string) => {
+  const [, , , , , month, year] = LABELS[lang];
+  const en = lang === 'en';
+  return option.cet == null ? '' : `${twoPlaces(toCents(option.monthlyRate!), en)}${month}${between}CET ${twoPlaces(toCents(option.cet), en)}${year}`;
+};
+
 /**
- * The label of an option, its interest and total always said (art. 52 of Brazil's consumer code):
- * `1x de R$ 129,90 sem juros, total R$ 129,90`, `12x de R$ 12,10 com juros, total R$ 145,20`.
+ * The label of an option in the list, whole: the installments, whether with interest, the total and,
+ * with interest, the monthly rate and the CET the server gave (art. 52 of Brazil's consumer code):
+ * `1x de R$ 129,90 sem juros, total R$ 129,90`,
+ * `12x de R$ 12,10 com juros, total R$ 145,20, 1,76% a.m., CET 23,23% a.a.`.
  * Money in the language's own way (formatBrl), always in BRL.
  *
  * @example
@@ -146,23 +180,33 @@ export function formatBrl(cents: number, lang: 'pt-BR' | 'en'): string {
  * // '3x de R$ 43,30 sem juros, total R$ 129,90'
  */
 export function installmentLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
-  const brl = (cents: number) => formatBrl(cents, lang);
-  const [each, first, free, interest, total] = LABELS[lang];
-  return option.installments + each + brl(option.installmentCents)
-    + (option.firstCents !== option.installmentCents ? `${first}${brl(option.firstCents)})` : '')
-    + (option.interestFree ? free : interest) + total + brl(option.totalCents);
+  const rates = ratesText(option, lang, ', ');
+  return choiceLabel(option, lang) + terms(option, lang) + LABELS[lang][4] + formatBrl(option.totalCents, lang) + (rates && `, ${rates}`);
 }
 
 /**
- * The chosen option's cost in a line short enough for 320 px (shown under "Parcelas", whose
- * closed select may cut its option's text): `Total R$ 145,20 (juros R$ 15,30)`, or
- * `Total R$ 129,90 sem juros`; the interest is the total less the order amount.
+ * The chosen option as the closed select shows it: the installments alone, `12x de R$ 12,10`, which
+ * fits a 320 px phone in every engine (`1x de R$ 129,90 sem juros` did not in Firefox's frame); the
+ * line under it says the rest (planCost).
  *
  * @example
- * planCost({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false }, 12990, 'pt-BR');
- * // 'Total R$ 145,20 (juros R$ 15,30)'
+ * choiceLabel({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false }, 'pt-BR');
+ * // '12x de R$ 12,10'
  */
-export function planCost(option: InstallmentOption, orderCents: number, lang: 'pt-BR' | 'en'): string {
-  const [, , free, , , interest] = LABELS[lang];
-  return `Total ${formatBrl(option.totalCents, lang)}${option.interestFree ? free : `${interest}${formatBrl(option.totalCents - orderCents, lang)})`}`;
+export function choiceLabel(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
+  return option.installments + LABELS[lang][0] + formatBrl(option.installmentCents, lang);
+}
+
+/**
+ * The rest of the chosen option, under "Parcelas" (two lines at most at 320 px): its total, whether with
+ * interest, the first installment when it differs, and the server's rates:
+ * `Total R$ 145,20 com juros · 1,76% a.m. · CET 23,23% a.a.`, `Total R$ 129,90 (1ª de R$ 32,49) sem juros`.
+ *
+ * @example
+ * planCost({ installments: 3, installmentCents: 4330, firstCents: 4330, totalCents: 12990, interestFree: true }, 'pt-BR');
+ * // 'Total R$ 129,90 sem juros'
+ */
+export function planCost(option: InstallmentOption, lang: 'pt-BR' | 'en'): string {
+  const rates = ratesText(option, lang, ' · ');
+  return `Total ${formatBrl(option.totalCents, lang)}${terms(option, lang)}${rates && ` · ${rates}`}`;
 }

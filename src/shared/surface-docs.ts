@@ -46,7 +46,7 @@ export const ATTRIBUTE_DOCS = {
   name: { attributeOnly: true, description: 'The form field name the token is submitted under (a form-associated element).' },
   installments: {
     type: 'InstallmentPlan[]', default: '[]',
-    description: "The installment plans offered, as the API reference's product `paymentMethod[].installments` entries (`installment`, optional `fee` in percent, `installmentAmount`, `totalAmount` in reais) plus an optional `brands` list; none: no \"Parcelas\" control. The attribute holds the same as JSON.",
+    description: "The installment plans offered, as the API reference's product `paymentMethod[].installments` entries (`installment`, optional `fee` in percent, `installmentAmount`, `totalAmount` in reais) plus an optional `brands` list and, for a plan with interest, `monthlyRate` and `cet` in percent as the server computed them (svc-card/server `plansWithRates`); none: no \"Parcelas\" control. The attribute holds the same as JSON.",
   },
   amount: { type: 'number', default: '0', description: 'The order amount in integer cents (`12990` = R$ 129,90), needed with `installments`.' },
   holderDocument: { type: 'boolean', default: 'false', description: "Shows the holder's CPF or CNPJ field (submitted as `<name>.holderDocument`)." },

@@ -6,6 +6,7 @@
 import { configOf, channelId, frameUrl } from '../frame/config.js';
 import { FRAME_STYLES } from '../frame/parent/styles.js';
 import { stringsFor } from '../shared/i18n.js';
+import { checkPlans, withInterest } from '../shared/installments.js';
 import { escapeHtml } from './attributes.js';
 import { settingsOf } from './settings.js';
 
@@ -37,5 +38,7 @@ export function renderFrameShadow(attributes: Map<string, string>, origin: unkno
   const config = configOf({ ...settings, strings: {} });
   const title = attributes.get('title') || stringsFor(settings.lang).group;
   const url = frameUrl(src, channelId(), pageOrigin, config);
-  return `<style>${FRAME_STYLES}</style><iframe referrerpolicy="no-referrer" title="${escapeHtml(title)}" src="${escapeHtml(url.href)}"></iframe>`;
+  // The reserve's line for the rates, as the element sets it (frame/parent/svc-card-form-frame.ts): the same from the HTML.
+  const rates = withInterest(checkPlans(settings.installments, settings.amount).options) ? ' class="rates"' : '';
+  return `<style>${FRAME_STYLES}</style><iframe${rates} referrerpolicy="no-referrer" title="${escapeHtml(title)}" src="${escapeHtml(url.href)}"></iframe>`;
 }

@@ -15,7 +15,8 @@ import { blur, input, mount, record, type } from './support/dom.js';
 const publicKey = readSharedKey('rsa-2048-public.pem');
 const ELO = '6362970000457013';
 const VISA = '4111111111111111';
-const PLANS: InstallmentPlan[] = [{ installment: 1 }, { installment: 3 }, { installment: 6, brands: ['visa'] }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2 }];
+// As a merchant's server gives them: the 12x plan with its monthly rate and CET (plansWithRates).
+const PLANS: InstallmentPlan[] = [{ installment: 1 }, { installment: 3 }, { installment: 6, brands: ['visa'] }, { installment: 12, installmentAmount: 12.1, totalAmount: 145.2, monthlyRate: 1.76, cet: 23.23 }];
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 const select = (el: SvcCardForm) => el.shadowRoot!.getElementById('installments') as HTMLSelectElement | null;
 const labels = (el: SvcCardForm) => [...select(el)!.options].map((o) => plain(o.textContent!));
@@ -48,8 +49,9 @@ describe('"Parcelas"', () => {
   it('offers the plans from the attribute\'s JSON, labelled and in cents, 1x chosen', async () => {
     const el = await mount(`<svc-card-form amount="12990" installments='${JSON.stringify(PLANS)}'></svc-card-form>`);
     expect(el.shadowRoot!.querySelector('label[for="installments"]')!.textContent).toBe('Parcelas');
-    // The visa-only plan waits for a Visa number.
-    expect(labels(el)).toEqual(['1x de R$ 129,90 sem juros, total R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90', '12x de R$ 12,10 com juros, total R$ 145,20']);
+    // The visa-only plan waits for a Visa number. The chosen option says the installments only, as the closed select
+    // shows it (a whole label was cut at 320 and 390 px: issue 39); the others are whole, with interest their rates.
+    expect(labels(el)).toEqual(['1x de R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90', '12x de R$ 12,10 com juros, total R$ 145,20, 1,76% a.m., CET 23,23% a.a.']);
     expect(select(el)!.value).toBe('1');
     el.setAttribute('lang', 'en');
     await el.updateComplete;
@@ -107,8 +109,9 @@ describe('"Parcelas"', () => {
     expect(hint()).toBe('Total R$ 129,90 sem juros');
     expect(select(el)!.getAttribute('aria-describedby')).toBe('installments-hint');
     await choose(el, 12);
-    expect(changes.at(-1)!.plan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false });
-    expect(hint()).toBe('Total R$ 145,20 (juros R$ 15,30)');
+    expect(changes.at(-1)!.plan).toEqual({ installments: 12, installmentCents: 1210, firstCents: 1210, totalCents: 14520, interestFree: false, monthlyRate: 1.76, cet: 23.23 });
+    expect(hint()).toBe('Total R$ 145,20 com juros · 1,76% a.m. · CET 23,23% a.a.');
+    expect(labels(el)).toEqual(['1x de R$ 129,90 sem juros, total R$ 129,90', '3x de R$ 43,30 sem juros, total R$ 129,90', '12x de R$ 12,10']);
     await type(el, 'number', VISA);
     await choose(el, 6);
     expect(changes.at(-1)!.plan).toMatchObject({ installments: 6, totalCents: 12990, brands: ['visa'] });

@@ -9,7 +9,7 @@ import { TO_FRAME } from '../../src/frame/to-frame.js';
 import { HELLO, TO_PARENT } from '../../src/frame/to-parent.js';
 
 const config = { lang: 'en', strings: { numberLabel: 'Número' }, acceptedBrands: ['visa'], disabled: false, keyId: 'v1', style: { '--svc-radius': '4px' },
-  installments: [{ installment: 1 }, { installment: 12, fee: 2.5, installmentAmount: 12.1, totalAmount: 145.2, brands: ['visa'] }], amount: 12990, holderDocument: true };
+  installments: [{ installment: 1 }, { installment: 12, fee: 2.5, installmentAmount: 12.1, totalAmount: 145.2, brands: ['visa'], monthlyRate: 1.76, cet: 23.23 }], amount: 12990, holderDocument: true };
 const token = { keyId: 'v1', encryptedKey: 'AAAA', iv: 'AAAAAAAAAAAAAAAA', ciphertext: 'AA==', authTag: 'AAAAAAAAAAAAAAAAAAAAAA==' };
 
 describe('readMessage', () => {
@@ -46,6 +46,7 @@ describe('readMessage', () => {
     for (const bad of [
       { installments: [{ installment: 3, fee: '2' }] }, { installments: [{ installment: 3, label: 'x' }] }, { installments: [{}] },
       { installments: [{ installment: 3, fee: -1 }] }, { installments: [{ installment: 3, brands: 'visa' }] }, { installments: 'x' },
+      { installments: [{ installment: 3, monthlyRate: '1,76' }] }, { installments: [{ installment: 3, cet: -1 }] },
       { installments: Array.from({ length: 25 }, () => ({ installment: 1 })) }, { amount: 12.5 }, { amount: -1 }, { holderDocument: 'yes' },
     ]) expect(readMessage(message('config', { ...config, ...bad }), TO_FRAME), JSON.stringify(bad)).toBeNull();
     const { installments: _, ...withoutPlans } = config;
@@ -67,7 +68,9 @@ describe('readMessage', () => {
     expect(readMessage(message('change', change), TO_PARENT)?.body).toEqual(change);
     expect(readMessage(message('change', { ...change, plan }), TO_PARENT)?.body).toEqual({ ...change, plan });
     expect(readMessage(message('change', { ...change, plan: { ...plan, brands: ['visa'] } }), TO_PARENT)?.type).toBe('change');
-    for (const bad of [{ ...plan, totalCents: 145.2 }, { ...plan, number: '4111111111111111' }, { ...plan, interestFree: 'no' }, 'x', { installments: 12 }]) {
+    // Issue 39: the server's rates of the plan, as the page gave them.
+    expect(readMessage(message('change', { ...change, plan: { ...plan, monthlyRate: 1.76, cet: 23.23 } }), TO_PARENT)?.type).toBe('change');
+    for (const bad of [{ ...plan, cet: '23,23' }, { ...plan, monthlyRate: -1 }, { ...plan, totalCents: 145.2 }, { ...plan, number: '4111111111111111' }, { ...plan, interestFree: 'no' }, 'x', { installments: 12 }]) {
       expect(readMessage(message('change', { ...change, plan: bad }), TO_PARENT), JSON.stringify(bad)).toBeNull();
     }
   });

@@ -51,10 +51,10 @@ describe('renderSvcCardForm', () => {
 const FRAME_SRC = 'https://svc.example/svc/0.1.0/card-frame.html';
 const ORIGIN = 'https://shop.example';
 const iframeOf = (html: string) => {
-  const src = /<iframe referrerpolicy="no-referrer" title="([^"]*)" src="([^"]*)"><\/iframe>/.exec(html);
-  const url = new URL(src![2]!.replace(/&amp;/g, '&'));
+  const src = /<iframe( class="rates")? referrerpolicy="no-referrer" title="([^"]*)" src="([^"]*)"><\/iframe>/.exec(html);
+  const url = new URL(src![3]!.replace(/&amp;/g, '&'));
   const params = new URLSearchParams(url.hash.slice(1));
-  return { title: src![1], page: url.href.replace(url.hash, ''), channel: params.get('channel'), origin: params.get('origin'), config: JSON.parse(params.get('config')!) };
+  return { rates: !!src![1], title: src![2], page: url.href.replace(url.hash, ''), channel: params.get('channel'), origin: params.get('origin'), config: JSON.parse(params.get('config')!) };
 };
 
 describe('renderSvcCardForm in frame mode (issue 27)', () => {
@@ -93,6 +93,17 @@ describe('renderSvcCardForm in frame mode (issue 27)', () => {
     for (const src of ['/card-frame.html', 'javascript:alert(1)', 'data:text/html,x']) {
       expect(() => renderSvcCardForm({ 'frame-src': src }, { origin: ORIGIN })).toThrow(/frame-src must be an absolute http\(s\) URL/);
     }
+  });
+
+  // The reserve's line for the rates' second line (frame/parent/styles.ts), from the HTML as the element sets it:
+  // e2e/frame/steady-layout's 'the frame's answer moves nothing' saw 462 then 476 px in Chromium without it.
+  it('gives the iframe the reserve\'s line for the rates exactly when a plan has interest', () => {
+    const render = (installments?: unknown) => iframeOf(renderSvcCardForm({ 'frame-src': FRAME_SRC, amount: 12_990, ...(installments && { installments: JSON.stringify(installments) }) }, { origin: ORIGIN })).rates;
+    expect(render([{ installment: 1 }, { installment: 12, installmentAmount: 12.1, monthlyRate: 1.76, cet: 23.23 }])).toBe(true);
+    expect(render([{ installment: 12, fee: 5 }])).toBe(true);
+    expect(render([{ installment: 1 }, { installment: 3 }])).toBe(false);
+    expect(render([{ installment: 3, fee: -1 }])).toBe(false); // bad plans: no control, no line
+    expect(render()).toBe(false);
   });
 
   it('escapes the title and the URL it writes', () => {

@@ -16,6 +16,9 @@
 // min-height keeps the reserve, so svc-ready never moves the page by a pixel of font metrics.
 // The `installments` and `holder-document` attributes add one row each (92.5px: 375px with one,
 // 470px with both in the demo in WebKitGTK, whose font metrics make it 3px taller than Chromium's).
+// Plans with interest keep a second line under the installments for their rates (.rates, svc-card-form.styles.ts:
+// 2.5em of the .875em hint, 17.5px at 16px): the iframe's class `rates`, from the one rule `withInterest`
+// (shared/installments.ts), set by the element and by svc-card/ssr, adds it (18px).
 // The iframe inherits the host's color-scheme, which the frame's root is given too (a frame whose
 // scheme differs from its iframe's is painted opaque). The iframe's 1 ms transition of what it
 // inherits and the frame is told (`color`, `color-scheme`, `font-family`, the --svc-* properties) paints
@@ -25,13 +28,14 @@
 import { STYLE_PROPERTIES } from '../../shared/surface.js';
 
 /** The iframe's height before the frame answers: `px` for the fields and labels, and the extra rows. */
-const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows)))}`;
+const reserve = (px: number) => `iframe{height:var(--svc-frame-height,calc(${px}px + var(--_rows) + var(--_rates)));min-height:var(--svc-frame-height,calc(${px}px + var(--_rows) + var(--_rates)))}`;
 
 /** [host narrower than, fields' reserve]: the demo's form less its two rows (185px) at the widest host of each step. */
 const NARROW = [[240, 377], [233, 396], [202, 415], [183, 432], [163, 451], [141, 470]];
 
 export const FRAME_STYLES = `:host{display:block;position:relative;container-type:inline-size}:host([hidden]){display:none}span{position:absolute;left:0;width:1px;pointer-events:none}
-iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;display:block;box-sizing:border-box;width:calc(100% + 8px);border:0;margin:-4px}${reserve(285)}
+iframe{transition:${['color', 'color-scheme', 'font-family', ...STYLE_PROPERTIES].join(' 1ms,')} 1ms;transition-behavior:allow-discrete;--_rows:0px;--_rates:0px;display:block;box-sizing:border-box;width:calc(100% + 8px);border:0;margin:-4px}${reserve(285)}
 :host([installments]) iframe,:host([holder-document]) iframe{--_rows:93px}
 :host([installments][holder-document]) iframe{--_rows:185px}
+:host([installments]) iframe.rates{--_rates:18px}
 ${NARROW.map(([below, px]) => `@container (width<${below}px){${reserve(px!)}}`).join('')}`;

@@ -11,7 +11,7 @@ import { emit, type SvcCardFormEventMap, type SvcEncryptedDetail, type SvcErrorC
 import { createFormOwner, type FormOwner } from '../../shared/form-owner.js';
 import { formValue } from '../../shared/form-value.js';
 import type { Strings } from '../../shared/i18n.js';
-import { checkPlans, type InstallmentOption, type InstallmentPlan } from '../../shared/installments.js';
+import { checkPlans, withInterest, type InstallmentOption, type InstallmentPlan } from '../../shared/installments.js';
 import { langOf } from '../../shared/lang.js';
 import { FRAME_STATES, setState, type SvcState } from '../../shared/states.js';
 import { attributeOf, FRAME_ONLY, SETTINGS, type FrameOnly, type Setting } from '../../shared/surface.js';
@@ -284,13 +284,17 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     }, style);
   }
 
-  /** Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount). */
+  /**
+   * Bad plans are told here, as inline; once per task, as attributes come one by one (plans before their amount).
+   * Plans with interest give the iframe the reserve's line for the rates (styles.ts), before the first layout.
+   */
   #plansChanged(): void {
     if (this.#checking) return;
     this.#checking = true;
     queueMicrotask(() => {
       this.#checking = false;
-      const { problem } = checkPlans(this.#plans, this.#amount);
+      const { options, problem } = checkPlans(this.#plans, this.#amount);
+      this.#iframe.classList.toggle('rates', withInterest(options));
       if (problem) emit(this, 'svc-error', { code: 'INVALID_INSTALLMENTS', errors: [], message: `<svc-card-form> ${problem}` });
     });
   }
