@@ -5,6 +5,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // In-memory PGlite starts from a database migrated once per run instead of running initdb per file.
 const pgliteFromDump = { globalSetup: ['test-support/pglite/vitest-global-setup.ts'], setupFiles: ['test-support/pglite/vitest-setup.ts'] };
+// One worker process runs many of the project's files (`isolate: false`): Fastify, TypeBox's schemas
+// and the sandbox's modules are loaded once per worker, not once per file (each file's PGlite still starts).
+// So a file leaves nothing behind for the next (CONTRIBUTING.md, Sandbox tests, says how, and how to check in shuffled orders).
+const sharedWorker = { isolate: false };
 
 // The files that must run alone (`maxWorkers: 1`: Vitest runs them after every other file, one at
 // a time): they time things (a stall, slow clients, heap growth, loop delay, a grace time, a rate)
@@ -42,14 +46,14 @@ export default defineConfig({
       ...withAlone('server', { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 }),
       // The payments API sandbox (packages/sandbox/): inject() against in-memory PGlite, each file's
       // database loaded from one migrated per run (pgliteFromDump); PGlite starts in seconds, hence the timeouts.
-      { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, ...pgliteFromDump } },
+      { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, ...pgliteFromDump, ...sharedWorker } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
       // Alone as a whole until its files are soaked two at a time: at load 30-35 its demo files time out starting
       // their demos (the 120 s hooks) two at a time and alone alike, so no run has shown them green side by side.
       { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1 } },
       // @svc-card/client (packages/client) against real sandboxes on loopback, and its generated types' freshness.
-      { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, ...pgliteFromDump } },
+      { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, ...pgliteFromDump, ...sharedWorker } },
       ...withAlone('scripts', { environment: 'node' }),
       // The package as published (needs `npm run build`): its file list, its types in user projects.
       ...withAlone('package', { environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 }),

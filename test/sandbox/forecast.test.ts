@@ -5,7 +5,7 @@
 // day inside the advance that made it, and the same charges (amounts in cents) and
 // subscription at the end.
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { forecastLimits, MAX_FORECAST_DAYS } from '../../packages/sandbox/billing/forecast.js';
 import { SCRATCH_WAITING } from '../../packages/sandbox/db/scratch.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
@@ -16,6 +16,10 @@ import { memorySandbox } from './support/sandbox.js';
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => { await sandbox?.close(); });
+// forecastLimits is the module's, shared by every file a worker runs (isolate: false): put back
+// after each test even when it timed out with its forecast still running (whose finally comes later).
+const BUDGET_MS = forecastLimits.budgetMs;
+afterEach(() => { forecastLimits.budgetMs = BUDGET_MS; });
 
 type Company = Awaited<ReturnType<typeof clockCompany>>;
 interface Move { row: number; resource: string; id: string; to: string }

@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../packages/sandbox/db/database.js';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { Database } from '../../packages/sandbox/db/database.js';
 import { MIGRATIONS, migrate } from '../../packages/sandbox/db/migrations.js';
 import { localClaims } from '../../packages/sandbox/db/claims.js';
 
@@ -15,7 +15,13 @@ let dir = '';
 let imageFile = '';
 const open: Database[] = [];
 
+let openDatabase: typeof import('../../packages/sandbox/db/database.js').openDatabase;
+
 beforeAll(async () => {
+  // "A process's first" in-memory database is db/pglite.ts's first: this file's own instance of it,
+  // not the one the files this worker ran before have used (isolate: false) and given an image already.
+  vi.resetModules();
+  ({ openDatabase } = await import('../../packages/sandbox/db/database.js'));
   dir = await mkdtemp(join(tmpdir(), 'svc-memory-image-'));
   imageFile = join(dir, 'migrated.tar');
   const pg = await PGlite.create();
