@@ -98,7 +98,7 @@ describe('renderSvcCardForm in frame mode (issue 27)', () => {
   // The reserve's line for the rates' second line (frame/parent/styles.ts), from the HTML as the element sets it:
   // e2e/frame/steady-layout's 'the frame's answer moves nothing' saw 462 then 476 px in Chromium without it.
   it('gives the iframe the reserve\'s line for the rates exactly when a plan has interest', () => {
-    const render = (installments?: unknown) => iframeOf(renderSvcCardForm({ 'frame-src': FRAME_SRC, amount: 12_990, ...(installments && { installments: JSON.stringify(installments) }) }, { origin: ORIGIN })).rates;
+    const render = (installments?: unknown) => iframeOf(renderSvcCardForm({ 'frame-src': FRAME_SRC, amount: 12_990, ...(installments ? { installments: JSON.stringify(installments) } : {}) }, { origin: ORIGIN })).rates;
     expect(render([{ installment: 1 }, { installment: 12, installmentAmount: 12.1, monthlyRate: 1.76, cet: 23.23 }])).toBe(true);
     expect(render([{ installment: 12, fee: 5 }])).toBe(true);
     expect(render([{ installment: 1 }, { installment: 3 }])).toBe(false);
