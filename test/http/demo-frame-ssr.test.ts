@@ -20,7 +20,7 @@ const page = (host: string, path = '/?lang=en') => new Promise<{ html: string; c
     response.setEncoding('utf8').on('data', (chunk) => (html += chunk)).on('end', () => resolve({ html, csp: String(response.headers['content-security-policy']) }));
   }).on('error', reject).end();
 });
-const iframeSrc = (html: string) => /<iframe referrerpolicy="no-referrer" title="Card details" src="([^"]+)"><\/iframe>/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+const iframeSrc = (html: string) => /<iframe(?: class="rates")? referrerpolicy="no-referrer" title="Card details" src="([^"]+)"><\/iframe>/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 describe('the demo\'s frame-mode page, rendered with its iframe', () => {
   it('points the iframe at the card frame with the page\'s origin, a new channel each time; the frame script deferred; the style hashed', async () => {
@@ -32,6 +32,8 @@ describe('the demo\'s frame-mode page, rendered with its iframe', () => {
     expect(fragment.get('origin')).toBe(`http://${host}`);
     expect(JSON.parse(fragment.get('config')!)).toMatchObject({ v: 1, type: 'config', lang: 'en', holderDocument: true });
     expect(new URLSearchParams(new URL(iframeSrc(second.html)!).hash.slice(1)).get('channel')).not.toBe(fragment.get('channel'));
+    // The demo's plans carry interest (12x with their rates): the reserve counts the rates' line from the first paint.
+    expect(first.html).toContain('<iframe class="rates" ');
     expect(first.html).toContain(`<script src="${demo!.frame.script}"`);
     expect(first.html).toMatch(/svc-card-form-frame\.js"[^>]* defer><\/script>/);
     expect(first.csp).toContain(`style-src 'self' ${await ssrStyleSource()};`);

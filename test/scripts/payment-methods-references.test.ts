@@ -31,7 +31,7 @@ describe('<svc-payment-methods> in the generated references', () => {
     const publicFields = (element!.members ?? []).filter((m) => m.kind === 'field' && !m.privacy).map((m) => m.name);
     expect(publicFields).toEqual(expect.arrayContaining(['methods', 'value', 'disabled', 'detail']));
     expect((element!.members ?? []).every((m) => m.name), 'every member has a name').toBe(true);
-    expect(names(element!.slots)).toEqual(['boleto', 'card', 'pix']);
+    expect(names(element!.slots)).toEqual(['boleto', 'card', 'pix', 'pix-auto']);
     expect(names(element!.cssParts)).toEqual(['method', 'methods']);
   });
 
