@@ -120,8 +120,8 @@ test('the demo\'s HTML starts the frame (svc-card/ssr): the element adopts that 
   page.on('request', (request) => request.url().includes('card-frame.html') && loads.push(request.url()));
   const response = await page.goto(`${demo.url}/?lang=en`);
   const html = await response!.text();
-  // In the HTML: the iframe, pointing at the frame with this page's origin; the element's script deferred.
-  expect(html).toMatch(/<template shadowrootmode="open" shadowrootdelegatesfocus><style>[^]*?<\/style><iframe referrerpolicy="no-referrer" title="Card details" src="[^"]*card-frame\.html#channel=[0-9a-f]{32}&amp;origin=http%3A%2F%2F127\.0\.0\.1/);
+  // In the HTML: the iframe (its reserve counting the rates' line: the demo's plans carry interest), pointing at the frame with this page's origin; the element's script deferred.
+  expect(html).toMatch(/<template shadowrootmode="open" shadowrootdelegatesfocus><style>[^]*?<\/style><iframe class="rates" referrerpolicy="no-referrer" title="Card details" src="[^"]*card-frame\.html#channel=[0-9a-f]{32}&amp;origin=http%3A%2F%2F127\.0\.0\.1/);
   expect(html).toMatch(/<script src="[^"]*svc-card-form-frame\.js"[^>]* defer><\/script>/);
   await page.waitForFunction(() => !!document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.style.height);
   expect(loads).toHaveLength(1);
