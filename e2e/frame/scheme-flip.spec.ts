@@ -44,6 +44,20 @@ const frameLook = (page: EnginePage) => inCard(page, (frame) => frame.shadow('sv
   return [getComputedStyle(input).backgroundColor, getComputedStyle(input).color, getComputedStyle(label).color];
 }));
 const pageColor = (page: EnginePage) => page.locator('svc-card-form').evaluate((el: Element) => getComputedStyle(el).color);
+/**
+ * The frame's look once its labels show the page's text colour. A change's baseline is read then:
+ * the host's colour can still change after svc-ready (the demo's stylesheet applied after the element
+ * connected), and the frame is told again a moment later; a baseline read before that (WebKitGTK in
+ * CI: black, then the demo's ink) made the switch back look unfinished. In WebKitGTK about one load
+ * in fifteen the labels never come to the page's colour here: a defect still open (issue 39's note).
+ */
+async function settledLook(page: EnginePage): Promise<string[]> {
+  await expect.poll(async () => {
+    const [label, text] = [(await frameLook(page))[2], await pageColor(page)];
+    return label === text ? 'the same' : `frame's label ${label}, page's text ${text}`;
+  }).toBe('the same');
+  return frameLook(page);
+}
 
 /**
  * Emulates `features` where the driver can (Chromium: there it must, so a regression fails rather
@@ -61,7 +75,7 @@ test('the OS colour scheme flipping after svc-ready (a page that allows both) fl
   // The surface and the page's own colours follow the scheme (Canvas, CanvasText): axe-able, as a real page would be.
   await openWithStyle(page, ':root{color-scheme:light dark}body,section{background:Canvas;color:CanvasText}');
   await page.emulateMedia({ colorScheme: 'light' });
-  const light = await frameLook(page);
+  const light = await settledLook(page);
   await emulateOrSkip(page, { colorScheme: 'dark' });
   const dark = await pageColor(page);
   expect(dark).not.toBe(light[2]);
@@ -81,7 +95,7 @@ const THEME_SWITCHES = [
 for (const { what, css, changed, label } of THEME_SWITCHES) {
   test(`the page switching its theme after svc-ready (${what}) restyles the frame`, async ({ enginePage: page }) => {
     await openWithStyle(page, css);
-    const light = await frameLook(page);
+    const light = await settledLook(page);
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual(changed);
     await expect.poll(async () => (await frameLook(page))[2]).toBe(label);
@@ -128,7 +142,7 @@ test('<meta name="color-scheme"> edited after svc-ready restyles the frame', asy
   // The meta tag gives the scheme only where the root's color-scheme is `normal`: the demo's own
   // checkout.css says `light dark` there (its dark theme), which the merchant's sheet here resets.
   await openWithStyle(page, `${META_DECIDES}body,section{color:rgb(120, 120, 120)}`, 'light');
-  const light = await frameLook(page);
+  const light = await settledLook(page);
   await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')!.setAttribute('content', 'dark'));
   await expect.poll(async () => (await frameLook(page)).map((value, i) => value !== light[i])).toEqual([true, true, false]);
 });
