@@ -35,6 +35,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(open.splice(0).map((db) => db.close()));
   await rm(dir, { recursive: true, force: true });
+  // This file's instance, its image holding the marker, would otherwise be what the next files of this worker import.
+  vi.resetModules();
 });
 
 const markers = async (db: Database) => (await db.query<{ id: string }>('SELECT id FROM webhooks')).map((row) => row.id);
