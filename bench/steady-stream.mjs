@@ -2,7 +2,7 @@
 // (its own event loop, so a stalled sandbox cannot delay the sending), open loop: one request
 // every `everyMs` whatever the answers do, each timed from when it was due to be sent (a late
 // send counts against the server, never hides a stall). Kinds rotate; each answer's status and
-// any socket error (a reset) are kept. Posts { kind, ms, status } rows when told to stop.
+// any socket error (a reset) are kept. Posts { kind, at (epoch ms it was due), ms, status } rows when told to stop.
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -16,11 +16,11 @@ const inFlight = new Set();
 function send(kind, dueAt) {
   const body = kind.body === undefined ? undefined : JSON.stringify(kind.body);
   const done = new Promise((resolve) => {
-    const req = request(url + kind.path, { method: kind.method, agent, headers: { ...kind.headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+    const req = request(url + kind.path, { method: kind.method, agent, headers: { ...kind.headers, 'x-bench-due': String(performance.timeOrigin + dueAt), ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
       res.resume();
-      res.on('end', () => { rows.push({ kind: kind.name, ms: performance.now() - dueAt, status: res.statusCode }); resolve(); });
+      res.on('end', () => { rows.push({ kind: kind.name, at: performance.timeOrigin + dueAt, ms: performance.now() - dueAt, status: res.statusCode }); resolve(); });
     });
-    req.on('error', (error) => { rows.push({ kind: kind.name, ms: performance.now() - dueAt, status: error.code ?? 'error' }); resolve(); });
+    req.on('error', (error) => { rows.push({ kind: kind.name, at: performance.timeOrigin + dueAt, ms: performance.now() - dueAt, status: error.code ?? 'error' }); resolve(); });
     req.end(body);
   });
   inFlight.add(done);

@@ -22,6 +22,7 @@ import { Worker } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
 import { PAID_PROFILE } from '../test-support/cards.mjs';
+import { traceDatabase } from './db-trace.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { createDecryptor } = await import(pathToFileURL(resolve(root, 'dist/server.js')).href);
@@ -35,6 +36,10 @@ const A = 'company_demo';
 const A_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const B = 'company_bench_other';
 const JOBS = (process.env.BENCH_JOBS ?? 'batch,export,clock').split(',');
+/** BENCH_TRACE=1: what the stream's slowest requests waited behind (bench/db-trace.mjs). */
+const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_STORAGE=pglite (or postgresql): one side only. */
+const STORAGES = (process.env.BENCH_STORAGE ?? 'pglite,postgresql').toLowerCase().split(',');
 
 /** One call; a body over 1 MB (the export) is counted, not kept or parsed, so this thread stays free. */
 function http(url, method, path, headers, body) {
@@ -153,9 +158,10 @@ const results = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-tenants-'));
 const postgres = await startPostgres();
 try {
-  for (const [storage, options] of [['PGlite', { dataDir }], ['PostgreSQL', { databaseUrl: postgres.url }]]) {
+  for (const [storage, options] of [['PGlite', { dataDir }], ['PostgreSQL', { databaseUrl: postgres.url }]].filter(([name]) => STORAGES.includes(name.toLowerCase()))) {
     const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } });
     const sandbox = await startSandbox({ decryptor, ...options });
+    const trace = TRACE ? traceDatabase(sandbox.db, sandbox.app.server) : undefined;
     try {
       const setup = await setUp(sandbox);
       for (const name of JOBS) {
@@ -164,8 +170,10 @@ try {
         if (name === 'export' || name === 'forecast') { const prepared = await jobs[name](sandbox); job = prepared.run; }
         const { ms, what, rows } = await beside(sandbox, setup.kinds, job);
         results.push({ storage, job: name, what, ms, rows });
+        trace?.explain(`${storage} ${name}`, rows);
       }
     } finally {
+      trace?.stop();
       await sandbox.close();
     }
   }
