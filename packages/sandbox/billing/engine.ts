@@ -15,6 +15,7 @@ import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscription-day.js';
 import { yieldTurn } from '../db/turns.js';
+import { refreshStatistics } from '../db/statistics.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
 async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date, charges?: ChargeFacts): Promise<Move[]> {
@@ -170,6 +171,9 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
   scope: { subscriptionId?: string; onDay?: (day: string, moves: Move[]) => void } = {}): Promise<Move[]> {
   const moves: Move[] = [];
   const last = dayOf(to);
+  // Rows written since the last ANALYZE (one request at a time, or a batch) in the planner's statistics: on stale ones the
+  // due-day queries cost subscriptions x charges (db/statistics.ts).
+  await refreshStatistics(database);
   // The next day with work after `day` (days between have nothing due: the clock passes over them).
   const after = async (day: string) => {
     if (clockStepping.mode === 'every day') return addDays(day, 1);

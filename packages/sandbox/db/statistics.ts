@@ -1,0 +1,17 @@
+// The planner's statistics on PGlite. PostgreSQL's autovacuum re-reads a table's statistics once
+// about a tenth of it has changed; PGlite runs no autovacuum, so after a batch of 1,000
+// subscriptions the planner still takes `subscriptions` and `charges` for the near-empty tables
+// of the last ANALYZE and probes the charges once per subscription: the clock's due-day queries
+// (billing/next-due.ts, engine.ts dueToday) then cost subscriptions x charges, 1.1-1.2 s each at
+// 1,000 subscriptions, one statement that holds PGlite's one connection and this thread (every
+// other tenant's request waits). A clock advance calls this before its first due-day query.
+import type { Database } from './database.js';
+
+/** The tables the clock's due-day queries join; an ANALYZE of both samples at most 30,000 rows each. */
+export const DUE_DAY_TABLES = ['subscriptions', 'charges'] as const;
+
+/** On PGlite, ANALYZE `tables` (what autovacuum does on PostgreSQL, where this does nothing). */
+export async function refreshStatistics(db: Pick<Database, 'kind' | 'query'>, tables: readonly (typeof DUE_DAY_TABLES)[number][] = DUE_DAY_TABLES): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  await db.query(`ANALYZE ${tables.join(', ')}`);
+}

@@ -1,0 +1,66 @@
+// Issue 38 goal 3 (session 32): on PGlite a clock advance plans its due-day queries on statistics
+// it reads first (packages/sandbox/db/statistics.ts). PGlite never autovacuums: after rows were
+// added (a batch, or one request at a time) the planner took `subscriptions` and `charges` for the tables of the
+// last ANALYZE and probed every charge once per subscription, one statement of 1.1-1.2 s at
+// 1,000 subscriptions holding the one connection (bench/tenants.mjs BENCH_TRACE=1 found it).
+// Asserted as work, not time: the rows the plan's nodes produce (EXPLAIN ANALYZE) stay within a
+// small multiple of the rows there are, where a per-subscription probe of every charge is
+// subscriptions x charges.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Queryable } from '../../packages/sandbox/db/database.js';
+import type { Sandbox } from '../../packages/sandbox/server.js';
+import { makeProduct } from './support/fixtures.js';
+import { COMPANY, call, memorySandbox } from './support/sandbox.js';
+
+const N = 150;
+let sandbox: Sandbox;
+beforeEach(async () => { sandbox = await memorySandbox(); });
+afterEach(async () => sandbox?.close());
+
+interface PlanNode { 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; 'Rows Removed by Join Filter'?: number; Plans?: PlanNode[] }
+/** The rows every node of an executed plan produced or threw away, over all its loops. */
+const rowsWorked = (node: PlanNode): number =>
+  (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Join Filter'] ?? 0)) * node['Actual Loops']
+  + (node.Plans ?? []).reduce((sum, child) => sum + rowsWorked(child), 0);
+
+/** `db` whose statements run under EXPLAIN ANALYZE, their plans' work kept in `worked`. */
+const explaining = (db: Queryable, worked: number[]): Queryable => ({
+  async query(sql: string, params?: unknown[]) {
+    const [row] = await db.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    worked.push(rowsWorked(row!['QUERY PLAN'][0]!.Plan));
+    return [];
+  },
+});
+
+const rowsThere = async () => {
+  const [row] = await sandbox.db.query<{ n: number }>('SELECT (SELECT count(*) FROM subscriptions) + (SELECT count(*) FROM charges) AS n');
+  return Number(row!.n);
+};
+
+it(`a clock advance over ${N} subscriptions made one request at a time reads its due days without probing every charge per subscription`, async () => {
+  const client = { name: 'Ana Souza', doc: '52998224725', email: 'ana@example.com' };
+  const product = await makeProduct(sandbox);
+  for (let i = 0; i < N; i += 10) {
+    await Promise.all(Array.from({ length: 10 }, async () => {
+      const made = await call(sandbox, 'POST', '/v1/subscription', { companyId: COMPANY, product: { id: product._id }, paymentMethod: 'BOLETO', client });
+      expect(made.status).toBe(200);
+    }));
+  }
+  // The advance's own due-day queries, each run once more under EXPLAIN ANALYZE as it is sent.
+  const worked: number[] = [];
+  const { query } = sandbox.db;
+  sandbox.db.query = (async (sql: string, params?: unknown[]) => {
+    if (sql.includes('open_of_live')) await explaining({ query: query.bind(sandbox.db) }, worked).query(sql, params);
+    return query.call(sandbox.db, sql, params);
+  }) as typeof query;
+  try {
+    const advanced = await call(sandbox, 'POST', '/sandbox/v1/clock/advance', { companyId: COMPANY, days: 45 });
+    expect(advanced.status).toBe(200);
+    expect(advanced.body.moves.length).toBeGreaterThanOrEqual(N);
+  } finally {
+    sandbox.db.query = query;
+  }
+  const there = await rowsThere();
+  expect(worked.length).toBeGreaterThan(0);
+  expect(Math.max(...worked)).toBeLessThan(20 * there);
+}, 240_000);
