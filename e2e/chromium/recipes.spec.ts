@@ -49,11 +49,14 @@ let proxy: DroppingProxy;
 let ready: Map<Recipe, Promise<ReadyRecipe>>;
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(300_000); // the first install packs the tarballs, building the client (tsc) on a busy machine
-  ready = readyRecipes(recipes.map(([, recipe]) => recipe));
   const { createDecryptor } = await serverModule();
   sandbox = await startSandbox({ decryptor: await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } }), memory: true, webhookBackoffMs: 200 });
   access = { url: sandbox.url, apiKey: `${SANDBOX_CREDENTIAL.keyId}.${SANDBOX_CREDENTIAL.secret}`, companyId: SANDBOX_CREDENTIAL.companies[0]! };
   proxy = await startDroppingProxy(sandbox.url);
+  // After the servers: a build takes both cores, and with the installs cached (the recipe cache)
+  // it would start at once and starve the sandbox's start past this hook's time; the builds have
+  // each describe's 900 s.
+  ready = readyRecipes(recipes.map(([, recipe]) => recipe));
 });
 test.afterAll(async () => {
   await proxy?.close();

@@ -1,13 +1,16 @@
 // The framework recipes (examples/*: issue 28, item 3) as a merchant runs them: the packed
 // tarballs (`npm pack` of the built package and of @svc-card/client), each app's dependencies from
 // the npm registry through `npm ci` and its committed lockfile, a production build, then its
-// production server. Work happens in copies under .cache/recipes/ (the examples' own folders stay
-// clean); an app is installed and built once per run: one stamp (package.json, lockfile, tarballs)
-// says when its install is still good, another (every source, tarballs) when its build is (`npm
-// test` empties .cache/ first, so CI installs and builds each app once).
+// production server. Work happens in copies (the examples' own folders stay clean) in a folder
+// named by the tarballs' sha256 under the recipe cache, outside the clone (CACHE below): the same
+// source packs the same bytes, so a later run of an unchanged tree, even from a fresh clone, finds
+// its apps installed and built (issue 42: they cost two minutes of both cores). One stamp
+// (package.json, lockfile) says when an install is still good, another (every source) when its
+// build is; a changed tarball is another folder.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -15,7 +18,13 @@ import { FolderInUse, lockFolder } from '../../packages/sandbox/db/folder-lock.j
 import { freePort } from '../../test-support/free-port.mjs';
 import { ROOT } from './paths.js';
 
-const CACHE = join(ROOT, '.cache/recipes');
+/**
+ * The recipe cache: SVC_RECIPE_CACHE, or ~/.cache/svc-card/recipes. Each folder in it is one pair
+ * of tarballs (its name their sha256) with the apps' copies under examples/; the folders of other
+ * trees (other branches, worktrees) sit beside it, and a run removes those untouched for a week.
+ */
+const CACHE = process.env.SVC_RECIPE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-card', 'recipes');
+const STALE_MS = 7 * 24 * 3600_000;
 /** What a build or an install makes inside an example: never copied, never hashed. */
 const OUTPUTS = new Set(['node_modules', '.next', '.svelte-kit', 'build', 'next-env.d.ts', 'tsconfig.tsbuildinfo']);
 
@@ -47,16 +56,17 @@ const PACKED = [
 ] as const;
 
 interface Tarball { name: string; file: string }
-let packed: { tarballs: Tarball[]; hash: string } | undefined;
+let packed: { tarballs: Tarball[]; hash: string; dir: string } | undefined;
 /**
- * `npm pack` of the built repository and of @svc-card/client into .cache/recipes/, once per
- * process. The client is built here (tsc, seconds): the repository's build leaves it out.
+ * `npm pack` of the built repository and of @svc-card/client, once per process, into the cache's
+ * folder of their sha256 (made when new, its files then never written again). The client is built
+ * here (tsc, seconds): the repository's build leaves it out.
  */
-function packTarballs(): { tarballs: Tarball[]; hash: string } {
+function packTarballs(): { tarballs: Tarball[]; hash: string; dir: string } {
   if (packed) return packed;
   mkdirSync(CACHE, { recursive: true });
-  // One process packs at a time (the client's build writes its dist/); each tarball is packed
-  // aside and renamed into place, so another worker's `npm ci` reading it never sees half a file.
+  // One process packs at a time (the client's build writes its dist/); the tarballs are packed
+  // aside and their folder renamed into place whole, so another worker's `npm ci` never sees half a file.
   let lock: ReturnType<typeof lockFolder>;
   for (;;) {
     try {
@@ -69,21 +79,36 @@ function packTarballs(): { tarballs: Tarball[]; hash: string } {
   }
   const aside = join(CACHE, `packing-${process.pid}`);
   try {
+    rmSync(aside, { recursive: true, force: true });
     mkdirSync(aside, { recursive: true });
     const hash = createHash('sha256');
-    const tarballs = PACKED.map(({ name, workspace }) => {
+    const names = PACKED.map(({ name, workspace }) => {
       if (workspace) execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: 'ignore' });
       const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', aside, ...(workspace ? ['-w', workspace] : [])], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
-      const file = join(CACHE, filename);
-      renameSync(join(aside, filename), file);
-      hash.update(`${name}\0`).update(readFileSync(file));
-      return { name, file };
+      hash.update(`${name}\0`).update(readFileSync(join(aside, filename)));
+      return { name, filename };
     });
-    packed = { tarballs, hash: hash.digest('hex') };
+    const digest = hash.digest('hex');
+    const dir = join(CACHE, digest.slice(0, 16));
+    if (!existsSync(dir)) renameSync(aside, dir);
+    // Marks the folder as used (its age decides when another run may remove it).
+    writeFileSync(join(dir, '.used'), new Date().toISOString());
+    removeStale(dir);
+    packed = { tarballs: names.map(({ name, filename }) => ({ name, file: join(dir, filename) })), hash: digest, dir };
     return packed;
   } finally {
     rmSync(aside, { recursive: true, force: true });
     lock.release();
+  }
+}
+
+/** The cache's folders of other tarballs not used for a week (their apps take hundreds of MB each). */
+function removeStale(keep: string): void {
+  for (const entry of readdirSync(CACHE, { withFileTypes: true })) {
+    const dir = join(CACHE, entry.name);
+    if (!entry.isDirectory() || dir === keep || !/^[0-9a-f]{16}$/.test(entry.name)) continue;
+    const used = join(dir, '.used');
+    if (Date.now() - (existsSync(used) ? statSync(used) : statSync(dir)).mtimeMs > STALE_MS) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -119,25 +144,25 @@ function digestOf(tarballHash: string, dir: string, files: string[]): string {
   return hash.digest('hex');
 }
 
-const copyDir = (name: string) => join(CACHE, 'examples', name);
+const copyDir = (name: string) => join(packTarballs().dir, 'examples', name);
 const INSTALL_STAMP = '.recipe-installed';
 const BUILD_STAMP = '.recipe-built';
 
 /**
- * The recipe's copy under .cache/recipes/examples/<name> with its dependencies: `npm ci` from the
+ * The recipe's copy in the cache's folder of the tarballs, examples/<name>, with its dependencies: `npm ci` from the
  * npm registry (through npm's own cache), done again only when its package.json, its lockfile or
  * a tarball changed. The seconds spent (0: already installed). Needs no CPU to speak of, so
  * the spec runs every install at once while the first app builds.
  */
 export async function installRecipe(recipe: Recipe): Promise<number> {
   const source = join(ROOT, 'examples', recipe.name);
-  const { tarballs, hash } = packTarballs();
+  const { tarballs, hash, dir: packs } = packTarballs();
   const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   // npm ci installs what the lockfile says: a tarball whose own dependencies changed (a lit
   // update) would otherwise run on the old ones, unseen.
   const lock = JSON.parse(readFileSync(join(source, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string> }> };
   for (const { name, file } of tarballs) {
-    const expected = `file:../../${relative(CACHE, file)}`;
+    const expected = `file:../../${relative(packs, file)}`;
     if (manifest.dependencies[name] !== expected) throw new Error(`examples/${recipe.name}/package.json: ${name} must be "${expected}" (the packed tarball at the repository's root), not ${JSON.stringify(manifest.dependencies[name])}`);
     const own = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' })) as { dependencies?: Record<string, string> };
     if (JSON.stringify(lock.packages[`node_modules/${name}`]?.dependencies ?? {}) !== JSON.stringify(own.dependencies ?? {})) {
