@@ -26,7 +26,13 @@ export interface DemoOptions {
 }
 
 /** An order of the demo store (demo/merchant/orders.mjs): the fields tests read. */
-export interface DemoOrder { id: string; cents: number; chargeId?: string; attempt: number; payment?: { _id: string; status: string }; fulfilledAt?: string }
+export interface DemoOrder {
+  id: string; cents: number; chargeId?: string; attempt: number; payment?: { _id: string; status: string }; fulfilledAt?: string;
+  /** What the order buys: the product, or the monthly plan (`/?plan=monthly`). */
+  kind: 'product' | 'plan';
+  /** The plan's subscription and its latest mandate (demo/merchant/plan-mandate.mjs). */
+  plan?: { asks: number; subscriptionId?: string; mandateId?: string; status?: string };
+}
 
 export interface Demo {
   /** The checkout page's origin, e.g. http://127.0.0.1:4173 */

@@ -31,3 +31,12 @@ export async function readOffer({ sandboxUrl, apiKey }, productId) {
   // (issue 39, as Mercado Pago's installments answer does): the element writes them, it does not compute them.
   return { cents, plans: plansWithRates(plans, cents), options, methods };
 }
+
+/**
+ * The plan's offer (issue 40 item 3): readOffer of `config.planId`, sold by PIX Automático first and by card
+ * (the fallback when the payer's bank refuses the mandate), whatever else the plan's product takes.
+ */
+export async function readPlanOffer(config) {
+  const offer = await readOffer(config, config.planId);
+  return { ...offer, methods: ['pix-auto', ...offer.methods.filter((method) => method === 'card')] };
+}

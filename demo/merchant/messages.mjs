@@ -24,6 +24,14 @@ export const PAGE_TEXTS = {
     newOrder: 'Nova compra',
     waiting: 'Carregando o formulário do cartão…',
     switchTo: { lang: 'en', href: '/?lang=en', label: 'English' },
+    // The monthly plan (issue 40 item 3): its page (?plan=monthly), and the offer of it on the product's page.
+    plan: {
+      order: 'Sua assinatura', perMonth: (price) => `${price}/mês`, productAlt: 'Pacote de café em grãos de 1 kg, todo mês',
+      note: 'Ao clicar em Assinar, mostramos o código do PIX Automático: autorize uma vez no app do banco, e a primeira mensalidade é paga com a autorização.',
+      pay: (price) => `Assinar com PIX Automático: ${price}/mês`,
+      offer: 'Prefere receber todo mês?', offerLink: 'Assine o plano mensal com PIX Automático',
+      sandboxNote: 'Sandbox: o banco do pagador é a ação POST /sandbox/v1/mandates/bank (action approve, reject ou expire) com o mandateId do pedido; o cartão é a alternativa quando a autorização é recusada.',
+    },
     sandboxLabel: 'Ambiente de testes',
     sandboxNote: (card) => `Sandbox: use o cartão ${card.brand} ${card.paid} (aprovado) ou ${card.declined} (recusado), ou outra bandeira da tabela, qualquer validade futura, qualquer CVV e um CPF válido como 529.982.247-25.`,
   },
@@ -42,6 +50,13 @@ export const PAGE_TEXTS = {
     newOrder: 'New order',
     waiting: 'Loading the card form…',
     switchTo: { lang: 'pt-BR', href: '/', label: 'Português' },
+    plan: {
+      order: 'Your subscription', perMonth: (price) => `${price}/month`, productAlt: '1 kg bag of coffee beans, every month',
+      note: 'When you press Subscribe we show the PIX Automático code: authorise once in your bank app, and the first month is paid with the authorisation.',
+      pay: (price) => `Subscribe with PIX Automático: ${price}/month`,
+      offer: 'Rather get it every month?', offerLink: 'Subscribe to the monthly plan with PIX Automático',
+      sandboxNote: 'Sandbox: the payer\'s bank is the action POST /sandbox/v1/mandates/bank (action approve, reject or expire) with the order\'s mandateId; the card is the fallback when the authorisation is declined.',
+    },
     sandboxLabel: 'Test environment',
     sandboxNote: (card) => `Sandbox: use the ${card.brand} card ${card.paid} (paid) or ${card.declined} (declined), or another brand from the table, any future expiry, any CVV and a valid CPF such as 529.982.247-25.`,
   },
@@ -103,6 +118,16 @@ export const OUTCOME_TEXTS = {
       canceled: 'O banco cancelou este pagamento e ele não pode mais ser pago. Comece uma nova compra para pagar.',
     },
     methodRefused: 'A loja não oferece essa forma de pagamento. Escolha outra.',
+    notPlanOrder: 'Este pedido não é de assinatura. Abra a página do plano mensal para assinar.',
+    // The mandate's outcome beside Pay (GET /api/order's mandate.message), with the shopper's next step.
+    mandate: {
+      PENDING: 'Aguardando a autorização no app do banco.',
+      ACTIVE: 'PIX Automático autorizado: as próximas mensalidades serão debitadas no vencimento.',
+      REJECTED: 'O banco recusou a autorização do PIX Automático. Peça a autorização de novo ou pague com cartão.',
+      EXPIRED: 'O pedido de autorização expirou sem resposta. Peça a autorização de novo ou pague com cartão.',
+      REVOKED: 'A autorização do PIX Automático foi cancelada. Pague com cartão.',
+      CANCELED: 'A autorização do PIX Automático foi cancelada. Pague com cartão.',
+    },
     // The receipt's rows: what the API answered about the payment.
     receipt: {
       amount: 'Valor pago', method: 'Forma de pagamento', plan: 'Parcelamento',
@@ -134,6 +159,15 @@ export const OUTCOME_TEXTS = {
       canceled: 'The bank cancelled this payment and it can no longer be paid. Start a new order to pay.',
     },
     methodRefused: 'The store does not offer that payment method. Please choose another.',
+    notPlanOrder: 'This order is not a subscription. Open the monthly plan\'s page to subscribe.',
+    mandate: {
+      PENDING: 'Waiting for the authorisation in your bank app.',
+      ACTIVE: 'PIX Automático authorised: the next months will be debited on their due dates.',
+      REJECTED: 'Your bank declined the PIX Automático authorisation. Ask for it again or pay by card.',
+      EXPIRED: 'The authorisation request expired unanswered. Ask for it again or pay by card.',
+      REVOKED: 'The PIX Automático authorisation was cancelled. Please pay by card.',
+      CANCELED: 'The PIX Automático authorisation was cancelled. Please pay by card.',
+    },
     receipt: {
       amount: 'Amount paid', method: 'Payment method', plan: 'Installments',
       card: (brand, last4) => `${brand} card ending in ${last4}`, pix: 'PIX', boleto: 'Boleto',

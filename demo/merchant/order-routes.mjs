@@ -4,7 +4,7 @@
 // POST /webhooks takes the service's events (webhooks.mjs).
 import { ApiError } from '@svc-card/client';
 import { BodyError, readJson, readRaw, sendJson } from './http.mjs';
-import { readOffer } from './catalogue.mjs';
+import { readOffer, readPlanOffer } from './catalogue.mjs';
 import { checkChoice } from './choice.mjs';
 import { langOf, OUTCOME_TEXTS } from './messages.mjs';
 import { orderIdOf } from './order-cookie.mjs';
@@ -12,7 +12,7 @@ import { payOrder } from './order-payment.mjs';
 import { cardOutcome, orderOutcome, paidOutcome, refusedOutcome, slipOutcome } from './outcomes.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 import { receiveWebhook, reconcile } from './webhooks.mjs';
-import { askMandate, mandateStep } from './plan-mandate.mjs';
+import { askMandate, ensureSubscription, mandateStep } from './plan-mandate.mjs';
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const reply = (response, { http, ...outcome }) => sendJson(response, http, outcome, SECURITY_HEADERS);
@@ -25,7 +25,8 @@ async function attempt(store, order, body, lang) {
   const say = OUTCOME_TEXTS[lang];
   const method = body.method ?? 'card';
   try {
-    const offer = await readOffer(store.config, store.config.productId);
+    // The plan's order (the page of ?plan=monthly) is paid by card only here: PIX Automático is /api/subscribe.
+    const offer = order.kind === 'plan' ? await readPlanOffer(store.config) : await readOffer(store.config, store.config.productId);
     if (!['card', 'pix', 'boleto'].includes(method) || !offer.methods.includes(method)) return { http: 400, outcome: 'invalid', field: 'method', message: say.methodRefused };
     if (method !== 'card') {
       // The PIX or boleto already shown for this order is shown again, while the charge keeps it: no new one.
@@ -39,6 +40,8 @@ async function attempt(store, order, body, lang) {
     const choice = checkChoice(body, offer);
     if (choice.field) return { http: 400, outcome: 'invalid', field: choice.field, message: say.refused[choice.field] };
     // The holder's CPF/CNPJ is checked (choice.mjs) but not sent: POST /v1/charge/pay has no member for it; the charge's client is the store's customer.
+    // The plan's card pays the subscription's first charge (made now if no mandate was asked): still the order's one charge.
+    if (order.kind === 'plan') await ensureSubscription(store.api, store.config, store.orders, order);
     const answer = await payOrder(store.api, store.config, store.orders, order, { method, token: body.encryptedCard, installments: choice.installments });
     const outcome = cardOutcome(answer, lang, choice.option);
     order.failure = undefined;
@@ -78,7 +81,7 @@ export function orderRoute(request, response, url, store) {
   const lang = langOf(url.searchParams.get('lang'));
   const order = store.orders.get(orderIdOf(request));
   if (!order) return reply(response, { http: 409, outcome: 'no-order', message: OUTCOME_TEXTS[lang].noOrder });
-  const plan = order.plan?.status ? { mandate: { status: order.plan.status, step: mandateStep(order.plan.status) } } : {};
+  const plan = order.plan?.status ? { mandate: { status: order.plan.status, step: mandateStep(order.plan.status), message: OUTCOME_TEXTS[lang].mandate[order.plan.status] ?? '' } } : {};
   reply(response, { ...orderOutcome(order, lang), ...plan });
 }
 
@@ -93,6 +96,8 @@ export async function subscribeRoute(request, response, store) {
   if (!store.config.planId) return reply(response, { http: 404, outcome: 'invalid', message: 'this store sells no plan' });
   if (!order) return reply(response, { http: 409, outcome: 'no-order', message: OUTCOME_TEXTS[lang].noOrder });
   if (order.payment) return reply(response, paidOutcome(order.payment, lang));
+  // The product's order has a charge of its own price: the plan is an order of its own (its page, ?plan=monthly).
+  if (order.kind !== 'plan') return reply(response, { http: 409, outcome: 'invalid', field: 'order', message: OUTCOME_TEXTS[lang].notPlanOrder });
   if (!order.paying) {
     order.paying = askMandate(store.api, store.config, store.orders, order)
       .then((answer) => ({ http: 200, outcome: 'authorise', next: answer }))

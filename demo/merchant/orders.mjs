@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
  * @typedef {object} Order
  * @property {string} id          random 128 bits, base64url: the cookie's value
  * @property {number} cents       the order's amount: the product's price when the order was made
+ * @property {'product' | 'plan'} kind what the order buys: the product, or the monthly plan (its charge is the subscription's first)
+ * @property {{asks: number, subscriptionId?: string, mandateId?: string, status?: string, answer?: object}} [plan]
+ *   the plan's subscription and its latest mandate (plan-mandate.mjs)
  * @property {string} [chargeId]  the API's charge of the order, once made
  * @property {number} attempt     the payment attempt: the Idempotency-Key's last part (a new one after each answer)
  * @property {Promise<object>} [paying] the answer of the payment request under way: a second request gets it
@@ -28,9 +31,9 @@ export function createOrderStore() {
   /** @type {Map<string, Order>} */
   const byCharge = new Map();
   return {
-    /** A new order of `cents`. */
-    open(cents) {
-      const order = { id: randomBytes(16).toString('base64url'), cents, attempt: 1 };
+    /** A new order of `cents` buying `kind`. */
+    open(cents, kind = 'product') {
+      const order = { id: randomBytes(16).toString('base64url'), cents, kind, attempt: 1 };
       byId.set(order.id, order);
       if (byId.size > MAX_ORDERS) {
         const [oldest] = byId.values();

@@ -27,11 +27,20 @@ export const formatBRL = (cents, lang = 'pt-BR') =>
  * parsed, and the frame-mode script is `defer` (issue 27: svc-ready sooner). svc-next-action.js, needed once Pay
  * is answered, is `defer` in both modes, as is svc-boleto-barcode.js when boleto is offered; so is the chooser's: it is rendered with its radios (svc-card/ssr),
  * so no script blocks the parser before the card form.
+ * `plan`: the page sells the monthly plan (`?plan=monthly`, issue 40 item 3): `product` is the plan's, `offer`
+ * readPlanOffer's (PIX Automático, then card), and svc-mandate.js is loaded (`defer`) for the authorisation's panel;
+ * `sellsPlan`: the product's page offers that plan's page in a section of its own.
  */
-export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false, pageOrigin }) {
+export function renderCheckoutPage({ product, offer, assets, publicKey, keyId, lang, frame, inlineChosen = false, pageOrigin, plan = false, sellsPlan = false }) {
   const say = PAGE_TEXTS[lang];
-  // The language link keeps the mode chosen: the other language of the inline page is inline too.
-  const switchHref = inlineChosen ? `${say.switchTo.href}${say.switchTo.href.includes('?') ? '&' : '?'}isolation=inline` : say.switchTo.href;
+  // A page's address in `to` language: the mode chosen and the plan kept (the other language of the inline page is inline too).
+  const hrefOf = (to, { isPlan = plan } = {}) => {
+    const query = new URLSearchParams(to === 'en' ? { lang: 'en' } : {});
+    if (isPlan) query.set('plan', 'monthly');
+    if (inlineChosen) query.set('isolation', 'inline');
+    return `/${query.size ? `?${query}` : ''}`;
+  };
+  const switchHref = hrefOf(say.switchTo.lang);
   const script = (asset, extra = '') =>
     `<script src="${asset.path}" integrity="${asset.integrity}" crossorigin="anonymous"${extra}></script>`;
   const price = formatBRL(offer.cents, lang);
@@ -55,7 +64,7 @@ ${frame ? `<link rel="preconnect" href="${escape(new URL(frame.src).origin)}">
 <link rel="stylesheet" href="/assets/checkout.css" integrity="${assets.byPath.get('/assets/checkout.css').integrity}" crossorigin="anonymous">
 ${frame ? `<script src="${escape(frame.script)}" integrity="${frame.integrity}" crossorigin="anonymous"${pageOrigin ? ' defer' : ''}></script>` : script(assets.element)}
 ${script(assets.nextAction, ' defer')}
-${offer.methods?.includes('boleto') ? `${script(assets.boletoBarcode, ' defer')}\n` : ''}${script(assets.paymentMethods, ' defer')}
+${offer.methods?.includes('boleto') ? `${script(assets.boletoBarcode, ' defer')}\n` : ''}${offer.methods?.includes('pix-auto') ? `${script(assets.mandate, ' defer')}\n` : ''}${script(assets.paymentMethods, ' defer')}
 ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 </head>
 <body>
@@ -64,10 +73,10 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
 <main>
   <h1 id="page-title">${escape(say.title)}</h1>
   <section class="order" aria-labelledby="order-title">
-    <h2 id="order-title">${escape(say.order)}</h2>
-    <div class="product"><img class="product-picture" src="/assets/product.svg" alt="${escape(say.productAlt)}" width="64" height="64">
+    <h2 id="order-title">${escape(plan ? say.plan.order : say.order)}</h2>
+    <div class="product"><img class="product-picture" src="/assets/product.svg" alt="${escape(plan ? say.plan.productAlt : say.productAlt)}" width="64" height="64">
       <p><span class="product-title">${escape(product.titles[lang])}</span>
-      <span class="product-price" id="price">${escape(price)}</span></p></div>
+      <span class="product-price" id="price">${escape(plan ? say.plan.perMonth(price) : price)}</span></p></div>
     <p class="total"><span>${escape(say.total)} <small class="interest" id="interest" hidden>(${escape(say.interest)} <span></span>)</small></span> <strong id="total">${escape(price)}</strong></p>
   </section>
   <section class="payment" aria-labelledby="payment-title">
@@ -79,8 +88,8 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
         : `<svc-card-form slot="card" name="card" lang="${lang}" public-key="${escape(publicKey)}" key-id="${escape(keyId)}" ${checkout}></svc-card-form>`}
       <p slot="pix" class="method-note">${escape(say.methodNotes.pix)}</p>
       <p slot="boleto" class="method-note">${escape(say.methodNotes.boleto)}</p>
-      `)}
-      <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(say.pay(price))}</span><span class="pay-total"></span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
+      ${plan ? `<p slot="pix-auto" class="method-note">${escape(say.plan.note)}</p>\n` : ''}      `)}
+      <button type="submit" id="pay" disabled data-waiting><span class="pay-label">${escape(plan ? say.plan.pay(price) : say.pay(price))}</span><span class="pay-total"></span><span class="busy-label">${escape(say.busy)}</span><span class="wait-label">${escape(say.waiting)}</span></button>
       <div id="pay-outcome" class="outcome pay-outcome" role="alert"></div>
     </form>
     <p class="secure"><img src="/assets/lock.svg" alt="" width="16" height="16"> ${escape(say.secure)}</p>
@@ -90,10 +99,14 @@ ${script(assets.byPath.get('/assets/checkout.js'), ' defer')}
     <a id="new-order" class="new-order" href="" hidden>${escape(say.newOrder)}</a>
   </section>
   <section class="sandbox-note" aria-label="${escape(say.sandboxLabel)}">
-  <p>${escape(say.sandboxNote(hintRows()[0]))}</p>
+  ${plan ? `<p>${escape(say.plan.sandboxNote)}</p>\n  ` : ''}<p>${escape(say.sandboxNote(hintRows()[0]))}</p>
   ${testCardsTable(lang)}
   </section>
-</main>
+${sellsPlan && !plan ? `  <section class="plan-offer" aria-labelledby="plan-offer-title">
+    <h2 id="plan-offer-title">${escape(say.plan.offer)}</h2>
+    <p><a id="plan-link" href="${escape(hrefOf(lang, { isPlan: true }))}">${escape(say.plan.offerLink)}</a></p>
+  </section>
+` : ''}</main>
 </body>
 </html>
 `;

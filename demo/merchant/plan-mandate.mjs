@@ -21,14 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export async function askMandate(api, config, orders, order) {
   const plan = (order.plan ??= { asks: 0 });
   if (plan.answer && (plan.status === 'PENDING' || plan.status === 'ACTIVE')) return plan.answer;
-  if (!plan.subscriptionId) {
-    const made = await api.POST('/v2/subscription', {
-      body: { companyId: config.companyId, productId: config.planId, clientId: await customerId(api, config), dueDate: today(), paymentMethod: 'PIX' },
-      headers: { 'Idempotency-Key': `${order.id}:subscription` },
-    });
-    plan.subscriptionId = made.subscription._id;
-    orders.attachCharge(order, made.charge._id); // the order's one charge: the subscription's first
-  }
+  await ensureSubscription(api, config, orders, order);
   const answer = await api.POST('/sandbox/v1/mandates', {
     body: { companyId: config.companyId, subscriptionId: plan.subscriptionId, journey: JOURNEY },
     headers: { 'Idempotency-Key': `${order.id}:mandate:${plan.asks + 1}` },
@@ -38,6 +31,24 @@ export async function askMandate(api, config, orders, order) {
   plan.mandateId = answer.mandate._id;
   plan.status = answer.mandate.status;
   return answer;
+}
+
+/**
+ * The order's PIX subscription of the plan, made once (its first charge is the order's one charge);
+ * a card chosen on the plan's page pays that charge too (order-routes.mjs). The subscription stays
+ * PIX: renewals are debited once a mandate is ACTIVE, else each is a PIX of its own (docs/decisions.md).
+ */
+export async function ensureSubscription(api, config, orders, order) {
+  const plan = (order.plan ??= { asks: 0 });
+  if (plan.subscriptionId) return plan.subscriptionId;
+  // One request of the order at a time (order.paying, order-routes.mjs): never two of these at once.
+  const made = await api.POST('/v2/subscription', {
+    body: { companyId: config.companyId, productId: config.planId, clientId: await customerId(api, config), dueDate: today(), paymentMethod: 'PIX' },
+    headers: { 'Idempotency-Key': `${order.id}:subscription` },
+  });
+  plan.subscriptionId = made.subscription._id;
+  orders.attachCharge(order, made.charge._id); // the order's one charge: the subscription's first
+  return plan.subscriptionId;
 }
 
 /** The order's mandate as the API has it now (a verified mandate event named it). */

@@ -7,7 +7,7 @@ import { createClient } from '@svc-card/client';
 import { requestUrl, startDemoServer } from '../http-server.mjs';
 import { sendJson } from './http.mjs';
 import { loadAssets } from './assets.mjs';
-import { readOffer } from './catalogue.mjs';
+import { readOffer, readPlanOffer } from './catalogue.mjs';
 import { langOf } from './messages.mjs';
 import { createOrderStore } from './orders.mjs';
 import { orderCookie, orderIdOf } from './order-cookie.mjs';
@@ -27,6 +27,12 @@ export const DEMO_PRODUCT = {
   titles: { 'pt-BR': 'Café especial em grãos, 1 kg', en: 'Specialty coffee beans, 1 kg' },
 };
 
+/** The monthly plan sold by PIX Automático (`config.planId`, issue 40 item 3), as the store presents it. */
+export const DEMO_PLAN = {
+  store: DEMO_PRODUCT.store,
+  titles: { 'pt-BR': 'Café do mês: 1 kg de café especial todo mês', en: 'Coffee of the month: 1 kg of specialty coffee every month' },
+};
+
 // The page's origin as the browser asked for it (the Host header, loopback in the demo): the frame
 // answers that origin only. A host that is not one gives none: the element then loads its frame itself.
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -35,23 +41,26 @@ const pageOriginOf = (request) => (HOST.test(request.headers.host ?? '') ? `http
 /**
  * GET /: the page in `lang`, with the product's current price and plans, for the order of this
  * browser's checkout (its cookie): a reload is the same order; a new order only when there is none
- * or it is paid.
+ * or it is paid. `?plan=monthly`: the page of the monthly plan (when the store sells one), whose order is the plan's;
+ * coming from the product's page (or back) is a new order, as each order has the one charge of what it buys.
  */
 async function checkoutPage(request, response, { url, product, assets, config, styleSource, orders }) {
   const lang = langOf(url.searchParams.get('lang'));
+  const plan = url.searchParams.get('plan') === 'monthly' && !!config.planId;
+  const kind = plan ? 'plan' : 'product';
   // Frame mode by default when the card frame is hosted (issue 9); ?isolation=inline keeps the inline element.
   const frame = url.searchParams.get('isolation') !== 'inline' ? config.frame : undefined;
   let offer;
   try {
-    offer = await readOffer(config, config.productId);
+    offer = plan ? await readPlanOffer(config) : await readOffer(config, config.productId);
   } catch {
     return response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end('the catalogue is unavailable: try again in a moment');
   }
   let order = orders.get(orderIdOf(request));
   // A new order once this one is paid, or its charge can no longer be paid (its PIX or boleto cancelled: issue 39).
-  const fresh = request.method === 'GET' && (!order || order.payment || order.slip?.ended === 'canceled');
-  if (fresh) order = orders.open(offer.cents);
-  const page = renderCheckoutPage({ product, offer, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame, pageOrigin: pageOriginOf(request) });
+  const fresh = request.method === 'GET' && (!order || order.payment || order.slip?.ended === 'canceled' || order.kind !== kind);
+  if (fresh) order = orders.open(offer.cents, kind);
+  const page = renderCheckoutPage({ product: plan ? { ...DEMO_PLAN, store: product.store } : product, offer, plan, sellsPlan: !!config.planId, assets, publicKey: config.publicKey, keyId: config.keyId, lang, frame, inlineChosen: !frame && !!config.frame, pageOrigin: pageOriginOf(request) });
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store', ...checkoutHeaders({ frameOrigin: frame?.origin, serviceOrigin: new URL(config.sandboxUrl).origin, styleSource }), ...(fresh ? { 'set-cookie': orderCookie(order.id) } : {}) });
   response.end(request.method === 'HEAD' ? undefined : page);
 }

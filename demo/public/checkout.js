@@ -21,6 +21,9 @@ const TEXTS = {
     pixInstead: 'Pagar com PIX',
     payPix: (brl) => `Pagar ${brl} com PIX`,
     payBoleto: (brl) => `Gerar boleto de ${brl}`,
+    payPixAuto: (brl) => `Assinar com PIX Automático: ${brl}/mês`, // as page.mjs renders it
+    askAgain: 'Pedir a autorização de novo',
+    payByCard: 'Pagar com cartão',
     expired: 'O prazo para pagar terminou. Escolha a forma de pagamento de novo.',
     done: 'Pedido confirmado',
   },
@@ -35,6 +38,9 @@ const TEXTS = {
     pixInstead: 'Pay with PIX',
     payPix: (brl) => `Pay ${brl} with PIX`,
     payBoleto: (brl) => `Get a boleto for ${brl}`,
+    payPixAuto: (brl) => `Subscribe with PIX Automático: ${brl}/month`,
+    askAgain: 'Ask for the authorisation again',
+    payByCard: 'Pay by card',
     expired: 'The time to pay is over. Please choose how to pay again.',
     done: 'Order confirmed',
   },
@@ -151,7 +157,8 @@ async function payWith(detail) {
 // boleto chosen the card form is disabled (the chooser does it) and the submit comes here at once.
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  if (method() !== 'card') void payBySlip(method());
+  if (method() === 'pix-auto') void payByMandate();
+  else if (method() !== 'card') void payBySlip(method());
 });
 
 let settled; // the store's answer once the order is paid (GET /api/order)
@@ -296,6 +303,7 @@ newOrder.addEventListener('click', () => keep(undefined));
 const atPay = document.getElementById('pay-outcome');
 function clearAtPay() {
   delete atPay.dataset.outcome;
+  delete atPay.dataset.mandate;
   atPay.replaceChildren();
 }
 const stepButton = (label, act) => {
@@ -360,7 +368,7 @@ methods.addEventListener('svc-method-change', ({ detail }) => {
   else {
     document.getElementById('interest').hidden = true;
     write(document.getElementById('total'), brl(price));
-    write(form.querySelector('#pay .pay-label'), (detail.method === 'pix' ? say.payPix : say.payBoleto)(brl(price)));
+    write(form.querySelector('#pay .pay-label'), ({ pix: say.payPix, boleto: say.payBoleto, 'pix-auto': say.payPixAuto })[detail.method](brl(price)));
     write(form.querySelector('#pay .pay-total'), '');
   }
   payState();
@@ -389,6 +397,87 @@ function follow(plan) {
 function write(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
+
+/**
+ * The monthly plan's page (?plan=monthly, issue 40 item 3): PIX Automático. The store's server makes the order
+ * a PIX subscription of the plan and asks the payer's bank for a mandate whose code also pays the first month
+ * (POST /api/subscribe); handleNextAction shows it (svc-mandate.js) and asks the store every second how it
+ * stands (GET /api/order: its verified mandate.updated webhooks). ACTIVE: the first month was paid with the
+ * authorisation, its charge.paid webhook fulfils the order: the receipt. REJECTED or EXPIRED: said beside Pay,
+ * with the next step (ask again: a new mandate; or the card, which pays the same charge: /api/pay).
+ */
+let planEnd; // the store's answer that ended the mandate's wait
+async function mandateState() {
+  const answer = await readOrder();
+  planEnd = answer;
+  if (answer.outcome === 'paid') settled = answer;
+  return answer.outcome === 'paid' ? 'ACTIVE' : answer.mandate?.status ?? 'PENDING';
+}
+
+/** Once the mandate is ACTIVE: the order paid by its first charge (the webhook follows the approval within a second or two). */
+async function planPaid() {
+  for (let tries = 0; tries < 30 && !settled; tries += 1) {
+    const answer = await readOrder();
+    if (answer.outcome === 'paid') settled = answer;
+    else await pause(1000);
+  }
+  return settled;
+}
+
+async function payByMandate() {
+  if (slipBusy) return;
+  let ended;
+  slipBusy = true;
+  payState();
+  show('', '');
+  clearAtPay();
+  asking = new AbortController();
+  const { signal } = asking;
+  planEnd = undefined;
+  try {
+    const answer = await (await fetch(`/api/subscribe?lang=${lang}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal })).json();
+    asking = undefined;
+    if (answer.outcome === 'paid') return done(answer);
+    if (answer.outcome !== 'authorise') return show('error', answer.message);
+    form.hidden = true;
+    next.hidden = false;
+    leaving = new AbortController();
+    other.hidden = false;
+    ({ status: ended } = await globalThis.svc.handleNextAction(answer.next, { lang, container: next, interval: 1000, check: mandateState, signal: leaving.signal }));
+    other.hidden = true;
+    if (ended === 'ACTIVE') {
+      const paid = settled ?? await planPaid();
+      if (paid) return done(paid);
+      return show('waiting', planEnd?.mandate?.message ?? '');
+    }
+    next.hidden = true;
+    next.replaceChildren();
+    form.hidden = false;
+  } catch {
+    if (!signal.aborted) show('error', say.offline);
+  } finally {
+    slipBusy = false;
+    payState();
+  }
+  if (ended === 'PENDING') methods.shadowRoot?.querySelector('input:checked')?.focus(); // another way chosen: the methods
+  else if (ended) mandateEnded(ended, planEnd?.mandate?.message ?? '');
+}
+
+/** The bank refused the mandate, or it expired (or was revoked): beside Pay, with its next steps; Pay keeps the focus. */
+function mandateEnded(status, message) {
+  atPay.dataset.outcome = 'declined';
+  atPay.dataset.mandate = status;
+  const steps = Object.assign(document.createElement('div'), { className: 'next-steps' });
+  if (status === 'REJECTED' || status === 'EXPIRED') steps.append(stepButton(say.askAgain, () => void payByMandate()));
+  const byCard = methods.shadowRoot?.querySelector('input[value="card"]');
+  if (byCard) steps.append(stepButton(say.payByCard, () => { byCard.click(); card.focus('number'); }));
+  atPay.replaceChildren(Object.assign(document.createElement('p'), { textContent: message }), steps);
+  atPay.scrollIntoView({ block: 'nearest' });
+  pay.focus();
+}
+
+// Pay needs no card form while another method is chosen first (the plan's page: PIX Automático).
+payState();
 
 // A PIX or boleto still waiting when the page was reloaded: shown again (see keep); a receipt too.
 const waiting = kept();

@@ -11,8 +11,9 @@ export interface Shopper {
   order(lang?: string): Promise<any>;
 }
 
-export async function newShopper(demo: Demo, lang = 'en'): Promise<Shopper> {
-  const page = await fetch(`${demo.url}/?lang=${lang}`);
+/** A shopper who opened the product's page, or with `plan` the monthly plan's page (`?plan=monthly`: the plan's order). */
+export async function newShopper(demo: Demo, lang = 'en', { plan = false } = {}): Promise<Shopper> {
+  const page = await fetch(`${demo.url}/?lang=${lang}${plan ? '&plan=monthly' : ''}`);
   await page.text();
   const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
   const pay = async (body: Record<string, unknown>) => {
