@@ -28,3 +28,25 @@ export const boxes = ([host, extra]: [string, string[]]): string[] => {
     return `${element.id}: ${[r.x + scrollX, r.y + scrollY, r.width, r.height].map((n) => Math.round(n * 10) / 10).join(',')}`;
   });
 };
+
+/**
+ * What moved between two readings of `boxes` (the same elements, in order): one line per box that
+ * changed, `id: x 12 → 14 (+2), h 60 → 87 (+27)`, so a failure says what moved and by how much.
+ */
+export function moves(before: readonly string[], after: readonly string[]): string[] {
+  const parse = (line: string) => {
+    const at = line.lastIndexOf(': ');
+    return { id: line.slice(0, at), numbers: line.slice(at + 2).split(',').map(Number) };
+  };
+  if (before.length !== after.length) return [`${before.length} boxes before, ${after.length} after: ${JSON.stringify(after)}`];
+  return before.flatMap((line, i) => {
+    const was = parse(line);
+    const now = parse(after[i]!);
+    if (was.id !== now.id) return [`box ${i} was ${line}, is ${after[i]}`];
+    const changed = ['x', 'y', 'w', 'h'].flatMap((axis, j) => {
+      const delta = Math.round((now.numbers[j]! - was.numbers[j]!) * 10) / 10;
+      return delta ? [`${axis} ${was.numbers[j]} → ${now.numbers[j]} (${delta > 0 ? '+' : ''}${delta})`] : [];
+    });
+    return changed.length ? [`${was.id || '(no id)'}: ${changed.join(', ')}`] : [];
+  });
+}
