@@ -37,8 +37,8 @@ describe('the documentation site', () => {
   });
 
   it('has every guide, the playground and every reference page', () => {
-    for (const path of ['index.html', 'playground.html', 'guide/quick-start.html', 'guide/element.html', 'guide/encrypt-card.html', 'guide/service.html', 'guide/sandbox.html', 'guide/deploying.html',
-      'reference/element.html', 'reference/api/index.html', 'reference/sizes.html', 'reference/benchmarks.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html']) {
+    for (const path of ['index.html', 'playground.html', 'guide/quick-start.html', 'guide/element.html', 'guide/encrypt-card.html', 'guide/service.html', 'guide/sandbox.html', 'guide/deploying.html', 'guide/client.html',
+      'reference/element.html', 'reference/api/index.html', 'reference/sizes.html', 'reference/benchmarks.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html', 'reference/test-cards.html']) {
       expect(existsSync(join(DIST, path)), path).toBe(true);
     }
   });
@@ -75,6 +75,9 @@ describe('the documentation site', () => {
     expect(existsSync(join(DIST, 'reference/api/server/functions/createDecryptor.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/server/functions/createCardFrameHost.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/element/classes/SvcCardForm.html'))).toBe(true);
+    // svc-card/mandate and svc-card/boleto-barcode: entries of their own (test/scripts/reference-entries).
+    expect(existsSync(join(DIST, 'reference/api/next-action/mandate/functions/showMandate.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/api/next-action/itf/functions/itfSvg.html'))).toBe(true);
   });
 
   it('the payments API reference is the sandbox\'s own document: its description, state table and every path', () => {
