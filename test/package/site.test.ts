@@ -78,6 +78,11 @@ describe('the documentation site', () => {
     // svc-card/mandate and svc-card/boleto-barcode: entries of their own (test/scripts/reference-entries).
     expect(existsSync(join(DIST, 'reference/api/next-action/mandate/functions/showMandate.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/next-action/itf/functions/itfSvg.html'))).toBe(true);
+    // @svc-card/client's entry: its own TypeDoc run; the types generated from the description point to its reference.
+    expect(existsSync(join(DIST, 'reference/client-api/functions/createClient.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/client-api/functions/verifyWebhook.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/client-api/classes/ApiError.html'))).toBe(true);
+    expect(text(page('reference/client-api/interfaces/paths.html'))).toContain('payments API reference');
   });
 
   it('the payments API reference is the sandbox\'s own document: its description, state table and every path', () => {
