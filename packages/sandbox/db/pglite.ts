@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { localClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
-import { lockFolder, type FolderLock } from './folder-lock.js';
+import { lockFolder } from './folder-lock.js';
 import { openThreadDatabase } from './thread-database.js';
 
 const wrap = (target: Pick<PGlite, 'query'>): Queryable => ({
@@ -76,21 +76,15 @@ export async function openMemoryPglite(migrate: (db: Database) => Promise<void>,
   return db;
 }
 
-function database(pg: PGlite, lock?: FolderLock): Database {
+/** An in-memory PGlite of this process as a Database. */
+function database(pg: PGlite): Database {
   return {
     kind: 'pglite',
     ...wrap(pg),
     // PGlite has one connection: its transaction() holds it, so transactions run one after another.
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
     claims: localClaims(),
-    ...(lock ? { lock } : {}),
-    close: async () => {
-      try {
-        await pg.close();
-      } finally {
-        lock?.release();
-      }
-    },
+    close: () => pg.close(),
   };
 }
 

@@ -27,6 +27,10 @@ export class DatabaseThreadFailed extends Error {
   }
 }
 
+const threads = new WeakMap<Database, Worker>();
+/** The thread a database runs on (tests end it to see what a crash does). */
+export const databaseThreadOf = (db: Database): Worker | undefined => threads.get(db);
+
 type Answer = { ready?: true; failed?: Record<string, unknown>; id?: number; rows?: unknown[]; error?: Record<string, unknown> };
 
 /** A PostgreSQL error from the thread, with its fields (code, constraint, detail...) as PGlite gave them. */
@@ -72,7 +76,7 @@ export async function openThreadDatabase(source: { dataDir?: string; image?: Arr
   let held: Promise<void> | undefined;
   const free = async () => { while (held) await held; };
 
-  return {
+  const db: Database = {
     kind: 'pglite',
     async query<Row>(sql: string, params?: unknown[]) {
       await free();
@@ -112,4 +116,6 @@ export async function openThreadDatabase(source: { dataDir?: string; image?: Arr
       await worker.terminate();
     },
   };
+  threads.set(db, worker);
+  return db;
 }
