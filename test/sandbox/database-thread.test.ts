@@ -46,6 +46,9 @@ it('errors keep PostgreSQL\'s fields, and rows their types (Date, BigInt, Uint8A
   expect((error as Error).message).toContain('duplicate key');
   const [row] = await sandbox.db.query(`SELECT 9007199254740993::int8 AS big, timestamptz '2030-01-02T03:04:05Z' AS at, '\\x0102'::bytea AS bytes, '{"a":[1]}'::jsonb AS json`);
   expect(row).toEqual({ big: 9007199254740993n, at: new Date('2030-01-02T03:04:05Z'), bytes: new Uint8Array([1, 2]), json: { a: [1] } });
+  // A parameter the thread cannot be sent fails its statement alone; the next one runs.
+  await expect(sandbox.db.query('SELECT $1::text AS t', [() => 1])).rejects.toThrow(/could not be cloned/);
+  expect(await sandbox.db.query('SELECT $1::text AS t', ['next'])).toEqual([{ t: 'next' }]);
 });
 
 it('a statement sent while a transaction is open waits for its end: it is not part of it, and a rollback leaves it written', async () => {

@@ -68,7 +68,14 @@ export async function openThreadDatabase(source: { dataDir?: string; image?: Arr
     const id = ++next;
     if (waiting.size === 0) worker.ref();
     waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-    worker.postMessage({ id, ...message });
+    try {
+      worker.postMessage({ id, ...message });
+    } catch (error) {
+      // A parameter structured clone cannot copy (a function, say): this statement fails, nothing waits.
+      waiting.delete(id);
+      if (waiting.size === 0) worker.unref();
+      reject(error as Error);
+    }
   });
   const run = <Row>(sql: string, params: unknown[] = []) => send<Row>({ sql, params });
 
