@@ -63,7 +63,7 @@ export async function findCredential(db: Queryable | Database, keyId: string): P
   return stored;
 }
 
-/** cacheEpoch: read with the credential (findCredential). */
+/** cacheEpoch: the stamp found with the credential (findCredential). */
 export type Verified = { credential: Credential; cacheEpoch: string } | { refusal: string };
 
 /** Checks an apiKey header value; the comparison time does not depend on the secret. */
