@@ -12,6 +12,7 @@ import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
 import { STAMP_WINDOW_MS, stampWindow } from '../../packages/sandbox/db/change-stamp.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { startPostgres } from '../../test-support/postgres-server.js';
+import { within } from '../../test-support/within.js';
 import { API_KEY, COMPANY, PAID_PROFILE, call, memorySandbox, tokenFor } from './support/sandbox.js';
 
 let server: Awaited<ReturnType<typeof startPostgres>>;
@@ -101,16 +102,6 @@ async function company() {
   const as = (method: string, url: string, body?: unknown, apiKey = issued.apiKey) => call(sandbox, method, url, body, { apiKey });
   const pay = (apiKey?: string) => as('POST', '/v1/transaction', { companyId, amount: 1500, paymentProfile: PAID_PROFILE }, apiKey);
   return { companyId, issued, as, pay };
-}
-
-/** How long until `seen` holds (polled every 10 ms); fails past `bound` ms. */
-async function within(bound: number, seen: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await seen())) {
-    if (performance.now() - started > bound) throw new Error(`not seen within ${bound} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return performance.now() - started;
 }
 
 describe('changes made by this process: the very next request follows them', () => {
