@@ -1,5 +1,5 @@
-// No tenant waits for another's work (issue 38, goals 2 and 3): on PGlite (a data folder, on the
-// main thread, as `npx @svc-card/sandbox` runs it) and on PostgreSQL (Debian's, started here),
+// No tenant waits for another's work (issue 38, goals 2 and 3): on PGlite (a data folder, on a
+// worker thread since session 33, as `npx @svc-card/sandbox` runs it) and on PostgreSQL (Debian's, started here),
 // each heavy job of one company runs beside a steady stream of other requests, sent from a
 // worker thread (bench/steady-stream.mjs), and the stream's p50, p99 and max are reported per
 // kind, with anything that was not an answer (a reset, a 408, a 5xx):

@@ -3,6 +3,7 @@
 // (error-handler.ts), the description (openapi.ts), one plugin per resource
 // (routes/), then extensions.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerFactory } from 'fastify';
+import { watchChanges } from './db/change-stamp.js';
 import { installGuard } from './auth/guard.js';
 import { loadJwtKey } from './auth/jwt.js';
 import type { SandboxContext } from './context.js';
@@ -91,6 +92,8 @@ export async function buildApp(ctx: SandboxContext, options: AppOptions = {}): P
   installErrorHandling(app);
   installAnswerHeaders(app);
   installRequestChecks(app);
+  // Credentials and company settings cached per process, forgotten on a change (db/change-stamp.ts).
+  await watchChanges(ctx.db);
   installGuard(app, ctx.db, await loadJwtKey(ctx.db));
   // First of the onRoute hooks: the description and the validators see the rule.
   installTextRule(app);

@@ -34,14 +34,13 @@ export async function emit(db: Queryable, companyId: string, type: EventType, da
   return event;
 }
 
-/** emit's statement over a set of events (in order: their seq follows it), with the same deliveries. */
-const emitMany: WriteMany = async (db, rows) => {
-  await db.query(`WITH given AS (SELECT e.v->'event' AS event, e.v->>'permission' AS permission, e.n FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(v, n)),
-    made AS (INSERT INTO events (id, company_id, type, created_at, data)
-      SELECT event->>'id', event->>'companyId', event->>'type', (event->>'createdAt')::timestamptz, event FROM given ORDER BY n RETURNING id)
-    INSERT INTO deliveries (id, company_id, event_id, webhook_id, status, next_attempt_at, created_at)
+/** emit's statement over a set of events (in order: their seq follows it), with the same deliveries, as members of a WITH. */
+const emitMany: WriteMany = (rows, tag) => [
+  `${tag}_given AS (SELECT e.v->'event' AS event, e.v->>'permission' AS permission, e.n FROM jsonb_array_elements(${rows}) WITH ORDINALITY AS e(v, n))`,
+  `${tag}_made AS (INSERT INTO events (id, company_id, type, created_at, data)
+      SELECT event->>'id', event->>'companyId', event->>'type', (event->>'createdAt')::timestamptz, event FROM ${tag}_given ORDER BY n RETURNING id)`,
+  `${tag} AS (INSERT INTO deliveries (id, company_id, event_id, webhook_id, status, next_attempt_at, created_at)
     SELECT 'dlv_' || md5(random()::text || w.id || made.id), w.company_id, made.id, w.id, 'pending', (g.event->>'createdAt')::timestamptz, (g.event->>'createdAt')::timestamptz
-    FROM made JOIN given g ON g.event->>'id' = made.id JOIN webhooks w ON w.company_id = g.event->>'companyId' JOIN credentials k ON k.key_id = w.key_id
-    WHERE w.deleted_at IS NULL AND w.disabled_at IS NULL AND (w.events IS NULL OR w.events ? (g.event->>'type')) AND k.permissions ? g.permission AND k.companies ? (g.event->>'companyId')`,
-  [`[${rows.join(',')}]`]);
-};
+    FROM ${tag}_made made JOIN ${tag}_given g ON g.event->>'id' = made.id JOIN webhooks w ON w.company_id = g.event->>'companyId' JOIN credentials k ON k.key_id = w.key_id
+    WHERE w.deleted_at IS NULL AND w.disabled_at IS NULL AND (w.events IS NULL OR w.events ? (g.event->>'type')) AND k.permissions ? g.permission AND k.companies ? (g.event->>'companyId'))`,
+];

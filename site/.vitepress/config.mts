@@ -42,6 +42,7 @@ export default defineConfig({
         items: [
           { text: '&lt;svc-card-form&gt;', link: '/reference/element' },
           { text: 'TypeScript API', link: '/reference/api/' },
+          { text: 'TypeScript API: @svc-card/client', link: '/reference/client-api/' },
           { text: 'Payments API sandbox', link: '/reference/payments-api' },
           { text: 'Test cards', link: '/reference/test-cards' },
           { text: 'Token format', link: '/reference/token-format' },

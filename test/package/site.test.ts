@@ -37,8 +37,8 @@ describe('the documentation site', () => {
   });
 
   it('has every guide, the playground and every reference page', () => {
-    for (const path of ['index.html', 'playground.html', 'guide/quick-start.html', 'guide/element.html', 'guide/encrypt-card.html', 'guide/service.html', 'guide/sandbox.html', 'guide/deploying.html',
-      'reference/element.html', 'reference/api/index.html', 'reference/sizes.html', 'reference/benchmarks.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html']) {
+    for (const path of ['index.html', 'playground.html', 'guide/quick-start.html', 'guide/element.html', 'guide/encrypt-card.html', 'guide/service.html', 'guide/sandbox.html', 'guide/deploying.html', 'guide/client.html',
+      'reference/element.html', 'reference/api/index.html', 'reference/sizes.html', 'reference/benchmarks.html', 'reference/payments-api.html', 'payments-api/index.html', 'payments-api/openapi.json', 'reference/token-format.html', 'reference/test-cards.html']) {
       expect(existsSync(join(DIST, path)), path).toBe(true);
     }
   });
@@ -75,6 +75,14 @@ describe('the documentation site', () => {
     expect(existsSync(join(DIST, 'reference/api/server/functions/createDecryptor.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/server/functions/createCardFrameHost.html'))).toBe(true);
     expect(existsSync(join(DIST, 'reference/api/element/classes/SvcCardForm.html'))).toBe(true);
+    // svc-card/mandate and svc-card/boleto-barcode: entries of their own (test/scripts/reference-entries).
+    expect(existsSync(join(DIST, 'reference/api/next-action/mandate/functions/showMandate.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/api/next-action/itf/functions/itfSvg.html'))).toBe(true);
+    // @svc-card/client's entry: its own TypeDoc run; the types generated from the description point to its reference.
+    expect(existsSync(join(DIST, 'reference/client-api/functions/createClient.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/client-api/functions/verifyWebhook.html'))).toBe(true);
+    expect(existsSync(join(DIST, 'reference/client-api/classes/ApiError.html'))).toBe(true);
+    expect(text(page('reference/client-api/interfaces/paths.html'))).toContain('payments API reference');
   });
 
   it('the payments API reference is the sandbox\'s own document: its description, state table and every path', () => {

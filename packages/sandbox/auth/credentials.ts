@@ -3,7 +3,8 @@
 // adds nothing but latency on every call. Sandbox key ids start with `sbx_`;
 // any other shape is a production credential (rule 3) and is told so.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../db/database.js';
+import { changed, stampOf, stillFresh } from '../db/change-stamp.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { Credential, Permission } from './permissions.js';
 
 export const SANDBOX_KEY_PREFIX = 'sbx_';
@@ -21,26 +22,52 @@ export async function createCredential(db: Queryable, options: { permissions: Pe
      ON CONFLICT (key_id) DO UPDATE SET secret_sha256 = $2, permissions = $3, companies = $4`,
     [keyId, sha256(secret), JSON.stringify(options.permissions), JSON.stringify(options.companies)],
   );
+  changed(); // this process's cached credentials: a rotated key's old secret is refused at once
   return { keyId, secret, apiKey: `${keyId}.${secret}`, permissions: options.permissions, companies: options.companies };
 }
 
 interface Row { key_id: string; secret_sha256: string; permissions: Permission[]; companies: string[]; cache_epoch: string }
+type Stored = Credential & { secretSha256: string; cacheEpoch: string };
 const toCredential = (row: Row): Credential => ({ keyId: row.key_id, permissions: row.permissions, companies: row.companies });
 
-/**
- * The credential, never cached (a key rotated or removed is refused by the next request), and in the
- * same statement the cache epoch (db/migrations.ts) the request's cached company reads are checked against.
- */
-export async function findCredential(db: Queryable, keyId: string): Promise<(Credential & { secretSha256: string; cacheEpoch: string }) | undefined> {
+/** Credentials found, per database, under the stamp taken before their read (db/change-stamp.ts). */
+const kept = new WeakMap<Database, Map<string, { stamp: string; at: number; stored: Stored }>>();
+/** Key ids kept per database at most: past it the cache starts again. */
+const MAX_KEPT = 10_000;
+
+async function readCredential(db: Queryable, keyId: string): Promise<Stored | undefined> {
   const [row] = await db.query<Row>('SELECT c.*, (SELECT version::text FROM cache_epoch) AS cache_epoch FROM credentials c WHERE key_id = $1', [keyId]);
   return row && { ...toCredential(row), secretSha256: row.secret_sha256, cacheEpoch: row.cache_epoch };
 }
 
-/** cacheEpoch: read with the credential (findCredential). */
+/**
+ * The credential and the stamp its request's cached company reads are checked against. On PostgreSQL
+ * both come from this process's cache while its stamp is current (db/change-stamp.ts: any change to
+ * credentials, by any process, is seen within STAMP_WINDOW_MS, one by this process at once); elsewhere
+ * (PGlite) read every time, with the database's cache epoch in the same statement.
+ */
+export async function findCredential(db: Queryable | Database, keyId: string): Promise<Stored | undefined> {
+  const stamp = 'kind' in db ? stampOf(db) : undefined;
+  if (stamp === undefined) return readCredential(db, keyId);
+  let byKey = kept.get(db as Database);
+  if (!byKey) kept.set(db as Database, (byKey = new Map()));
+  const hit = byKey.get(keyId);
+  if (hit?.stamp === stamp && stillFresh(stamp, hit.at)) return hit.stored;
+  const at = performance.now();
+  const read = await readCredential(db, keyId);
+  // Unknown key ids are not kept: a guessed one must not grow the cache.
+  if (!read) return undefined;
+  if (byKey.size >= MAX_KEPT) byKey.clear();
+  const stored = Object.freeze({ ...read, cacheEpoch: stamp, permissions: Object.freeze([...read.permissions]) as Permission[], companies: Object.freeze([...read.companies]) as string[] });
+  byKey.set(keyId, { stamp, at, stored });
+  return stored;
+}
+
+/** cacheEpoch: the stamp found with the credential (findCredential). */
 export type Verified = { credential: Credential; cacheEpoch: string } | { refusal: string };
 
 /** Checks an apiKey header value; the comparison time does not depend on the secret. */
-export async function verifyApiKey(db: Queryable, apiKey: string): Promise<Verified> {
+export async function verifyApiKey(db: Queryable | Database, apiKey: string): Promise<Verified> {
   const dot = apiKey.indexOf('.');
   if (dot <= 0 || dot === apiKey.length - 1) return { refusal: 'apiKey must be <KEY_ID>.<SECRET>' };
   const keyId = apiKey.slice(0, dot);

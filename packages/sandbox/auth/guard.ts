@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyContextConfig { auth?: RouteAuth }
   interface FastifyRequest {
     credential?: Credential;
-    /** The cache epoch read with the credential: what cached company reads are checked against (domain/company-state.ts). */
+    /** The stamp found with the credential (the cache epoch on PGlite, the process's live stamp on PostgreSQL: db/change-stamp.ts): what cached company reads are checked against (domain/payments/company-state.ts). */
     cacheEpoch?: string;
   }
   interface FastifyInstance { routeTable: GuardedRoute[] }

@@ -7,7 +7,7 @@
 // of the sandbox's time by more than JWT_CLOCK_TOLERANCE_SECONDS.
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { findCredential, type Verified } from './credentials.js';
 
 export const JWT_ISSUER = 'svc-card-sandbox';
@@ -28,7 +28,7 @@ export async function issueJwt(key: Uint8Array, keyId: string, now = new Date())
     .setSubject(keyId).setIssuedAt(issuedAt).setExpirationTime(issuedAt + JWT_LIFETIME_SECONDS).sign(key);
 }
 
-export async function verifyJwt(db: Queryable, key: Uint8Array, token: string): Promise<Verified> {
+export async function verifyJwt(db: Queryable | Database, key: Uint8Array, token: string): Promise<Verified> {
   let issuer: unknown;
   try {
     issuer = decodeJwt(token).iss;

@@ -9,8 +9,8 @@
 //
 // Why chunks, and why their size follows the clock: a transaction per item
 // cost 9 statements and a commit each (a 1,000-item batch took 12-64 s), and
-// on PGlite, one connection on this thread, a request's query waits for the
-// whole transaction in progress. A chunk is sized to take about CHUNK_TARGET_MS,
+// on PGlite, one connection (on a thread of its own for a data folder, on this
+// one in memory), a request's query waits for the whole transaction in progress. A chunk is sized to take about CHUNK_TARGET_MS,
 // and between chunks the worker yields its turn (db/turns.ts): requests of
 // every company are read and answered before the next chunk starts.
 import type { SandboxContext } from '../context.js';

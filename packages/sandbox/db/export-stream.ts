@@ -17,7 +17,7 @@ import { whereOf, type Filter, type ListParams } from './list.js';
 import { fieldError, invalid } from '../base/errors.js';
 
 export const EXPORT_BATCH = 1_000;
-/** PGlite reads a page on this thread: smaller pages, so a request waits behind one page at most a few ms. */
+/** PGlite has one connection (a data folder's on its thread, memory's on this one): smaller pages, so a request's query waits behind one page at most a few ms. */
 export const PGLITE_EXPORT_BATCH = 200;
 
 type Row = { data: unknown; at: string | Date; id: string };

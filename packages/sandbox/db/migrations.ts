@@ -147,6 +147,10 @@ export const MIGRATIONS: readonly string[] = [
    CREATE TRIGGER credentials_bump_cache_epoch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON credentials FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_epoch();
    CREATE TRIGGER company_settings_bump_cache_epoch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON company_settings FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_epoch();
    CREATE TRIGGER provider_faults_bump_cache_epoch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON provider_faults FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_epoch()`,
+  // ... and told at commit to every process listening (db/change-stamp.ts), which forgets what it
+  // cached of them: on PostgreSQL a request no longer reads the epoch or its credential.
+  `CREATE OR REPLACE FUNCTION bump_cache_epoch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+     UPDATE cache_epoch SET version = version + 1; PERFORM pg_notify('sandbox_cache', TG_TABLE_NAME); RETURN NULL; END $$`,
 ];
 
 /** A migration's statements: split on semicolons outside $$-quoted bodies (a function's). */

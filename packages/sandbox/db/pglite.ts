@@ -1,9 +1,11 @@
-// Embedded PostgreSQL (PGlite): a data folder that survives a restart, or memory.
+// Embedded PostgreSQL (PGlite): a data folder that survives a restart (on a thread of its own),
+// or memory (in this process: tests; docs/decisions.md says why).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { localClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
-import { lockFolder, type FolderLock } from './folder-lock.js';
+import { lockFolder } from './folder-lock.js';
+import { openThreadDatabase } from './thread-database.js';
 
 const wrap = (target: Pick<PGlite, 'query'>): Queryable => ({
   async query<Row>(sql: string, params: unknown[] = []) {
@@ -11,19 +13,33 @@ const wrap = (target: Pick<PGlite, 'query'>): Queryable => ({
   },
 });
 
+/**
+ * The data folder's PGlite, on a worker thread of its own (thread-database.ts): what users run, so
+ * a long statement never keeps this thread from reading and answering other requests.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   // PGlite makes only the last folder of the path: `npm run demo`'s .sandbox-data/demo needs its parent.
   mkdirSync(dataDir, { recursive: true });
   // Before PGlite reads a page: a second process on the folder is refused (folder-lock.ts says why).
   const lock = lockFolder(dataDir);
-  let pg: PGlite;
+  let db: Database;
   try {
-    pg = await PGlite.create({ dataDir });
+    db = await openThreadDatabase({ dataDir });
   } catch (error) {
     lock.release();
     throw new FolderUnreadable(dataDir, error);
   }
-  return database(pg, lock);
+  const close = db.close;
+  return Object.assign(db, {
+    lock,
+    close: async () => {
+      try {
+        await close();
+      } finally {
+        lock.release();
+      }
+    },
+  });
 }
 
 /**
@@ -60,21 +76,15 @@ export async function openMemoryPglite(migrate: (db: Database) => Promise<void>,
   return db;
 }
 
-function database(pg: PGlite, lock?: FolderLock): Database {
+/** An in-memory PGlite of this process as a Database. */
+function database(pg: PGlite): Database {
   return {
     kind: 'pglite',
     ...wrap(pg),
     // PGlite has one connection: its transaction() holds it, so transactions run one after another.
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
     claims: localClaims(),
-    ...(lock ? { lock } : {}),
-    close: async () => {
-      try {
-        await pg.close();
-      } finally {
-        lock?.release();
-      }
-    },
+    close: () => pg.close(),
   };
 }
 

@@ -1,5 +1,5 @@
 // A scratch database: an in-memory PGlite of the sandbox's schema on a thread
-// of its own (db/scratch-worker.mjs), apart from the one that serves requests,
+// of its own (db/thread-database.ts), apart from the one that serves requests,
 // for work that writes only to find out what it would write (the forecast,
 // billing/forecast.ts). The work copies in the few rows it needs, runs on
 // them, and the scratch is emptied after it: nothing reaches the real database,
@@ -12,10 +12,9 @@
 // One scratch per process, one work at a time on it, a few waiting; more get
 // ScratchBusy. It is kept a while after its last use (opening it is PGlite's
 // start on its thread: the migrated image's load, or initdb and the migrations).
-import { Worker } from 'node:worker_threads';
-import { localClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
 import { migrate } from './migrations.js';
+import { DatabaseThreadEnded, openThreadDatabase } from './thread-database.js';
 
 /** At most this many works wait for the scratch while one runs; the next is refused (ScratchBusy). */
 export const SCRATCH_WAITING = 4;
@@ -43,53 +42,17 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let tail: Promise<unknown> = Promise.resolve();
 let queued = 0;
 
-/** A PGlite on a worker thread as a Database: one statement per message, in order. */
+/** The scratch: an in-memory PGlite on its thread (thread-database.ts), from the migrated image when there is one. */
 async function openScratch(): Promise<Database> {
   const { migratedImageIfAny } = await import('./pglite.js');
   const image = await (await migratedImageIfAny())?.arrayBuffer();
-  const worker = new Worker(new URL('./scratch-worker.mjs', import.meta.url), { workerData: { image }, ...(image ? { transferList: [image] } : {}) });
-  worker.unref();
-  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
-  let next = 0;
-  let ended: Error | undefined;
-  const end = (error: Error) => { ended = error; for (const { reject } of waiting.values()) reject(error); waiting.clear(); };
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: { ready?: true; id?: number; rows?: unknown[]; error?: { name?: string; message: string; code?: string } }) => {
-      if (message.ready) return resolve();
-      const call = waiting.get(message.id!);
-      waiting.delete(message.id!);
-      if (message.error) call?.reject(Object.assign(new Error(message.error.message), { name: message.error.name ?? 'Error', code: message.error.code }));
-      else call?.resolve(message.rows!);
-    });
-    worker.once('error', (error) => { const ended = new ScratchEnded(error); end(ended); reject(ended); });
-    worker.once('exit', (code) => { const ended = new ScratchEnded(`exit code ${code}`); end(ended); reject(ended); });
-  });
-  await ready;
-  const query = <Row>(sql: string, params: unknown[] = []) => new Promise<Row[]>((resolve, reject) => {
-    if (ended) return reject(ended);
-    const id = ++next;
-    waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-    worker.postMessage({ id, sql, params });
-  });
-  const db: Database = {
-    kind: 'pglite',
-    query,
-    // One work at a time (onScratch), and its transactions one after another (kind 'pglite': one lane).
-    async transaction(work) {
-      await query('BEGIN');
-      try {
-        const value = await work({ query });
-        await query('COMMIT');
-        return value;
-      } catch (error) {
-        await query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    },
-    claims: localClaims(),
-    close: async () => { await worker.terminate(); },
-  };
-  await migrate(db);
+  const db = await openThreadDatabase(image ? { image } : {});
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   return db;
 }
 
@@ -122,6 +85,8 @@ export function onScratch<T>(fill: (into: Queryable) => Promise<void>, work: (db
     try {
       await fill(db);
       return await work(db);
+    } catch (error) {
+      throw error instanceof DatabaseThreadEnded ? new ScratchEnded(error.cause) : error;
     } finally {
       // A scratch that cannot be emptied is dropped: the next work opens a clean one.
       await empty(db).catch(() => closeScratch());

@@ -3,8 +3,8 @@
 // subscriptions the planner still takes `subscriptions` and `charges` for the near-empty tables
 // of the last ANALYZE and probes the charges once per subscription: the clock's due-day queries
 // (billing/next-due.ts, engine.ts dueToday) then cost subscriptions x charges, 1.1-1.2 s each at
-// 1,000 subscriptions, one statement that holds PGlite's one connection and this thread (every
-// other tenant's request waits). A clock advance calls this before its first due-day query.
+// 1,000 subscriptions, one statement that holds PGlite's one connection (every other tenant's
+// query waits; in memory, this thread too). A clock advance calls this before its first due-day query.
 import type { Database } from './database.js';
 
 /** The tables the clock's due-day queries join; an ANALYZE of both samples at most 30,000 rows each. */

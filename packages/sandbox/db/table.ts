@@ -38,13 +38,10 @@ export function defineTable<Doc extends Stored>(name: string, extra: Record<stri
     row.data = doc;
     return JSON.stringify(row);
   };
-  const set = (rows: string[]) => `[${rows.join(',')}]`;
-  const insertMany: WriteMany = async (db, rows) => {
-    await db.query(`INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(null::${name}, $1::jsonb)`, [set(rows)]);
-  };
-  const updateMany: WriteMany = async (db, rows) => {
-    await db.query(`UPDATE ${name} t SET ${columns.slice(1).map((c) => `${c} = r.${c}`).join(', ')} FROM jsonb_populate_recordset(null::${name}, $1::jsonb) r WHERE t.id = r.id`, [set(rows)]);
-  };
+  const insertMany: WriteMany = (rows, tag) =>
+    [`${tag} AS (INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(null::${name}, ${rows}))`];
+  const updateMany: WriteMany = (rows, tag) =>
+    [`${tag} AS (UPDATE ${name} t SET ${columns.slice(1).map((c) => `${c} = r.${c}`).join(', ')} FROM jsonb_populate_recordset(null::${name}, ${rows}) r WHERE t.id = r.id)`];
   return {
     name,
     async insert(db, doc, onConflict) {

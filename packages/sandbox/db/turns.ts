@@ -1,7 +1,8 @@
 // Background work (a batch's next items, an export's next page, the clock's next chunk) takes
-// the database only when no request is waiting for it. PGlite has one connection, run on this
-// thread: a query queued behind a background transaction waits for all of it, and a job that
-// chains its awaits without a macrotask never lets the poll phase read a request at all. So
+// the database only when no request is waiting for it. PGlite has one connection (a data
+// folder's on a thread of its own, thread-database.ts; memory's on this one): a query queued
+// behind a background transaction waits for all of it, and a job that chains its awaits
+// without a macrotask never lets the poll phase read a request at all. So
 // between units, background work calls yieldTurn(db): one setImmediate (the poll phase reads
 // and starts what has arrived), then, on PGlite, it waits while requests' queries are in flight
 // (at most MAX_WAIT_MS, about one chunk's time: under a steady stream of requests a job gets

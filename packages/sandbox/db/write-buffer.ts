@@ -9,8 +9,24 @@
 // each is the whole record), then appends (events, in the order emitted).
 import type { Queryable } from './database.js';
 
-/** Writes a set of rows (JSON texts, in order) in one statement. */
-export type WriteMany = (db: Queryable, rows: string[]) => Promise<void>;
+/**
+ * How a set of rows (a JSON array, the parameter `param`) is written: members of a WITH,
+ * their names starting with `tag`, so that several sets go in one statement (flushInOne).
+ */
+export type WriteMany = (param: string, tag: string) => string[];
+
+/** Sets of rows written by one statement: `WITH <every set's members> SELECT 1` (each set's rows a parameter). */
+async function writeAll(db: Queryable, sets: { write: WriteMany; rows: string[] }[]) {
+  const members: string[] = [];
+  const params: string[] = [];
+  for (const { write, rows } of sets) {
+    if (!rows.length) continue;
+    params.push(`[${rows.join(',')}]`);
+    members.push(...write(`$${params.length}::jsonb`, `w${params.length}`));
+  }
+  // Data-modifying members run to completion whether or not the main query reads them.
+  if (members.length) await db.query(`WITH ${members.join(',\n')} SELECT 1`, params);
+}
 
 interface Held { write: WriteMany; rows: Map<string, string> }
 
@@ -45,14 +61,26 @@ export class WriteBuffer {
     return n;
   }
 
-  /** Writes everything held through `db` (a Queryable that does not hold writes), then holds nothing. */
+  /** Writes everything held through `db` (a Queryable that does not hold writes), a statement per set, then holds nothing. */
   async flush(db: Queryable) {
-    if (!this.size) return;
-    const groups = [...[...this.inserts.values(), ...this.updates.values()].map(({ write, rows }) => ({ write, rows: [...rows.values()] })), ...this.appends.values()];
+    for (const set of this.take()) await writeAll(db, [set]);
+  }
+
+  /**
+   * Writes everything held in one statement (atomic by itself, one round trip), then holds nothing.
+   * Its members all see the database as it was before the statement: right only for rows no other
+   * held row reads (updates here are of records written before, held inserts absorb their updates).
+   */
+  async flushInOne(db: Queryable) {
+    await writeAll(db, this.take());
+  }
+
+  private take() {
+    const sets = [...[...this.inserts.values(), ...this.updates.values()].map(({ write, rows }) => ({ write, rows: [...rows.values()] })), ...this.appends.values()];
     this.inserts.clear();
     this.updates.clear();
     this.appends.clear();
-    for (const { write, rows } of groups) if (rows.length) await write(db, rows);
+    return sets;
   }
 
   private held(group: Map<string, Held>, table: string, write: WriteMany): Held {

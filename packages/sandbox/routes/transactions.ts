@@ -1,5 +1,6 @@
 // Transactions (4.3): create, list, full (capture and cancel: transaction-moves.ts).
 import { listPage, scopeOf, type Filter } from '../db/list.js';
+import { inOneTrip } from '../db/one-trip.js';
 import { assertSplitRules } from '../http/split-check.js';
 import { alertIfTestCard } from '../billing/alerts.js';
 import { checkInstallments } from '../payment/installments.js';
@@ -30,7 +31,8 @@ export const transactionRoutes: ResourceRoutes = async (app, { ctx }) => {
     const installments = checkInstallments(body.installments, 'CREDIT_CARD');
     // Decrypt before the database transaction: no lock is held across the decryptor.
     const profile = await openCard(body as never, ctx.decryptor);
-    const transaction = await ctx.db.transaction(async (tx) => {
+    // Its writes in one statement, no BEGIN or COMMIT, unless it reads (an inline client): db/one-trip.ts.
+    const transaction = await inOneTrip(ctx.db, async (tx) => {
       const client = body.client ? await findOrCreateClient(tx, body.companyId, body.client, ctx.now(body.companyId)) : undefined;
       const made = await payByCard(ctx, tx, {
         companyId: body.companyId, cents: body.amount, installments, paymentMethod: 'CREDIT_CARD',

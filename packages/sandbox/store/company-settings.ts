@@ -1,6 +1,7 @@
 // The company's routes and split (schemas/company.ts), one row per company in
 // company_settings. A company that never set them has the defaults below.
 import type { Static } from 'typebox';
+import { changed } from '../db/change-stamp.js';
 import type { Queryable } from '../db/database.js';
 import type { CompanySettings } from '../schemas/company.js';
 
@@ -26,5 +27,6 @@ export async function putCompanySettings(db: Queryable, companyId: string, patch
   const next: CompanySettingsDoc = { ...current, ...patch, companyId, updatedAt: at.toISOString() };
   await db.query(`INSERT INTO company_settings (company_id, data) VALUES ($1, $2)
     ON CONFLICT (company_id) DO UPDATE SET data = $2`, [companyId, JSON.stringify(next)]);
+  changed(); // this process's cached company reads (db/change-stamp.ts)
   return next;
 }

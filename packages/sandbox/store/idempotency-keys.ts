@@ -6,6 +6,7 @@
 // runs), then one INSERT ... ON CONFLICT: a row still in flight under a claim
 // its taker holds belongs to a request whose owner died, so it is taken over.
 import type { Queryable } from '../db/database.js';
+import type { WriteMany } from '../db/write-buffer.js';
 
 /** What is replayed: the first answer's status, its Content-Type (and Cache-Control), its body as sent. */
 export interface StoredAnswer { status: number; headers: Record<string, string>; body: string | null }
@@ -44,7 +45,13 @@ export async function readKey(db: Queryable, scope: string, key: string): Promis
   return { fingerprint: row.fingerprint, ...(row.status === null ? {} : { answer: { status: row.status, headers: row.headers ?? {}, body: row.body } }) };
 }
 
+/** Answers kept with the work's other held writes, in the same statement (db/write-buffer.ts). */
+const storeMany: WriteMany = (rows, tag) => [`${tag} AS (UPDATE idempotency_keys k SET status = r.status, headers = r.headers, body = r.body
+  FROM jsonb_to_recordset(${rows}) AS r(scope text, key text, owner text, status integer, headers jsonb, body text)
+  WHERE k.scope = r.scope AND k.key = r.key AND k.owner = r.owner)`];
+
 export async function storeAnswer(db: Queryable, scope: string, key: string, owner: string, answer: StoredAnswer): Promise<void> {
+  if (db.writes) return db.writes.append('idempotency_keys', JSON.stringify({ scope, key, owner, ...answer }), storeMany);
   await db.query('UPDATE idempotency_keys SET status = $4, headers = $5, body = $6 WHERE scope = $1 AND key = $2 AND owner = $3',
     [scope, key, owner, answer.status, JSON.stringify(answer.headers), answer.body]);
 }

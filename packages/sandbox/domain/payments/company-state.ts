@@ -1,10 +1,13 @@
 // What a card payment reads of its company: its settings (routes, split, standby) and its
-// provider faults, in one statement, kept per process for the requests that come with a cache
-// epoch (read with their credential, auth/credentials.ts). The epoch is a counter every write
-// to company_settings, provider_faults or credentials bumps in its own transaction (a trigger,
-// db/migrations.ts), so a request that starts after a change was committed, by this process or
-// another on the same PostgreSQL, reads a newer epoch and misses the cache. Data read after its
-// request's epoch is at least that new: an entry is never older than its stamp.
+// provider faults, in one statement, kept per process for the requests that come with a stamp
+// (taken with their credential, auth/credentials.ts). On PGlite the stamp is the cache epoch, a
+// counter every write to company_settings, provider_faults or credentials bumps in its own
+// transaction (a trigger, db/migrations.ts), read with the credential: a request that starts
+// after a change was committed reads a newer epoch and misses. On PostgreSQL it is this process's
+// live stamp (db/change-stamp.ts), moved by the same trigger's NOTIFY and by this process's own
+// writes, and an entry is served for STAMP_WINDOW_MS at most. An entry is kept under the stamp
+// taken before its read: it is never older than its stamp.
+import { stillFresh } from '../../db/change-stamp.js';
 import type { Queryable } from '../../db/database.js';
 import { DEFAULT_COMPANY_ROUTES, type CompanySettingsDoc } from '../../store/company-settings.js';
 import type { ProviderFault } from './faults.js';
@@ -17,7 +20,7 @@ export interface CompanyState {
 
 /** Companies kept per database at most: past it the cache starts again (a sandbox has few). */
 const MAX_COMPANIES = 10_000;
-const caches = new WeakMap<Queryable, Map<string, { epoch: string; state: CompanyState }>>();
+const caches = new WeakMap<Queryable, Map<string, { epoch: string; at: number; state: CompanyState }>>();
 
 async function readCompanyState(db: Queryable, companyId: string): Promise<CompanyState> {
   const [row] = await db.query<{ settings: CompanySettingsDoc | null; faults: ProviderFault[] }>(
@@ -36,10 +39,11 @@ export async function companyState(cacheOf: Queryable, db: Queryable, companyId:
   let cache = caches.get(cacheOf);
   if (!cache) caches.set(cacheOf, (cache = new Map()));
   const kept = cache.get(companyId);
-  if (kept?.epoch === epoch) return kept.state;
+  if (kept?.epoch === epoch && stillFresh(epoch, kept.at)) return kept.state;
+  const at = performance.now();
   const state = deepFreeze(await readCompanyState(db, companyId));
   if (cache.size >= MAX_COMPANIES) cache.clear();
-  cache.set(companyId, { epoch, state });
+  cache.set(companyId, { epoch, at, state });
   return state;
 }
 

@@ -3,6 +3,7 @@
 // provider is unavailable, times out, or answers slowly; or it refuses refunds
 // (refund_refused: a NETWORK_B alert's refund fails, ERROR_REFUNDED); or it
 // takes the request and answers later (delayed: PROCESSING, settled by the clock).
+import { changed } from '../../db/change-stamp.js';
 import type { Queryable } from '../../db/database.js';
 
 import { FAULT_KINDS } from '../../schemas/faults.js';
@@ -25,6 +26,7 @@ export interface ProviderFault {
 export async function insertFault(db: Queryable, fault: ProviderFault): Promise<ProviderFault> {
   await db.query('INSERT INTO provider_faults (id, company_id, provider_id, starts_at, ends_at, data) VALUES ($1, $2, $3, $4, $5, $6)',
     [fault._id, fault.companyId, fault.providerId, fault.startsAt, fault.endsAt, JSON.stringify(fault)]);
+  changed(); // this process's cached company reads (db/change-stamp.ts)
   return fault;
 }
 
@@ -48,5 +50,6 @@ export async function listFaults(db: Queryable, companyId: string): Promise<Prov
 /** Ends the company's faults (one, or all); answers how many were removed. */
 export async function clearFaults(db: Queryable, companyId: string, faultId?: string): Promise<number> {
   const rows = await db.query('DELETE FROM provider_faults WHERE company_id = $1 AND ($2::text IS NULL OR id = $2) RETURNING id', [companyId, faultId ?? null]);
+  changed();
   return rows.length;
 }
