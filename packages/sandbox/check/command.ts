@@ -1,4 +1,4 @@
-// `svc-sandbox check <checkout-url> [--sandbox URL] [--api-key KEY] [--company ID] [--chromium PATH] [--only a,b]`:
+// `svc-sandbox check <checkout-url> [--sandbox URL] [--api-key KEY] [--company ID] [--chromium PATH] [--only a,b] [--concurrency N]`:
 // plays the scenarios against a checkout page, prints one line per scenario, and answers the
 // exit code (0 all passed, 1 a scenario failed, 2 the check could not run).
 import { SANDBOX_CREDENTIAL } from '../seed.js';
@@ -6,6 +6,7 @@ import { chromiumPath, launchChromium } from './browser.js';
 import { CheckError } from './ledger.js';
 import { scenarioLines, summaryLine } from './report.js';
 import { runCheck } from './run.js';
+import { DEFAULT_CONCURRENCY } from './schedule.js';
 import { SCENARIOS } from './scenarios.js';
 
 /** What `svc-sandbox check` reads (its flags are in cli/flags.ts). */
@@ -15,6 +16,8 @@ export interface CheckOptions {
   company?: string | undefined;
   chromium?: string | undefined;
   only?: string | undefined;
+  /** Scenarios played at once, as typed (default DEFAULT_CONCURRENCY). */
+  concurrency?: string | undefined;
 }
 
 /** Runs the check; resolves the exit code. */
@@ -38,12 +41,17 @@ export async function checkCommand(positionals: readonly string[], options: Chec
     return 2;
   }
   const scenarios = only ? SCENARIOS.filter((s) => only.includes(s.id)) : SCENARIOS;
+  const concurrency = Number(options.concurrency ?? DEFAULT_CONCURRENCY);
+  if (!/^\d+$/.test(String(options.concurrency ?? DEFAULT_CONCURRENCY)) || concurrency < 1 || concurrency > SCENARIOS.length) {
+    console.error(`svc-sandbox check: --concurrency takes a whole number from 1 to ${SCENARIOS.length} (got ${JSON.stringify(options.concurrency)})`);
+    return 2;
+  }
   try {
     const browser = await launchChromium(chromiumPath(values.chromium));
     try {
       console.log(`Checking ${checkoutUrl} against the sandbox at ${values.sandbox} (company ${values.company}):`);
       const verdicts = await runCheck({
-        checkoutUrl, url: values.sandbox, apiKey: values['api-key'], companyId: values.company!, browser, scenarios,
+        checkoutUrl, url: values.sandbox, apiKey: values['api-key'], companyId: values.company!, browser, scenarios, concurrency,
         onVerdict: (verdict) => console.log(scenarioLines(verdict).join('\n')),
       });
       console.log(summaryLine(verdicts));

@@ -1,12 +1,9 @@
 // The sandbox's own ledger as the check reads it, and the sandbox actions it plays (the bank,
-// the network): plain fetch with the merchant's credential. A scenario's records are those its
-// events name, made after the cursor taken when it began (scenarios run one after another, so
-// this works for any shop, with no mark on the order).
-import type { ChargeSeen, DeliverySeen, DropSeen, Payment } from './record.js';
+// the network): plain fetch with the merchant's credential. Which events are a scenario's is
+// attribution.ts's to say; this reads them and the records they name.
+import type { ChargeSeen, DeliverySeen, DropSeen, LedgerEvent as Event, Payment } from './record.js';
 
 export interface SandboxAccess { url: string; apiKey: string; companyId: string }
-
-interface Event { id: string; seq: number; type: string; data: { transaction?: Record<string, unknown>; charge?: Record<string, unknown> } }
 
 export class CheckError extends Error {}
 
@@ -37,9 +34,11 @@ export function ledger({ url, apiKey, companyId }: SandboxAccess) {
     }
   }
 
+  // The newest number seen: the next cursor reads only what came after it.
+  let newest = 0;
   return {
     /** The last event's number: a scenario's window starts after it. */
-    async cursor(): Promise<number> { return (await eventsAfter(0)).at(-1)?.seq ?? 0; },
+    async cursor(): Promise<number> { return (newest = Math.max(newest, (await eventsAfter(newest)).at(-1)?.seq ?? 0)); },
     eventsAfter,
 
     /** The payments and charges the window's events name, each as its last event left it; `stepOf` says which step made an event. */

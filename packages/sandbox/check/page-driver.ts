@@ -14,7 +14,6 @@ export const ANSWER_MS = 20_000;
 const LOAD_MS = 30_000;
 /** A message still changing is not the answer yet: it must hold this long. */
 const STEADY_MS = 1_200;
-const HOLDER = 'MARIA DA SILVA';
 const HOLDER_CPF = '52998224725';
 /** A card that never expires in a test (MMYY). */
 const EXPIRY = '1239';
@@ -150,11 +149,11 @@ export class CheckoutPage {
     return undefined;
   }
 
-  /** Types the card (any value in a field is replaced); undefined, or why it could not. */
-  async typeCard(number: string): Promise<string | undefined> {
+  /** Types the card under `holder` (any value in a field is replaced); undefined, or why it could not. */
+  async typeCard(number: string, holder: string): Promise<string | undefined> {
     const frame = this.page.locator('svc-card-form iframe');
     if (await frame.count()) await this.cardScope().locator('svc-card-form #number').waitFor({ timeout: LOAD_MS }).catch(() => {});
-    for (const [id, text] of [['number', number], ['expiry', EXPIRY], ['securityCode', '123'], ['holder', HOLDER], ['holderDocument', HOLDER_CPF]] as const) {
+    for (const [id, text] of [['number', number], ['expiry', EXPIRY], ['securityCode', '123'], ['holder', holder], ['holderDocument', HOLDER_CPF]] as const) {
       const input = await this.field(id);
       if (!input) { if (id === 'holderDocument') continue; return `the card form has no ${id} field`; }
       if (!(await input.isEditable().catch(() => false))) return `the card form's ${id} field cannot be typed in (disabled after the last payment?)`;

@@ -30,6 +30,9 @@ export interface StepRecord {
 
 export interface DeliverySeen { eventId: string; eventType: string; status: 'pending' | 'succeeded' | 'failed'; lastAnswer?: string }
 
+/** An event of the sandbox as the check reads it (GET /sandbox/v1/events): `seq` orders them. */
+export interface LedgerEvent { id: string; seq: number; type: string; data: { transaction?: Record<string, unknown>; charge?: Record<string, unknown> } }
+
 export interface DropSeen { path: string; idempotencyKey: string | null; retried: boolean }
 
 export interface ScenarioRecord {

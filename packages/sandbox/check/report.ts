@@ -19,3 +19,16 @@ export function summaryLine(verdicts: readonly Verdict[]): string {
   const skips = skipped ? ` (${skipped} skipped: the page does not offer their method)` : '';
   return failed ? `${failed} of ${played} scenarios failed${skips}: the checkout can lose or double an order's payment.` : `all ${played} scenarios passed${skips}.`;
 }
+
+/** Collects the verdicts as scenarios end, in any order, and tells each to `onVerdict` in the scenarios' order, as soon as those before it are told. */
+export function inOrder(onVerdict?: (verdict: Verdict) => void) {
+  const verdicts: Verdict[] = [];
+  let told = 0;
+  return {
+    verdicts,
+    add(index: number, verdict: Verdict) {
+      verdicts[index] = verdict;
+      for (; verdicts[told]; told++) onVerdict?.(verdicts[told]!);
+    },
+  };
+}

@@ -2,6 +2,7 @@
 // table, so a flag cannot be accepted without being documented, or documented without being read.
 import { parseArgs } from 'node:util';
 import { ALL_PERMISSIONS } from '../auth/permissions.js';
+import { DEFAULT_CONCURRENCY } from '../check/schedule.js';
 
 export interface Flag {
   type: 'string' | 'boolean';
@@ -31,6 +32,7 @@ export const FLAGS = {
   company: { type: 'string', value: 'ID', help: "check: the shop's company (default the sandbox's company)" },
   chromium: { type: 'string', value: 'PATH', help: 'check: a Chromium or Chrome (default SVC_CHECK_CHROMIUM, else /usr/bin/chromium); needs playwright-core' },
   only: { type: 'string', value: 'a,b', help: 'check: these scenarios only' },
+  concurrency: { type: 'string', value: 'N', default: String(DEFAULT_CONCURRENCY), help: `check: scenarios played at once (default ${DEFAULT_CONCURRENCY}; 1: one after another); those issuing a PIX or boleto play one at a time, the dropped answer alone` },
   help: { type: 'boolean', short: 'h', default: false, help: 'this text' },
   version: { type: 'boolean', short: 'v', default: false, help: "the sandbox's version" },
 } as const satisfies Record<string, Flag>;
