@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
+import { childrenCpuSeconds } from './children-cpu.mjs';
 import { engineCounts, formatEngineCounts } from './engine-counts.mjs';
 import { RUN_MARK, reapLeftovers } from './leftover-processes.mjs';
 import { vitestFailures } from './vitest-failures.mjs';
@@ -100,8 +101,10 @@ for (const suite of suites) {
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const runId = randomUUID();
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...suite.env, [RUN_MARK]: runId } });
   const seconds = Math.round((Date.now() - started) / 1000);
+  const cpu = cpuBefore === undefined ? undefined : Math.round(childrenCpuSeconds() - cpuBefore);
   const left = suite.startsServices ? [] : await reapLeftovers(runId);
   const counted = suite.count?.(run) ?? { passed: 0, failed: 0 };
   const brokeUncounted = run.status !== 0 && !counted.failed;
@@ -115,7 +118,8 @@ for (const suite of suites) {
     brokeUncounted ? `, exited ${run.status ?? run.signal}` : '',
     left.length ? `, ${left.length} process${left.length === 1 ? '' : 'es'} left running (killed)` : '',
   ].join('');
-  console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${extra} (${seconds} s)`);
+  // CPU: what the suite's processes used of the cores meanwhile (CONTRIBUTING, "Where CI's time goes").
+  console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${extra} (${seconds} s${cpu === undefined ? '' : `, CPU ${cpu} s`})`);
   if (suite.required && run.status !== 0) break;
 }
 
