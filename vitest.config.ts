@@ -23,6 +23,20 @@ const ALONE: Record<'server' | 'scripts' | 'package', string[]> = {
   // npm pack runs the packages' prepack builds (dist/) and writes packs/; the site's build regenerates its pages.
   package: ['pack-all', 'readme', 'sandbox-npm', 'site'],
 };
+/**
+ * How `npm test` (scripts/test-all.mjs) runs the projects, stage after stage: `together`, two files
+ * at a time; then `beside`, each project one file at a time and the two side by side (neither
+ * times what the other's load could upset, and neither writes what the other reads: http reads
+ * dist/ and starts demos on free ports, package-alone writes packs/, the packages' dist/ and the
+ * site's pages); then `quiet`, the files that time things, alone on the machine. `npx vitest run`
+ * runs every project in one run instead (the `-alone` projects and http last, one file at a time).
+ */
+export const NPM_TEST_STAGES = {
+  together: ['core', 'server', 'sandbox', 'element', 'client', 'scripts', 'package'],
+  beside: ['http', 'package-alone'],
+  quiet: ['server-alone', 'scripts-alone'],
+} as const;
+
 /** A project split in two: its files that run alone (ALONE) and the others, two at a time. */
 function withAlone(name: keyof typeof ALONE, test: Record<string, unknown>) {
   const alone = ALONE[name].map((file) => `test/${name}/${file}.test.ts`);

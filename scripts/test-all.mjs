@@ -1,12 +1,12 @@
-// `npm test`: every suite in turn, then one plain summary line `N passed, N failed`,
-// whatever happens. A suite reports its counts one of three ways: Vitest's and
-// Playwright's JSON reporters, or a file .cache/results/<suite>.json {passed, failed}
+// `npm test`: every suite, stage after stage (two side by side only where neither can upset
+// the other), then one plain summary line `N passed, N failed`, whatever happens. A suite
+// reports its counts one of three ways: Vitest's and Playwright's JSON reporters, or a file .cache/results/<suite>.json {passed, failed}
 // that our own runners write; the summary line ends with the browser tests per engine
 // (scripts/engine-counts.mjs). A suite that exits non-zero without counting a
 // failure counts one; `system` and `build` failing stop the run (nothing can test).
 // A process a suite started that is still alive after it (scripts/leftover-processes.mjs) is
 // named, killed and counted as one failure: no test may leave a server or browser running.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,32 +30,57 @@ function readJson(file) {
   }
 }
 
-const suites = [
+// The unit projects' stages (vitest.config.ts NPM_TEST_STAGES): one source for which run beside which.
+const { NPM_TEST_STAGES: UNIT } = (await tsImport('../vitest.config.ts', import.meta.url));
+const passFail = (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 });
+
+/**
+ * The run, stage after stage. A stage is lanes that run side by side, each lane its suites in
+ * turn: only work that neither times anything nor writes what the other reads shares a stage
+ * (CONTRIBUTING.md, "Where CI's time goes"); what times things runs with nothing beside it.
+ */
+const stages = [
   // Not watched for leftovers: a Debian package it installs may start its service.
-  { name: 'system', command: ['node', 'scripts/ensure-system.mjs'], required: true, startsServices: true },
-  { name: 'build', command: ['npm', 'run', 'build'], required: true },
-  {
-    name: 'unit',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
-    count: () => {
-      const report = readJson(`${results}/vitest.json`);
-      return report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-    },
-  },
-  // Single use across service processes sharing one redis-server, through a stall and a SIGKILL:
-  // the short run of `npm run load` (load/run.mjs), its checks counted.
-  { name: 'load', command: ['node', 'load/run.mjs', '--tokens', '1000', '--report'], count: () => readJson(`${results}/load.json`) },
-  { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
-  // The public types are part of the product (a result union on hasErrors, typed events): one check.
-  { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
-  // The sandbox's layers import only downwards (.dependency-cruiser.cjs; CONTRIBUTING.md draws them): one check.
-  { name: 'layers', command: ['npx', 'depcruise', '-c', '.dependency-cruiser.cjs', 'packages/sandbox'], count: (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }) },
+  [[{ name: 'system', command: ['node', 'scripts/ensure-system.mjs'], required: true, startsServices: true }]],
+  [[{ name: 'build', command: ['npm', 'run', 'build'], required: true }]],
+  [[unitSuite('unit', UNIT.together)]],
+  [
+    [unitSuite('unit-http', UNIT.beside.filter((p) => p === 'http'))],
+    [
+      unitSuite('unit-package', UNIT.beside.filter((p) => p !== 'http')),
+      { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
+      // The public types are part of the product (a result union on hasErrors, typed events): one check.
+      { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: passFail },
+      // The sandbox's layers import only downwards (.dependency-cruiser.cjs; CONTRIBUTING.md draws them): one check.
+      { name: 'layers', command: ['npx', 'depcruise', '-c', '.dependency-cruiser.cjs', 'packages/sandbox'], count: passFail },
+    ],
+  ],
+  [[
+    unitSuite('unit-quiet', UNIT.quiet),
+    // Single use across service processes sharing one redis-server, through a stall and a SIGKILL:
+    // the short run of `npm run load` (load/run.mjs), its checks counted.
+    { name: 'load', command: ['node', 'load/run.mjs', '--tokens', '1000', '--report'], count: () => readJson(`${results}/load.json`) },
+  ]],
   // Chromium, Firefox ESR and WebKitGTK (over WebDriver), each spec in the engines its `// @engines`
   // line names (e2e/spec-engines.ts): first the specs that watch things move (`@layout`), one test
   // at a time with nothing else running; then the others, two workers.
-  e2eSuite('e2e-layout', ['--project', '*-layout', '--workers', '1']),
-  e2eSuite('e2e', ['--project', 'chromium', '--project', 'firefox', '--project', 'webkit']),
+  [[e2eSuite('e2e-layout', ['--project', '*-layout', '--workers', '1'])]],
+  [[e2eSuite('e2e', ['--project', 'chromium', '--project', 'firefox', '--project', 'webkit'])]],
 ];
+
+/** Vitest over some projects, its JSON report .cache/results/<name>.json. */
+function unitSuite(name, projects) {
+  const report = `${results}/${name}.json`;
+  return {
+    name,
+    report,
+    command: ['npx', 'vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    count: () => {
+      const json = readJson(report);
+      return json && { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+    },
+  };
+}
 
 /** A Playwright run whose JSON report is .cache/results/<name>.json. */
 function e2eSuite(name, args) {
@@ -96,13 +121,27 @@ let skipped = 0;
 const leftovers = [];
 // Suites that failed without naming a test (types, layers, package, load): named at the end too.
 const failedSuites = [];
-for (const suite of suites) {
+/** Runs a command to its end; its output goes to ours, or is kept (`quiet`) to be printed whole afterwards. */
+function runCommand(command, env, quiet) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const kept = [];
+    child.stdout?.on('data', (chunk) => kept.push(chunk));
+    child.stderr?.on('data', (chunk) => kept.push(chunk));
+    child.on('error', (error) => resolve({ status: null, signal: error.message, output: Buffer.concat(kept).toString() }));
+    child.on('close', (status, signal) => resolve({ status, signal, output: Buffer.concat(kept).toString() }));
+  });
+}
+
+/** One suite: run, counted, its leftovers reaped; false when it was required and failed (the run stops). */
+async function runSuite(suite, { quiet, timeCpu }) {
   if (suite.name === 'unit') await shareMigratedDump();
-  console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
+  const header = `\n=== ${suite.name}: ${suite.command.join(' ')}`;
+  if (!quiet) console.log(header);
   const runId = randomUUID();
   const started = Date.now();
-  const cpuBefore = childrenCpuSeconds();
-  const run = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...suite.env, [RUN_MARK]: runId } });
+  const cpuBefore = timeCpu ? childrenCpuSeconds() : undefined;
+  const run = await runCommand(suite.command, { ...process.env, ...suite.env, [RUN_MARK]: runId }, quiet);
   const seconds = Math.round((Date.now() - started) / 1000);
   const cpu = cpuBefore === undefined ? undefined : Math.round(childrenCpuSeconds() - cpuBefore);
   const left = suite.startsServices ? [] : await reapLeftovers(runId);
@@ -118,9 +157,26 @@ for (const suite of suites) {
     brokeUncounted ? `, exited ${run.status ?? run.signal}` : '',
     left.length ? `, ${left.length} process${left.length === 1 ? '' : 'es'} left running (killed)` : '',
   ].join('');
-  // CPU: what the suite's processes used of the cores meanwhile (CONTRIBUTING, "Where CI's time goes").
+  // A suite that ran beside another prints its output whole once done, so the two never interleave.
+  if (quiet) console.log(`${header}\n${run.output.trimEnd()}`);
+  // CPU: what the suite's processes used of the two cores meanwhile (CONTRIBUTING, "Where CI's time goes").
   console.log(`=== ${suite.name}: ${counted.passed} passed, ${counted.failed} failed${extra} (${seconds} s${cpu === undefined ? '' : `, CPU ${cpu} s`})`);
-  if (suite.required && run.status !== 0) break;
+  return !(suite.required && run.status !== 0);
+}
+
+for (const lanes of stages) {
+  const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
+  // The first lane prints as it goes; the others print each suite whole when it ends.
+  const goOn = await Promise.all(lanes.map(async (lane, index) => {
+    for (const suite of lane) if (!(await runSuite(suite, { quiet: index > 0, timeCpu: lanes.length === 1 }))) return false;
+    return true;
+  }));
+  if (lanes.length > 1) {
+    const cpu = cpuBefore === undefined ? '' : `, CPU ${Math.round(childrenCpuSeconds() - cpuBefore)} s`;
+    console.log(`=== side by side: ${lanes.map((lane) => lane.map((suite) => suite.name).join(', ')).join(' | ')} (${Math.round((Date.now() - started) / 1000)} s${cpu})`);
+  }
+  if (goOn.includes(false)) break;
 }
 
 // The browser suites once more, per engine, with every skip and its reason.
@@ -128,7 +184,9 @@ const engines = engineCounts(readJson(`${results}/e2e-layout.json`), readJson(`$
 console.log('');
 for (const { engine, title, reason } of engines.skips) console.log(`skipped [${engine}] ${title}: ${reason}`);
 // Failed tests by name, near the end where a CI log's tail still shows them.
-for (const { file, title } of vitestFailures(readJson(`${results}/vitest.json`))) console.log(`failed [unit] ${file} › ${title}`);
+for (const suite of stages.flat(2).filter((suite) => suite.report)) {
+  for (const { file, title } of vitestFailures(readJson(suite.report))) console.log(`failed [${suite.name}] ${file} › ${title}`);
+}
 for (const { engine, title } of engines.failures) console.log(`failed [${engine}] ${title}`);
 for (const { name, command, status } of failedSuites) console.log(`failed suite [${name}] ${command} (exit ${status})`);
 for (const { suite, pid, command } of leftovers) console.log(`left running [${suite}] pid ${pid}: ${command}`);
