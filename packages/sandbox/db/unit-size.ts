@@ -1,0 +1,55 @@
+// Background work's units sized by time, not by count (issue 38 goal 3). On PGlite (one
+// connection) a request that arrives while a job's transaction is open waits for all of it: a
+// unit of 50 subscriptions or 25 batch items held the database 200-500 ms on a loaded machine.
+// A unit's hold is its own cost (a set-wise unit's few statements, whatever its size) plus a
+// cost per item; both are fitted on the last units (least squares), and the next unit is as
+// large as fits in UNIT_TARGET_MS. Where the unit's own cost alone is over the target (a slow
+// or loaded machine), shrinking further would multiply the job's units without shortening any
+// wait much: the items then cost about as much as the unit's own part (a hold at most about
+// twice the shortest possible).
+/** How long one background unit should hold PGlite: what a request may wait behind it. */
+export const UNIT_TARGET_MS = 25;
+const SAMPLES = 8;
+
+export interface UnitSizer {
+  /** The next unit's size. */
+  readonly size: number;
+  /** A unit of `count` items held the database `ms`. */
+  took(count: number, ms: number): void;
+}
+
+/** The unit's own cost and the cost per item, fitted on `samples`; undefined while they cannot tell them apart. */
+export function fitCosts(samples: readonly { count: number; ms: number }[]): { ownMs: number; perItemMs: number } | undefined {
+  const n = samples.length;
+  if (n < 2) return undefined;
+  const meanCount = samples.reduce((sum, s) => sum + s.count, 0) / n;
+  const meanMs = samples.reduce((sum, s) => sum + s.ms, 0) / n;
+  const spread = samples.reduce((sum, s) => sum + (s.count - meanCount) ** 2, 0);
+  if (spread === 0) return undefined;
+  const perItemMs = samples.reduce((sum, s) => sum + (s.count - meanCount) * (s.ms - meanMs), 0) / spread;
+  const ownMs = meanMs - perItemMs * meanCount;
+  return perItemMs > 0 && ownMs >= 0 ? { ownMs, perItemMs } : undefined;
+}
+
+export function unitSizer({ first, min, max, targetMs = UNIT_TARGET_MS }: { first: number; min: number; max: number; targetMs?: number }): UnitSizer {
+  const clamp = (n: number) => Math.max(min, Math.min(max, Math.floor(n)));
+  const samples: { count: number; ms: number }[] = [];
+  let size = clamp(first);
+  return {
+    get size() { return size; },
+    took(count, ms) {
+      if (count <= 0) return;
+      samples.push({ count, ms });
+      if (samples.length > SAMPLES) samples.shift();
+      const fit = fitCosts(samples);
+      if (!fit) {
+        // Not told apart yet (the units all of one size): per item, the unit's own cost included.
+        // Unless it settled there, the next size differs, and the fit can tell them apart.
+        size = clamp(targetMs / Math.max(ms / count, 0.05));
+        return;
+      }
+      const { ownMs, perItemMs } = fit;
+      size = clamp(ownMs < targetMs / 2 ? (targetMs - ownMs) / perItemMs : ownMs / perItemMs);
+    },
+  };
+}
