@@ -3,7 +3,7 @@
 // unit of 50 subscriptions or 25 batch items held the database 200-500 ms on a loaded machine.
 // A unit's hold is its own cost (a set-wise unit's few statements, whatever its size) plus a
 // cost per item; both are fitted on the last units (least squares), and the next unit is as
-// large as fits in UNIT_TARGET_MS. Where the unit's own cost alone is over the target (a slow
+// large as fits in UNIT_TARGET_MS (at most twice the last). Where the unit's own cost alone is over the target (a slow
 // or loaded machine), shrinking further would multiply the job's units without shortening any
 // wait much: the items then cost about as much as the unit's own part (a hold at most about
 // twice the shortest possible).
@@ -31,25 +31,33 @@ export function fitCosts(samples: readonly { count: number; ms: number }[]): { o
   return perItemMs > 0 && ownMs >= 0 ? { ownMs, perItemMs } : undefined;
 }
 
+const scaled = ({ ownMs, perItemMs }: { ownMs: number; perItemMs: number }, by: number) => ({ ownMs: ownMs * by, perItemMs: perItemMs * by });
+
 export function unitSizer({ first, min, max, targetMs = UNIT_TARGET_MS }: { first: number; min: number; max: number; targetMs?: number }): UnitSizer {
   const clamp = (n: number) => Math.max(min, Math.min(max, Math.floor(n)));
   const samples: { count: number; ms: number }[] = [];
   let size = clamp(first);
+  let lastFit: ReturnType<typeof fitCosts>;
   return {
     get size() { return size; },
     took(count, ms) {
       if (count <= 0) return;
       samples.push({ count, ms });
       if (samples.length > SAMPLES) samples.shift();
-      const fit = fitCosts(samples);
+      // Settled at one size, the samples no longer tell the costs apart: the last fit, scaled to
+      // their mean hold (a machine that got busier makes both costs grow).
+      const meanMs = samples.reduce((sum, s) => sum + s.ms, 0) / samples.length;
+      const fit = fitCosts(samples) ?? (lastFit && scaled(lastFit, meanMs / (lastFit.ownMs + lastFit.perItemMs * count)));
+      lastFit = fit;
       if (!fit) {
         // Not told apart yet (the units all of one size): per item, the unit's own cost included.
         // Unless it settled there, the next size differs, and the fit can tell them apart.
-        size = clamp(targetMs / Math.max(ms / count, 0.05));
+        size = clamp(Math.min(2 * count, targetMs / Math.max(ms / count, 0.05)));
         return;
       }
       const { ownMs, perItemMs } = fit;
-      size = clamp(ownMs < targetMs / 2 ? (targetMs - ownMs) / perItemMs : ownMs / perItemMs);
+      // At most twice the last unit: a fit on a few noisy holds must not send one unit far past what was seen.
+      size = clamp(Math.min(2 * count, ownMs < targetMs / 2 ? (targetMs - ownMs) / perItemMs : ownMs / perItemMs));
     },
   };
 }
