@@ -7,9 +7,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createCredential } from '../../packages/sandbox/auth/credentials.js';
+import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
 import { DatabaseThreadEnded, databaseThreadOf } from '../../packages/sandbox/db/thread-database.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
-import { memorySandbox } from './support/sandbox.js';
+import { makeClient, makeProduct } from './support/fixtures.js';
+import { COMPANY, call, memorySandbox } from './support/sandbox.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-sandbox-thread-'));
 let sandbox: Sandbox;
@@ -36,6 +39,43 @@ it('while a long statement runs, a route without the database is answered before
   expect(await statement).toEqual([{ sum: '4500001500000' }]);
   expect(answeredMs).toBeLessThan((statementMs - 100) / 2);
 }, 120_000);
+
+it('during a clock advance, another company\'s reads each wait about one short unit of it (before: behind both ANALYZEs, the due-day query and the day start at once, or a chunk of 50, the slowest read took 0.31 of the advance)', async () => {
+  // Timed as ratios of the advance itself, so a slow or busy machine moves both sides alike.
+  const SUBSCRIPTIONS = 300;
+  const client = await makeClient(sandbox);
+  const product = await makeProduct(sandbox);
+  const other = 'company_reads_meanwhile';
+  const { apiKey: otherKey } = await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [other] });
+  const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10); // the advance bills each: 2 moves
+  const list = Array.from({ length: SUBSCRIPTIONS }, () => ({ productId: product._id, clientId: client._id, dueDate, paymentMethod: 'BOLETO' }));
+  const { batchId } = (await call(sandbox, 'POST', '/v1/subscription/list', { companyId: COMPANY, list })).body;
+  for (;;) {
+    const [row] = await sandbox.db.query<{ status: string }>('SELECT status FROM batches WHERE id = $1', [batchId]);
+    if (row?.status === 'done') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const read = async () => {
+    const asked = performance.now();
+    const answer = await fetch(`${sandbox.url}/v1/client?companyId=${other}`, { headers: { apiKey: otherKey } });
+    await answer.arrayBuffer();
+    expect(answer.status).toBe(200);
+    return performance.now() - asked;
+  };
+  await read(); // the credential cached, as for any company already answered once
+  let advancing = true;
+  const started = performance.now();
+  const advance = call(sandbox, 'POST', '/sandbox/v1/clock/advance', { companyId: COMPANY, days: 30 }).finally(() => { advancing = false; });
+  const waits: number[] = [];
+  while (advancing) waits.push(await read());
+  const answer = await advance;
+  const advanceMs = performance.now() - started;
+  expect(answer.status).toBe(200);
+  expect(answer.body.moves).toHaveLength(2 * SUBSCRIPTIONS);
+  expect(waits.length).toBeGreaterThan(3);
+  // A ratio of the advance, not milliseconds: a busy machine slows both. Before: 0.31 (344 of 1,106 ms); after: 0.10 (242 of 2,386 ms).
+  expect(Math.max(...waits)).toBeLessThan(advanceMs / 5);
+}, 300_000);
 
 it('errors keep PostgreSQL\'s fields, and rows their types (Date, BigInt, Uint8Array, JSON)', async () => {
   await sandbox.db.query('CREATE TABLE thread_check (id int PRIMARY KEY)');

@@ -10,12 +10,13 @@
 // Why chunks, and why their size follows the clock: a transaction per item
 // cost 9 statements and a commit each (a 1,000-item batch took 12-64 s), and
 // on PGlite, one connection (on a thread of its own for a data folder, on this
-// one in memory), a request's query waits for the whole transaction in progress. A chunk is sized to take about CHUNK_TARGET_MS,
+// one in memory), a request's query waits for the whole transaction in progress. A chunk is sized to take about UNIT_TARGET_MS (db/unit-size.ts),
 // and between chunks the worker yields its turn (db/turns.ts): requests of
 // every company are read and answered before the next chunk starts.
 import type { SandboxContext } from '../context.js';
 import type { Database, Queryable } from '../db/database.js';
 import { yieldTurn } from '../db/turns.js';
+import { unitSizer } from '../db/unit-size.js';
 import { ApiError } from '../base/errors.js';
 import { createSubscriptionV2 } from '../domain/create-subscription.js';
 import { knowClients } from '../domain/states/client.js';
@@ -33,13 +34,12 @@ type Result = Record<string, unknown>;
 /** setWise: a chunk's clients and products read at once and its writes held and written set-wise; false: each item reads and writes on its own (as before; bench/ compares). */
 export const batchWriting = { setWise: true };
 
-/** How long one chunk's transaction should hold the database (PGlite: what a request may wait behind it). */
-export const CHUNK_TARGET_MS = 20;
 const MAX_CHUNK = 200;
 /**
- * Set-wise, a chunk's cost is mostly its own (about six statements whatever its size), so a
+ * Set-wise, a chunk's cost is partly its own (about six statements whatever its size), so a
  * chunk sized by time alone on a loaded machine (one item) cost more per item than one item
- * at a time (bench/tenants.mjs batch-each): at least this many items go together.
+ * at a time (bench/tenants.mjs batch-each): at least this many items go together. A floor of 5
+ * (session 34) made the batch 1.4-1.7x slower at load 15-17 for no clear gain to the stream.
  */
 const MIN_SET_WISE_CHUNK = 25;
 
@@ -123,13 +123,12 @@ export function startBatchWorker(ctx: SandboxContext, intervalMs = 200): BatchWo
         const [batch] = await ctx.db.query<Pending>("SELECT id, company_id, items, results FROM batches WHERE id = $1 AND status IN ('queued', 'running')", [id]);
         if (!batch) continue;
         await ctx.db.query("UPDATE batches SET status = 'running' WHERE id = $1 AND status = 'queued'", [batch.id]);
-        let size = 4;
+        const sizer = unitSizer({ first: 4, min: batchWriting.setWise ? MIN_SET_WISE_CHUNK : 1, max: MAX_CHUNK });
         for (let index = batch.results.length; index < batch.items.length && !stopped;) {
           await yieldTurn(ctx.db);
           const started = performance.now();
-          const next = await runChunk(batch, index, size);
-          const perItem = (performance.now() - started) / (next - index);
-          size = Math.max(batchWriting.setWise ? MIN_SET_WISE_CHUNK : 1, Math.min(MAX_CHUNK, Math.floor(CHUNK_TARGET_MS / Math.max(perItem, 0.05))));
+          const next = await runChunk(batch, index, sizer.size);
+          sizer.took(next - index, performance.now() - started);
           index = next;
         }
         if (!stopped) await ctx.db.query("UPDATE batches SET status = 'done' WHERE id = $1", [batch.id]);

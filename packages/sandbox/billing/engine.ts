@@ -15,6 +15,7 @@ import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscription-day.js';
 import { yieldTurn } from '../db/turns.js';
+import { unitSizer } from '../db/unit-size.js';
 import { refreshStatistics } from '../db/statistics.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
@@ -29,8 +30,11 @@ async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc,
   return today.moves;
 }
 
-/** Subscriptions billed in one database transaction (a chunk; tests set clockStepping.chunk); others' requests are answered between chunks. */
+/** Subscriptions billed in one database transaction at most (a chunk; tests set clockStepping.chunk); others' requests are answered between chunks. */
 export const BILLING_CHUNK = 50;
+/** On PGlite chunks follow the clock (db/unit-size.ts) down to this many subscriptions: below it a chunk's own statements cost more than the wait they save. */
+const MIN_PGLITE_CHUNK = 2;
+const FIRST_PGLITE_CHUNK = 4;
 
 /**
  * How the clock walks the days: 'due' jumps from one day with work to the
@@ -177,12 +181,19 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
   // The next day with work after `day` (days between have nothing due: the clock passes over them).
   const after = async (day: string) => {
     if (clockStepping.mode === 'every day') return addDays(day, 1);
+    await yieldTurn(database); // requests first (db/turns.ts)
     return (await nextDueDay(database, companyId, day)) ?? addDays(last, 1);
   };
+  // On PGlite (one connection) a chunk is sized by its time (db/unit-size.ts), at most clockStepping.chunk, afresh each
+  // day (a day of reads only taught chunks of 50 that, the next day with writes, held 360 ms); on PostgreSQL each lane
+  // has its own connection and another request never waits behind a chunk: clockStepping.chunk.
+  const most = clockStepping.chunk;
+  const sizerOfDay = () => database.kind === 'pglite' ? unitSizer({ first: Math.min(FIRST_PGLITE_CHUNK, most), min: Math.min(MIN_PGLITE_CHUNK, most), max: most }) : { size: most, took: () => {} };
   for (let day = await after(dayOf(from)); day <= last; day = await after(day)) {
     const at = new Date(`${day}T00:00:00.000Z`);
     const then = contextAt(ctx, companyId, at);
     const dayMoves: Move[] = [];
+    await yieldTurn(database); // requests first (db/turns.ts)
     const due = await database.transaction(async (db) => {
       await startDay(db, at);
       dayMoves.push(...(await runCompanyPhase('day start', { ctx: then, db, companyId, day, at })));
@@ -191,15 +202,20 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     await yieldTurn(database); // requests first (db/turns.ts)
     // Each subscription's moves, kept in dueToday's order whichever lane billed it.
     const billed: (Move[] | undefined)[] = [];
+    const sizer = sizerOfDay();
     const lanes = database.kind === 'postgres' ? BILLING_LANES : 1;
     const byLane: number[][] = Array.from({ length: lanes }, () => []);
     due.forEach((row, index) => byLane[laneOf(row.client_id ?? row.id, lanes)]!.push(index));
     // Every lane ends before the day does (a failed lane's error is thrown once the others have stopped).
     const lanesDone = await Promise.allSettled(byLane.map(async (indexes) => {
-      for (let start = 0; start < indexes.length; start += clockStepping.chunk) {
-        const chunk = indexes.slice(start, start + clockStepping.chunk);
-        const moved = await database.transaction((db) => (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at));
+      for (let start = 0; start < indexes.length;) {
+        const chunk = indexes.slice(start, start + sizer.size);
+        const moved = await database.transaction(async (db) => {
+          const began = performance.now(); // the hold, not the wait for the lane
+          try { return await (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at); } finally { sizer.took(chunk.length, performance.now() - began); }
+        });
         chunk.forEach((index, i) => { billed[index] = moved[i]; });
+        start += chunk.length;
         await yieldTurn(database); // requests first (db/turns.ts)
       }
     }));
