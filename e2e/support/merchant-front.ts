@@ -23,6 +23,8 @@ export interface FrontedDemo {
   url: string;
   /** Replaces the first script of the pages loaded from now on (undefined: none). */
   setFirstScript(source: string | undefined): void;
+  /** Answers GET `path` (e.g. the page's stylesheet) `ms` late from now on (0: at once again). */
+  delay(path: string, ms: number): void;
   /** Holds every POST /api/pay from now on until `release()` (then they go on to the merchant). */
   holdPay(): { release(): void };
   close(): Promise<void>;
@@ -70,7 +72,10 @@ export async function startFrontedDemo(options: FrontOptions): Promise<FrontedDe
   const merchant = new URL(demo.url);
   const current: FrontOptions = { ...options };
   let held: Promise<void> | undefined;
+  const late = new Map<string, number>();
   const server = createServer((request, response) => {
+    const lateBy = request.method === 'GET' ? late.get(request.url ?? '') : undefined;
+    if (lateBy) return void setTimeout(() => passToMerchant(request, response, merchant, current), lateBy);
     if (request.url === '/first.js' && current.firstScript !== undefined) {
       return void response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(current.firstScript);
     }
@@ -83,6 +88,7 @@ export async function startFrontedDemo(options: FrontOptions): Promise<FrontedDe
   return {
     demo, url,
     setFirstScript: (source) => { current.firstScript = source; },
+    delay: (path, ms) => { late.set(path, ms); },
     holdPay() {
       let release!: () => void;
       held = new Promise<void>((resolve) => (release = resolve));
