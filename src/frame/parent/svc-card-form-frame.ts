@@ -301,16 +301,10 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
 
   #onMessage({ type, body }: Message): void {
     this.#answered = true;
-    if (type === 'ready' || type === 'height') {
-      this.#iframe.style.height = `${body.height}px`;
-      // Ready with the form's height, which the page shows from svc-ready on, or with none (0) when the
-      // page keeps the iframe collapsed or hidden. A shown iframe's frame may answer before it has a width
-      // or a layout (Chromium sizes a cross-origin frame from another process, late under load): its
-      // height, in the page's font, comes in the next message, and svc-ready with it, not before.
-      if (!this.#ready && (body.height || this.#iframe.offsetWidth <= 8)) {
-        this.#ready = true;
-        emit(this, 'svc-ready', {});
-      }
+    if (type === 'ready' || type === 'height') this.#iframe.style.height = `${body.height}px`;
+    if (type === 'ready') {
+      this.#ready = true;
+      emit(this, 'svc-ready', {});
     } else if (type === 'change') this.#onChange(body);
     else if (type === 'focus' || type === 'blur') emit(this, `svc-${type}`, body as { field: FieldName });
     else if (type === 'reveal') this.#reveal(body.top as number, body.bottom as number);
