@@ -66,11 +66,11 @@ describe('check attribution', () => {
 
 describe('check schedule', () => {
   it('plays the dropped answer alone, PIX and boleto one at a time, the card ones beside', () => {
-    expect(Object.fromEntries(SCENARIOS.map((s) => [s.id, slotOf(s)]))).toMatchObject({ 'network-drop': 'alone', 'pix-then-card': 'leftovers', 'pix-expired': 'leftovers', boleto: 'leftovers', paid: 'shared', 'in-analysis': 'shared', 'webhooks-twice-reordered': 'shared' });
+    expect(Object.fromEntries(SCENARIOS.map((s) => [s.id, slotOf(s)]))).toMatchObject({ 'network-drop': 'alone', 'pix-then-card': 'leftovers', 'pix-expired': 'leftovers', boleto: 'leftovers', paid: 'together', 'in-analysis': 'together', 'webhooks-twice-reordered': 'together' });
   });
 
   it('for any plays and judgements, holds the limits and runs each once', async () => {
-    const item = fc.record({ slot: fc.constantFrom<Slot>('shared', 'shared', 'leftovers', 'alone'), play: fc.nat(5), judge: fc.nat(5) });
+    const item = fc.record({ slot: fc.constantFrom<Slot>('together', 'together', 'leftovers', 'alone'), play: fc.nat(5), judge: fc.nat(5) });
     await fc.assert(fc.asyncProperty(fc.array(item, { maxLength: 12 }), fc.integer({ min: 1, max: 5 }), async (items, concurrency) => {
       const playing = new Set<number>();
       const unfinished = new Set<number>();

@@ -71,7 +71,7 @@ interface Run { options: RunOptions; books: Ledger; start: number; tag: number; 
 /** The scenario's record, or why it was skipped: its page offers none of the methods it pays with (a card-only checkout has no PIX to issue). */
 async function playScenario(scenario: Scenario, index: number, run: Run, played: () => void): Promise<ScenarioRecord | { skipped: string }> {
   const { books, options } = run;
-  const share: Share = { id: String(index), holder: holderOf(run.tag, index), start: await books.cursor(), claimsLeftovers: slotOf(scenario) !== 'shared' };
+  const share: Share = { id: String(index), holder: holderOf(run.tag, index), start: await books.cursor(), claimsLeftovers: slotOf(scenario) !== 'together' };
   run.shares.push(share);
   const own: Own = { books, holder: share.holder!, events: async () => eventsOf(share.id, await books.eventsAfter(run.start), run.shares) };
   const settles: ScenarioRecord['settles'] = [];

@@ -5,7 +5,7 @@
 // whole company (the dropped answer) plays alone, its judgement included.
 import type { Scenario } from './scenarios.js';
 
-export type Slot = 'shared' | 'leftovers' | 'alone';
+export type Slot = 'together' | 'leftovers' | 'alone';
 
 /** The check's default for --concurrency: a shopper mostly waits (pages, answers, webhooks), so a few play at once. */
 export const DEFAULT_CONCURRENCY = 3;
@@ -14,11 +14,11 @@ export function slotOf(scenario: Scenario): Slot {
   // POST /sandbox/v1/faults/drops arms the company's next payment call, whoever makes it.
   if (scenario.steps.some((s) => s.do === 'drop-next-answer')) return 'alone';
   if (scenario.steps.some((s) => s.do === 'pay-slip')) return 'leftovers';
-  return 'shared';
+  return 'together';
 }
 
 /** Which first when several may start: the one that must be alone while nothing plays, then the one-at-a-time ones (the longest chain). */
-const PRIORITY: Record<Slot, number> = { alone: 0, leftovers: 1, shared: 2 };
+const PRIORITY: Record<Slot, number> = { alone: 0, leftovers: 1, together: 2 };
 
 /**
  * Runs `job` for each item, at most `concurrency` playing at once, at most one `leftovers` playing,
