@@ -43,3 +43,30 @@ test('a Pay kept disabled after the answer: read once the text holds still, and 
     await context.close();
   }
 });
+
+/** A server-rendered checkout: the <svc-card-form> tag comes with the HTML, its fields only once its script has run. */
+const LATE_FIELDS_MS = 2_000;
+const LATE_PAGE = '<!doctype html><title>Shop</title><form><svc-card-form></svc-card-form><button type="submit">Pay</button></form><script src="/late.js"></script>';
+const LATE_SCRIPT = `
+setTimeout(() => customElements.define('svc-card-form', class extends HTMLElement {
+  connectedCallback() {
+    this.attachShadow({ mode: 'open' }).innerHTML = ['number', 'expiry', 'securityCode', 'holder'].map((id) => '<input id="' + id + '">').join('');
+  }
+}), ${LATE_FIELDS_MS});`;
+
+test('a card form whose fields are drawn after the page loaded (a server-rendered shop): the check waits for them, then types', async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    await context.route(`${SHOP}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      return route.fulfill(path === '/late.js' ? { contentType: 'text/javascript', body: LATE_SCRIPT } : { contentType: 'text/html', body: LATE_PAGE });
+    });
+    const shopper = await CheckoutPage.open(context, `${SHOP}/`, 'http://sandbox.test');
+    expect(await shopper.page.locator('svc-card-form #number').count()).toBe(0);
+    expect(await shopper.typeCard('4111111111111111', 'Ana Souza')).toBeUndefined();
+    expect(await shopper.page.locator('svc-card-form #number').inputValue()).toBe('4111111111111111');
+    expect(await shopper.page.locator('svc-card-form #holder').inputValue()).toBe('Ana Souza');
+  } finally {
+    await context.close();
+  }
+});

@@ -149,10 +149,18 @@ export class CheckoutPage {
     return undefined;
   }
 
+  /**
+   * Waits (up to LOAD_MS) for the card's number input: a server-rendered page has the
+   * <svc-card-form> tag before its script has drawn the fields, or made its frame.
+   */
+  private async fieldsDrawn(): Promise<void> {
+    const deadline = Date.now() + LOAD_MS;
+    while (!(await this.field('number')) && Date.now() < deadline) await this.page.waitForTimeout(100);
+  }
+
   /** Types the card under `holder` (any value in a field is replaced); undefined, or why it could not. */
   async typeCard(number: string, holder: string): Promise<string | undefined> {
-    const frame = this.page.locator('svc-card-form iframe');
-    if (await frame.count()) await this.cardScope().locator('svc-card-form #number').waitFor({ timeout: LOAD_MS }).catch(() => {});
+    await this.fieldsDrawn();
     for (const [id, text] of [['number', number], ['expiry', EXPIRY], ['securityCode', '123'], ['holder', holder], ['holderDocument', HOLDER_CPF]] as const) {
       const input = await this.field(id);
       if (!input) { if (id === 'holderDocument') continue; return `the card form has no ${id} field`; }
