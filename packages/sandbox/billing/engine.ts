@@ -17,10 +17,12 @@ import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscrip
 import { yieldTurn } from '../db/turns.js';
 import { unitSizer } from '../db/unit-size.js';
 import { refreshStatistics } from '../db/statistics.js';
+import { liveMandatesOf, type MandateDoc } from '../store/mandates.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
-async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date, charges?: ChargeFacts): Promise<Move[]> {
-  const today = new SubscriptionDay(ctx, db, sub, product, day, at, charges);
+async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date, charges?: ChargeFacts,
+  mandate?: { readBefore: MandateDoc | undefined }): Promise<Move[]> {
+  const today = new SubscriptionDay(ctx, db, sub, product, day, at, charges, mandate);
   if (!(await runSubscriptionPhase('before its charges', today))) return today.moves;
   for (const charge of await today.charges.open()) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
@@ -115,7 +117,7 @@ const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
 
 /**
  * A chunk's days set-wise: its subscriptions (row-locked), their products,
- * charge counts, the open charges it can move (row-locked) and clients read in six statements; then
+ * charge counts, the open charges it can move (row-locked), PIX mandates (row-locked) and clients read in seven statements; then
  * each subscription's day runs as billEach's does, in the same order, its
  * writes held (db/write-buffer.ts) and written together at the chunk's end:
  * a day of renewals or overdue charges is a few statements per chunk, not a
@@ -138,6 +140,9 @@ const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
   for (const { data } of await db.query<{ data: ChargeDoc }>(`SELECT data FROM charges WHERE company_id = $1 AND subscription_id = ANY($2) AND status = ANY($3)
       AND due_date <= $4::text::date AND (status <> 'OVERDUE' OR subscription_id = ANY($5)) ORDER BY due_date, id FOR UPDATE`, [companyId, ids, [...OPEN_CHARGES], day, overdueDays]))
     open.set(data.subscriptionId!, [...(open.get(data.subscriptionId!) ?? []), data]);
+  // The PIX subscriptions' live mandates (the pixDebit rows' question), read at once too: asked one subscription at a time,
+  // each read first wrote what the chunk held, a few statements per subscription (session 35).
+  const mandates = await liveMandatesOf(db, [...subs.values()].filter((sub) => sub.paymentMethod === 'PIX').map((sub) => sub._id));
   const held = holdingWrites(db);
   // Their clients, which follow their subscriptions' statuses (domain/states/client.ts), read at once too.
   await knowClients(held.db, companyId, [...new Set([...subs.values()].map((sub) => sub.clientId).filter((id): id is string => Boolean(id)))]);
@@ -145,7 +150,7 @@ const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
   for (const id of ids) {
     const sub = subs.get(id);
     const product = sub && productsById.get(sub.productId);
-    billed.push(sub && product ? await billDay(ctx, held.db, sub, product, day, at, chargesReadBefore(counts.get(id) ?? 0, open.get(id) ?? [])) : undefined);
+    billed.push(sub && product ? await billDay(ctx, held.db, sub, product, day, at, chargesReadBefore(counts.get(id) ?? 0, open.get(id) ?? []), { readBefore: mandates.get(id) }) : undefined);
   }
   await held.flush();
   return billed;
