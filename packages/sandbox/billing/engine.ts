@@ -143,7 +143,9 @@ const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
   // The PIX subscriptions' live mandates (the pixDebit rows' question), read at once too: asked one subscription at a time,
   // each read first wrote what the chunk held, a few statements per subscription (session 35).
   const mandates = await liveMandatesOf(db, [...subs.values()].filter((sub) => sub.paymentMethod === 'PIX').map((sub) => sub._id));
-  const held = holdingWrites(db);
+  // Each time in one statement: the clock's held rows are new records and whole rows of records read before (no held row
+  // reads another), and its events read only webhooks and credentials.
+  const held = holdingWrites(db, { inOne: true });
   // Their clients, which follow their subscriptions' statuses (domain/states/client.ts), read at once too.
   await knowClients(held.db, companyId, [...new Set([...subs.values()].map((sub) => sub.clientId).filter((id): id is string => Boolean(id)))]);
   const billed: (Move[] | undefined)[] = [];
