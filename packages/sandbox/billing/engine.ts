@@ -117,7 +117,7 @@ const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
 
 /**
  * A chunk's days set-wise: its subscriptions (row-locked), their products,
- * charge counts, the open charges it can move (row-locked), PIX mandates (row-locked) and clients read in seven statements; then
+ * charge counts, the open charges it can move (row-locked), PIX mandates (row-locked) and clients read in five statements; then
  * each subscription's day runs as billEach's does, in the same order, its
  * writes held (db/write-buffer.ts) and written together at the chunk's end:
  * a day of renewals or overdue charges is a few statements per chunk, not a
@@ -126,12 +126,13 @@ const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
  * what the steps before it wrote.
  */
 const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
-  const subs = new Map((await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = ANY($1) AND status = ANY($2) ORDER BY id FOR UPDATE', [ids, [...LIVE]]))
-    .map(({ data }) => [data._id, data]));
+  // Each with how many charges it has (the next one's sequence).
+  const read = await db.query<{ data: SubscriptionDoc; n: string | number }>(`SELECT s.data, (SELECT count(*) FROM charges c WHERE c.subscription_id = s.id) AS n
+    FROM subscriptions s WHERE s.id = ANY($1) AND s.status = ANY($2) ORDER BY s.id FOR UPDATE`, [ids, [...LIVE]]);
+  const subs = new Map(read.map(({ data }) => [data._id, data]));
+  const counts = new Map(read.map(({ data, n }) => [data._id, Number(n)]));
   const productIds = [...new Set([...subs.values()].map((sub) => sub.productId))];
   const productsById = new Map((await db.query<{ data: ProductDoc }>('SELECT data FROM products WHERE company_id = $1 AND id = ANY($2)', [companyId, productIds])).map(({ data }) => [data._id, data]));
-  const counts = new Map((await db.query<{ id: string; n: string | number }>('SELECT subscription_id AS id, count(*) AS n FROM charges WHERE subscription_id = ANY($1) GROUP BY subscription_id', [ids]))
-    .map(({ id, n }) => [id, Number(n)]));
   // The open charges billDay can move today: due by the day (it passes over the others), and an OVERDUE one only under an
   // OVERDUE_DAYS product (no other charge row moves an OVERDUE charge; a subscription's end reads its charges itself). Those
   // left out move nothing, and they are most of a year's charges: read every day, they made each day cost the year so far.
