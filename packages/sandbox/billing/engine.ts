@@ -15,7 +15,7 @@ import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscription-day.js';
 import { yieldTurn } from '../db/turns.js';
-import { unitSizer } from '../db/unit-size.js';
+import { startHold, unitSizer } from '../db/unit-size.js';
 import { refreshStatistics } from '../db/statistics.js';
 import { liveMandatesOf, type MandateDoc } from '../store/mandates.js';
 
@@ -192,7 +192,7 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     await yieldTurn(database); // requests first (db/turns.ts)
     return (await nextDueDay(database, companyId, day)) ?? addDays(last, 1);
   };
-  // On PGlite (one connection) a chunk is sized by its time (db/unit-size.ts), at most clockStepping.chunk, afresh each
+  // On PGlite (one connection) a chunk is sized by its time (db/unit-size.ts startHold: its CPU), at most clockStepping.chunk, afresh each
   // day (a day of reads only taught chunks of 50 that, the next day with writes, held 360 ms); on PostgreSQL each lane
   // has its own connection and another request never waits behind a chunk: clockStepping.chunk.
   const most = clockStepping.chunk;
@@ -219,8 +219,8 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
       for (let start = 0; start < indexes.length;) {
         const chunk = indexes.slice(start, start + sizer.size);
         const moved = await database.transaction(async (db) => {
-          const began = performance.now(); // the hold, not the wait for the lane
-          try { return await (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at); } finally { sizer.took(chunk.length, performance.now() - began); }
+          const held = startHold(); // the hold, not the wait for the lane
+          try { return await (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at); } finally { sizer.took(chunk.length, held()); }
         });
         chunk.forEach((index, i) => { billed[index] = moved[i]; });
         start += chunk.length;
