@@ -2,7 +2,7 @@
 // holds so nothing here depends on the machine's speed.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { fitCosts, unitSizer } from '../../packages/sandbox/db/unit-size.js';
+import { fitCosts, startHold, unitSizer } from '../../packages/sandbox/db/unit-size.js';
 
 /** Feeds a sizer units whose hold is ownMs + perItemMs x size, and returns the sizes it chose. */
 const run = (ownMs: number, perItemMs: number, units = 30, bounds = { first: 8, min: 2, max: 200, targetMs: 25 }) => {
@@ -39,4 +39,18 @@ it('where a unit\'s own cost is over the target, units stop shrinking where item
 it('settles at one size when a unit has no own cost (a fit a hair below 0 swung it between 5 and 8)', () => {
   const sizes = run(0, 3.8894857420575835);
   expect(new Set(sizes.slice(-20))).toEqual(new Set([6])); // 25 ms / 3.89 ms an item
+});
+
+it('a hold is the CPU a unit used, not the time it was kept waiting (a preempted process on a loaded machine), and its wall time when that is less', async () => {
+  const waited = startHold();
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(waited()).toBeLessThan(20);
+  // A unit on the CPU for 20 ms of it (however long a loaded machine takes to give them): about 20, never more than its wall time.
+  const wall = performance.now();
+  const busy = startHold();
+  const cpu = process.cpuUsage();
+  while ((({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu)) < 20) { /* on the CPU */ }
+  const ms = busy();
+  expect(ms).toBeGreaterThanOrEqual(15);
+  expect(ms).toBeLessThanOrEqual(performance.now() - wall);
 });

@@ -15,12 +15,14 @@ import { nextDueDay } from './next-due.js';
 import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedule.js';
 import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscription-day.js';
 import { yieldTurn } from '../db/turns.js';
-import { unitSizer } from '../db/unit-size.js';
+import { startHold, unitSizer } from '../db/unit-size.js';
 import { refreshStatistics } from '../db/statistics.js';
+import { liveMandatesOf, type MandateDoc } from '../store/mandates.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
-async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date, charges?: ChargeFacts): Promise<Move[]> {
-  const today = new SubscriptionDay(ctx, db, sub, product, day, at, charges);
+async function billDay(ctx: SandboxContext, db: Queryable, sub: SubscriptionDoc, product: ProductDoc, day: string, at: Date, charges?: ChargeFacts,
+  mandate?: { readBefore: MandateDoc | undefined }): Promise<Move[]> {
+  const today = new SubscriptionDay(ctx, db, sub, product, day, at, charges, mandate);
   if (!(await runSubscriptionPhase('before its charges', today))) return today.moves;
   for (const charge of await today.charges.open()) {
     if (!charge.dueDate || charge.dueDate > day) continue; // every subscription charge has a due date
@@ -115,7 +117,7 @@ const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
 
 /**
  * A chunk's days set-wise: its subscriptions (row-locked), their products,
- * charge counts, the open charges it can move (row-locked) and clients read in six statements; then
+ * charge counts, the open charges it can move (row-locked), PIX mandates (row-locked) and clients read in five statements; then
  * each subscription's day runs as billEach's does, in the same order, its
  * writes held (db/write-buffer.ts) and written together at the chunk's end:
  * a day of renewals or overdue charges is a few statements per chunk, not a
@@ -124,12 +126,13 @@ const billEach: BillChunk = async (ctx, db, companyId, ids, day, at) => {
  * what the steps before it wrote.
  */
 const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
-  const subs = new Map((await db.query<{ data: SubscriptionDoc }>('SELECT data FROM subscriptions WHERE id = ANY($1) AND status = ANY($2) ORDER BY id FOR UPDATE', [ids, [...LIVE]]))
-    .map(({ data }) => [data._id, data]));
+  // Each with how many charges it has (the next one's sequence).
+  const read = await db.query<{ data: SubscriptionDoc; n: string | number }>(`SELECT s.data, (SELECT count(*) FROM charges c WHERE c.subscription_id = s.id) AS n
+    FROM subscriptions s WHERE s.id = ANY($1) AND s.status = ANY($2) ORDER BY s.id FOR UPDATE`, [ids, [...LIVE]]);
+  const subs = new Map(read.map(({ data }) => [data._id, data]));
+  const counts = new Map(read.map(({ data, n }) => [data._id, Number(n)]));
   const productIds = [...new Set([...subs.values()].map((sub) => sub.productId))];
   const productsById = new Map((await db.query<{ data: ProductDoc }>('SELECT data FROM products WHERE company_id = $1 AND id = ANY($2)', [companyId, productIds])).map(({ data }) => [data._id, data]));
-  const counts = new Map((await db.query<{ id: string; n: string | number }>('SELECT subscription_id AS id, count(*) AS n FROM charges WHERE subscription_id = ANY($1) GROUP BY subscription_id', [ids]))
-    .map(({ id, n }) => [id, Number(n)]));
   // The open charges billDay can move today: due by the day (it passes over the others), and an OVERDUE one only under an
   // OVERDUE_DAYS product (no other charge row moves an OVERDUE charge; a subscription's end reads its charges itself). Those
   // left out move nothing, and they are most of a year's charges: read every day, they made each day cost the year so far.
@@ -138,14 +141,19 @@ const billChunk: BillChunk = async (ctx, db, companyId, ids, day, at) => {
   for (const { data } of await db.query<{ data: ChargeDoc }>(`SELECT data FROM charges WHERE company_id = $1 AND subscription_id = ANY($2) AND status = ANY($3)
       AND due_date <= $4::text::date AND (status <> 'OVERDUE' OR subscription_id = ANY($5)) ORDER BY due_date, id FOR UPDATE`, [companyId, ids, [...OPEN_CHARGES], day, overdueDays]))
     open.set(data.subscriptionId!, [...(open.get(data.subscriptionId!) ?? []), data]);
-  const held = holdingWrites(db);
+  // The PIX subscriptions' live mandates (the pixDebit rows' question), read at once too: asked one subscription at a time,
+  // each read first wrote what the chunk held, a few statements per subscription (session 35).
+  const mandates = await liveMandatesOf(db, [...subs.values()].filter((sub) => sub.paymentMethod === 'PIX').map((sub) => sub._id));
+  // Each time in one statement: the clock's held rows are new records and whole rows of records read before (no held row
+  // reads another), and its events read only webhooks and credentials.
+  const held = holdingWrites(db, { inOne: true });
   // Their clients, which follow their subscriptions' statuses (domain/states/client.ts), read at once too.
   await knowClients(held.db, companyId, [...new Set([...subs.values()].map((sub) => sub.clientId).filter((id): id is string => Boolean(id)))]);
   const billed: (Move[] | undefined)[] = [];
   for (const id of ids) {
     const sub = subs.get(id);
     const product = sub && productsById.get(sub.productId);
-    billed.push(sub && product ? await billDay(ctx, held.db, sub, product, day, at, chargesReadBefore(counts.get(id) ?? 0, open.get(id) ?? [])) : undefined);
+    billed.push(sub && product ? await billDay(ctx, held.db, sub, product, day, at, chargesReadBefore(counts.get(id) ?? 0, open.get(id) ?? []), { readBefore: mandates.get(id) }) : undefined);
   }
   await held.flush();
   return billed;
@@ -184,7 +192,7 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     await yieldTurn(database); // requests first (db/turns.ts)
     return (await nextDueDay(database, companyId, day)) ?? addDays(last, 1);
   };
-  // On PGlite (one connection) a chunk is sized by its time (db/unit-size.ts), at most clockStepping.chunk, afresh each
+  // On PGlite (one connection) a chunk is sized by its time (db/unit-size.ts startHold: its CPU), at most clockStepping.chunk, afresh each
   // day (a day of reads only taught chunks of 50 that, the next day with writes, held 360 ms); on PostgreSQL each lane
   // has its own connection and another request never waits behind a chunk: clockStepping.chunk.
   const most = clockStepping.chunk;
@@ -211,8 +219,8 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
       for (let start = 0; start < indexes.length;) {
         const chunk = indexes.slice(start, start + sizer.size);
         const moved = await database.transaction(async (db) => {
-          const began = performance.now(); // the hold, not the wait for the lane
-          try { return await (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at); } finally { sizer.took(chunk.length, performance.now() - began); }
+          const held = startHold(); // the hold, not the wait for the lane
+          try { return await (clockStepping.setWise ? billChunk : billEach)(then, db, companyId, chunk.map((index) => due[index]!.id), day, at); } finally { sizer.took(chunk.length, held()); }
         });
         chunk.forEach((index, i) => { billed[index] = moved[i]; });
         start += chunk.length;

@@ -11,7 +11,7 @@ import { MANDATE_MACHINE } from '../domain/states/mandate.js';
 import { FAILED } from '../domain/states/charge.js';
 import { paidEvent, isEnded } from '../domain/states/subscription.js';
 import { debitPix } from '../payment/pay-by-card.js';
-import { liveMandateOf, type MandateDoc } from '../store/mandates.js';
+import type { MandateDoc } from '../store/mandates.js';
 import { subscriptions, type ChargeDoc } from '../store/tables.js';
 import { addDays, daysBetween } from '../base/dates.js';
 import { CLOCK_ROWS } from '../base/clock-rows.js';
@@ -32,7 +32,7 @@ const mandateOfDay = new WeakMap<SubscriptionDay, Promise<MandateDoc | undefined
 export async function activeMandate(today: SubscriptionDay): Promise<MandateDoc | undefined> {
   if (today.sub.paymentMethod !== 'PIX') return undefined;
   let found = mandateOfDay.get(today);
-  if (!found) mandateOfDay.set(today, (found = liveMandateOf(today.db, today.sub._id, true)));
+  if (!found) mandateOfDay.set(today, (found = today.liveMandate()));
   const mandate = await found;
   return mandate?.status === 'ACTIVE' ? mandate : undefined;
 }

@@ -9,6 +9,7 @@ import { CHARGE_MACHINE, OPEN as OPEN_CHARGES, type ChargeEvent } from '../domai
 import { SUBSCRIPTION_MACHINE, type SubscriptionEvent } from '../domain/states/subscription.js';
 import type { ChargeDoc, ProductDoc, SubscriptionDoc } from '../store/tables.js';
 import { openChargesOf } from '../store/charges.js';
+import { liveMandateOf, type MandateDoc } from '../store/mandates.js';
 import { CLOCK_ROWS, rowRef, type ClockRowName, type Move } from '../base/clock-rows.js';
 
 /**
@@ -52,10 +53,14 @@ export class SubscriptionDay {
   readonly moves: Move[] = [];
   readonly stamp: string;
   readonly charges: ChargeFacts;
+  /** Its PENDING or ACTIVE PIX Automático mandate as the day started (row-locked): read for it alone when asked, or for its whole chunk at once. */
+  readonly liveMandate: () => Promise<MandateDoc | undefined>;
 
-  constructor(readonly ctx: SandboxContext, readonly db: Queryable, public sub: SubscriptionDoc, readonly product: ProductDoc, readonly day: string, readonly at: Date, charges?: ChargeFacts) {
+  constructor(readonly ctx: SandboxContext, readonly db: Queryable, public sub: SubscriptionDoc, readonly product: ProductDoc, readonly day: string, readonly at: Date, charges?: ChargeFacts,
+    mandate?: { readBefore: MandateDoc | undefined }) {
     this.stamp = at.toISOString();
     this.charges = charges ?? chargesReadEach(db, () => this.sub);
+    this.liveMandate = mandate ? async () => mandate.readBefore : () => liveMandateOf(db, this.sub._id, true);
   }
 
   /** Moves the subscription (nothing when it is already `status` and nothing else changes). */

@@ -90,15 +90,19 @@ export class WriteBuffer {
   }
 }
 
-/** `db` holding its writes in a new buffer: a query writes them first; `flush` writes what remains (call it before the transaction ends). */
-export function holdingWrites(db: Queryable): { db: Queryable; flush: () => Promise<void> } {
+/**
+ * `db` holding its writes in a new buffer: a query writes them first; `flush` writes what remains (call it before the
+ * transaction ends). `inOne`: each time in one statement (flushInOne says when that is right), not a statement per set.
+ */
+export function holdingWrites(db: Queryable, { inOne = false } = {}): { db: Queryable; flush: () => Promise<void> } {
   const writes = new WriteBuffer();
+  const flush = () => (inOne ? writes.flushInOne(db) : writes.flush(db));
   const held: Queryable = {
     writes,
     async query(sql, params) {
-      await writes.flush(db);
+      await flush();
       return db.query(sql, params);
     },
   };
-  return { db: held, flush: () => writes.flush(db) };
+  return { db: held, flush };
 }

@@ -77,13 +77,19 @@ export async function followSubscriptions(db: Queryable, companyId: string, clie
 export interface KnownClients { clients: Map<string, ClientDoc>; counts: Map<string, Map<SubscriptionDoc['status'], number>> }
 const knownClients = new WeakMap<Queryable, KnownClients>();
 
-/** Reads the clients' facts in two statements; followSubscriptions through `db` answers from them (`clients`: each as last written). */
+/**
+ * Reads the clients' facts in one statement (each client row-locked, with its subscriptions counted by status); followSubscriptions
+ * through `db` answers from them (`clients`: each as last written). A client not found is not followed, so its counts are not read.
+ */
 export async function knowClients(db: Queryable, companyId: string, clientIds: string[]): Promise<KnownClients> {
   const known: KnownClients = { clients: new Map(), counts: new Map() };
-  for (const { data } of await db.query<{ data: ClientDoc }>('SELECT data FROM clients WHERE company_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE', [companyId, clientIds])) known.clients.set(data._id, data);
-  for (const { client_id, status, n } of await db.query<{ client_id: string; status: SubscriptionDoc['status']; n: string | number }>(
-    'SELECT client_id, status, count(*) AS n FROM subscriptions WHERE company_id = $1 AND client_id = ANY($2) GROUP BY client_id, status', [companyId, clientIds])) {
-    known.counts.set(client_id, (known.counts.get(client_id) ?? new Map()).set(status, Number(n)));
+  const rows = await db.query<{ data: ClientDoc; counts: Record<string, string | number> | null }>(`SELECT c.data,
+      (SELECT jsonb_object_agg(x.status, x.n) FROM (SELECT s.status, count(*) AS n FROM subscriptions s
+        WHERE s.company_id = c.company_id AND s.client_id = c.id AND s.status IS NOT NULL GROUP BY s.status) x) AS counts
+    FROM clients c WHERE c.company_id = $1 AND c.id = ANY($2) ORDER BY c.id FOR UPDATE`, [companyId, clientIds]);
+  for (const { data, counts } of rows) {
+    known.clients.set(data._id, data);
+    known.counts.set(data._id, new Map(Object.entries(counts ?? {}).map(([status, n]) => [status as SubscriptionDoc['status'], Number(n)])));
   }
   knownClients.set(db, known);
   return known;
