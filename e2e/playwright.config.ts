@@ -1,8 +1,8 @@
 // Real browsers from Debian (../shared/ENGINES.md): Chromium and Firefox ESR through
 // Playwright 1.64.1. WebKitGTK goes through WebDriver (support/engine-fixture.ts), for the specs
 // written against EnginePage. Each spec says which engines it runs in (`// @engines ...`,
-// e2e/spec-engines.ts); the specs that watch things move (`@layout`) go to the `<engine>-layout`
-// projects, one test at a time (`npm test` runs them first, alone on the machine), the others
+// e2e/spec-engines.ts); the specs that watch things move (`@layout`) or assert wall-clock time
+// (`@timed`) go to the `<engine>-layout` projects, one test at a time (`npm test` runs them first, alone on the machine), the others
 // two at a time (each worker has its own servers and browser).
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions } from '@playwright/test';

@@ -3,6 +3,7 @@
 //
 //   // @engines chromium firefox webkit     (or any of them; `all` is the three)
 //   // @engines all @layout                  (@layout: it watches things move, so it runs alone)
+//   // @engines chromium @timed              (@timed: it asserts wall-clock time, so it runs alone too)
 //
 // Behaviour an engine can change (layout, input and caret, focus, form association, crypto, CSP,
 // clipboard, storage, frames) runs in every engine the spec's page can drive: webkit needs a spec
@@ -19,7 +20,10 @@ export interface SpecEngines {
   /** The spec's path relative to e2e/, as testMatch takes it. */
   file: string;
   engines: EngineName[];
-  /** It measures movement over time (layout shifts, boxes before and after a change): run serially, alone. */
+  /**
+   * It runs serially, alone (the `<engine>-layout` projects): it measures movement over time
+   * (`@layout`: layout shifts, boxes before and after a change) or asserts wall-clock time (`@timed`).
+   */
   layout: boolean;
 }
 
@@ -30,10 +34,10 @@ export function parseSpecEngines(file: string, source: string): SpecEngines {
   const found = LINE.exec(source.slice(0, 4_000));
   if (!found) throw new Error(`e2e/${file}: say which engines it runs in, a line \`// @engines all\` or \`// @engines chromium\` (and \`@layout\` when it watches things move); see e2e/spec-engines.ts`);
   const words = found[1]!.trim().split(/\s+/);
-  const layout = words.includes('@layout');
-  const named = words.filter((word) => word !== '@layout');
+  const layout = words.includes('@layout') || words.includes('@timed');
+  const named = words.filter((word) => word !== '@layout' && word !== '@timed');
   const unknown = named.filter((word) => word !== 'all' && !(ENGINES as readonly string[]).includes(word));
-  if (unknown.length || named.length === 0) throw new Error(`e2e/${file}: @engines takes ${ENGINES.join(', ')} or all, and @layout; not "${found[1]!.trim()}"`);
+  if (unknown.length || named.length === 0) throw new Error(`e2e/${file}: @engines takes ${ENGINES.join(', ')} or all, and @layout or @timed; not "${found[1]!.trim()}"`);
   const engines = named.includes('all') ? [...ENGINES] : ENGINES.filter((engine) => named.includes(engine));
   return { file, engines, layout };
 }

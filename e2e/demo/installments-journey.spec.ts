@@ -1,9 +1,12 @@
 // @engines chromium
-// Issue 11's Brazilian journey in every engine (Chromium, Firefox ESR, WebKitGTK): on the
-// pt-BR demo page a customer pays with an Elo card in 3 installments, giving a CPF (checked by the
-// store); the sandbox transaction pays the order's charge (issue 41) in 3 installments, its client
-// the store's customer, and the receipt says "3x de R$ 43,30". A page edited to offer 5x is refused by the store. axe
-// stays at zero violations with the new controls and the sandbox's test-card hint.
+// Issue 11's Brazilian journey: on the pt-BR demo page a customer pays with an Elo card in 3
+// installments, giving a CPF (checked by the store); the sandbox transaction pays the order's charge
+// (issue 41) in 3 installments, its client the store's customer, and the receipt says "3x de R$ 43,30";
+// in 12x the same charge is paid for the order's amount and the receipt says the plan's total. A page
+// edited to offer 5x is refused by the store. axe stays at zero violations with the new controls and
+// the sandbox's test-card hint. Chromium only: what is charged and what the receipt says are the
+// store's and the sandbox's, which no engine changes; the installments control in every engine is
+// plan-price.spec.ts's (the Pay button, interest and total at 390 and 320 px) and checkout-extras'.
 // The installments control and the CPF field are the element's (issue 11, shipped): each test
 // first asserts the element has its installments property, so a regression fails, not skips.
 import type { Demo } from '../../demo/start-demo.mjs';
@@ -65,6 +68,17 @@ test('Elo in 3 installments with a CPF: the order\'s charge is paid in 3x, its c
   expect(transaction).toMatchObject({ status: 'PAID', installments: 3, amount: { value: 12990 }, card: { brand: 'elo' } });
   const full = await (await fetch(`${demo.sandboxUrl}/v1/transaction/full?transactionId=${transaction!._id}`, { headers: { apiKey: API_KEY } })).json();
   expect(full).toMatchObject({ chargeId: expect.stringMatching(/^[0-9a-f]{24}$/), client: { doc: STORE_CUSTOMER.doc } });
+});
+
+// Issue 41: the order's one charge is paid, for the order's amount in any count (the sandbox's rule);
+// the plan's interest is the card's financing, whose total the receipt says (docs/decisions.md).
+test('12x: the order\'s charge is paid, R$ 129,90 in 12 installments, and the receipt says the plan\'s total, R$ 145,20', async ({ enginePage: page }) => {
+  const before = demo.sandbox.records.transactions.size;
+  await payElo(page, 12);
+  expect(await finalOutcome(page)).toBe('paid');
+  const [transaction] = made(before);
+  expect(transaction).toMatchObject({ status: 'PAID', installments: 12, amount: { value: 12990 }, chargeId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+  await expect.poll(async () => plain(await page.locator('#outcome').text())).toContain('Pagamento aprovado: R$ 145,20 em 12x de R$ 12,10 com juros');
 });
 
 test('a page edited to offer 5x: the store refuses the choice it did not offer, nothing is charged', async ({ enginePage: page }) => {

@@ -1,10 +1,13 @@
 // @engines chromium
-// PIX and boleto on the demo store, end to end, in every engine (issue 27): the shopper chooses the
-// method in <svc-payment-methods>, Pay asks the store's server, which makes the sandbox's charge
-// and pays it by that method; the page shows what the API answered (handleNextAction: the QR and
-// copy-paste code, or the boleto's line and due date) and waits. The test plays the bank: the
-// sandbox's action POST /sandbox/v1/charges/settle. The page then shows paid, with a receipt of
-// what the API says was paid. Frame mode (the default page) and the English inline page.
+// PIX and boleto on the demo store, end to end (issue 27): the shopper chooses the method in
+// <svc-payment-methods>, Pay asks the store's server, which makes the sandbox's charge and pays it
+// by that method; the page shows what the API answered (handleNextAction: the QR and copy-paste
+// code, or the boleto's line and due date) and waits. The test plays the bank: the sandbox's action
+// POST /sandbox/v1/charges/settle. The page then shows paid, with a receipt of what the API says was
+// paid. Frame mode (the default page) and the English inline page. Chromium only: the charge, the
+// settle and the receipt are the store's and the sandbox's; the panels in every engine are
+// e2e/iife/next-action-slips.spec.ts's, the chooser's e2e/iife/payment-methods.spec.ts's. The bank
+// ending a slip, told within 2 s, is timed: slip-ends.spec.ts, run alone.
 import { resolve } from 'node:path';
 import { startDemo, type Demo } from '../../demo/start-demo.mjs';
 import { testKeysDir } from '../support/demo-keys.mjs';
@@ -13,8 +16,8 @@ import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { engineAxeViolations } from '../support/axe.js';
 import { ROOT } from '../support/paths.js';
+import { settle, waitingCharge } from '../support/demo-bank.js';
 
-const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const STEP = '#next [data-svc-next-action]';
 /** The docs' pictures (site guide 'Card, PIX and boleto'): Chromium, pt-BR, written to docs/screenshots with README_SCREENSHOTS=1. */
 const screenshot = async (page: EnginePage, name: string) => {
@@ -29,28 +32,6 @@ test.beforeAll(async () => {
   demo = await startDemo({ port: 0, keysDir: testKeysDir() });
 });
 test.afterAll(async () => demo?.close());
-
-/** The newest charge waiting with a slip of `method`: the one the page just showed (the test is the bank). */
-async function waitingCharge(method: 'PIX' | 'BOLETO'): Promise<string> {
-  const rows = await demo.sandbox.db.query<{ id: string }>(
-    "SELECT id FROM charges WHERE data->'slip'->>'paymentMethod' = $1 AND status <> 'PAID' ORDER BY data->'slip'->>'issuedAt' DESC LIMIT 1", [method]);
-  return rows[0]!.id;
-}
-
-/** The bank ends the charge's PIX or boleto unpaid: expire (its time ran out) or disable (cancelled; the sandbox's action). */
-async function bankEnds(action: 'expire' | 'disable', chargeId: string) {
-  const response = await fetch(`${demo.sandboxUrl}/sandbox/v1/charges/${action}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: 'company_demo', chargeId }),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function settle(chargeId: string, paymentMethod: 'PIX' | 'BOLETO') {
-  const response = await fetch(`${demo.sandboxUrl}/sandbox/v1/charges/settle`, {
-    method: 'POST', headers: { 'content-type': 'application/json', apiKey: API_KEY }, body: JSON.stringify({ companyId: 'company_demo', chargeId, paymentMethod }),
-  });
-  expect(response.status).toBe(200);
-}
 
 const TEXT = {
   'pt-BR': {
@@ -104,7 +85,7 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       expect(demo.sandbox.records.transactions.size).toBe(before); // nothing paid yet
       if (lang === 'pt-BR') await screenshot(page, `${method}-waiting`);
 
-      await settle(await waitingCharge(method === 'pix' ? 'PIX' : 'BOLETO'), method === 'pix' ? 'PIX' : 'BOLETO');
+      await settle(demo, await waitingCharge(demo, method === 'pix' ? 'PIX' : 'BOLETO'), method === 'pix' ? 'PIX' : 'BOLETO');
       await expect.poll(() => page.locator('#outcome').attribute('data-outcome'), { timeout: 20_000 }).toBe('paid');
       expect(plain(await page.locator('#outcome').text())).toContain(say[method].paid);
       expect((await receiptRows(page)).map(plain)).toEqual([`${say.amount}: ${say.price}`, `${say.how}: ${say[method].method}`]);
@@ -117,52 +98,4 @@ for (const [lang, isolation] of [['pt-BR', 'frame'], ['en', 'inline']] as [Check
       if (lang === 'pt-BR') await screenshot(page, `${method}-paid`);
     });
   }
-}
-
-// Issue 39: 8 s after the sandbox's expire action the page still said "Aguardando o pagamento…". The
-// store learns the bank's end of a PIX or boleto from its webhook, the page asks it every second.
-const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
-for (const size of SIZES) {
-  test(`${size.width}x${size.height}: a PIX the bank lets expire is told within 2 s, and Pay (focused) makes a new one`, async ({ enginePage: page }) => {
-    await page.setViewportSize(size);
-    await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
-    await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
-    await page.shadow('#methods', 'input[value="pix"]').click();
-    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
-    await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
-    await page.locator('#pay').click();
-    await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe('Pague com PIX');
-    const first = await page.shadow(STEP, 'input').value();
-    await bankEnds('expire', await waitingCharge('PIX'));
-    const started = Date.now();
-    await expect.poll(() => page.locator('#outcome').text(), { timeout: 10_000, intervals: [100] }).toBe('O prazo para pagar terminou: o código não vale mais. Escolha como pagar de novo.');
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
-    expect(await page.locator('#next').isVisible()).toBe(false);
-    await page.locator('#pay').click();
-    await expect.poll(() => page.evaluate((host) => (document.querySelector(host)?.shadowRoot?.querySelector('input') as HTMLInputElement | null)?.value ?? null, STEP), { timeout: 20_000 }).toMatch(/^000201/);
-    expect(await page.shadow(STEP, 'section > p[role="status"]:last-child').text()).toBe('Aguardando o pagamento…');
-    expect(first).toMatch(/^000201/);
-  });
-
-  test(`${size.width}x${size.height}: a boleto the bank cancels is told within 2 s, with "Nova compra" focused, which opens a new order`, async ({ enginePage: page }) => {
-    await page.setViewportSize(size);
-    await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
-    await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
-    await page.shadow('#methods', 'input[value="boleto"]').click();
-    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
-    await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
-    await page.locator('#pay').click();
-    await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe('Pague com boleto');
-    expect(await page.locator('.secure').isVisible()).toBe(false); // the card's encryption note says nothing about a boleto
-    await bankEnds('disable', await waitingCharge('BOLETO'));
-    const started = Date.now();
-    await expect.poll(() => page.locator('#outcome').text(), { timeout: 10_000, intervals: [100] }).toBe('O banco cancelou este pagamento e ele não pode mais ser pago. Comece uma nova compra para pagar.');
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('new-order');
-    expect(await page.locator('#checkout').isVisible()).toBe(false);
-    await page.locator('#new-order').click();
-    await expect.poll(() => page.locator('#pay').isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await page.locator('#outcome').text()).toBe('');
-  });
 }

@@ -1,10 +1,10 @@
 // Frame mode on the demo (issue 9): the merchant page on http://127.0.0.1:<port>, the card frame
-// on a server of its own at http://localhost:<frame port> (two sites, ../shared/ENGINES.md). One demo per worker.
-import { test as base, type Frame, type FrameLocator, type Page } from '@playwright/test';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+// on a server of its own at http://localhost:<frame port> (two sites, ../shared/ENGINES.md). One demo per worker,
+// the `demo` fixture of support/engine-fixture.ts.
+import type { Frame, FrameLocator, Page } from '@playwright/test';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { EXP_YEAR, EXPIRY_SHOWN, EXPIRY_TYPED, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, type CheckoutLang } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 
 /** What must never reach the merchant page: the number, every run of 6 of its digits, the code, the expiry. */
 export const SECRETS = [
@@ -33,11 +33,8 @@ export async function openFrameCheckout(page: Page, demo: Demo, lang: CheckoutLa
   await page.waitForFunction(() => (window as unknown as { svcReady?: boolean }).svcReady === true);
 }
 
-export const test = base.extend<object, { demo: Demo }>({
-  demo: [async ({}, use) => {
-    const demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-    await use(demo);
-    await demo.close();
-  }, { scope: 'worker' }],
-});
-export { expect } from '@playwright/test';
+// The worker's demo is support/engine-fixture.ts's, one definition: started once per worker for the
+// specs on Playwright's `page` and those on EnginePage alike, with the start-up time a loaded
+// machine needs (a fixture of its own here, under the 60 s test timeout, timed out at start on three
+// workers at load 18, and every test of that worker failed with it).
+export { expect, test } from '../support/engine-fixture.js';
