@@ -3,10 +3,10 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// In-memory PGlite starts from a database migrated once per run instead of running initdb per file.
+// In-memory PGlite is a database migrated once per run, loaded once per worker and reset between files (test-support/pglite/worker-pool.ts).
 const pgliteFromDump = { globalSetup: ['test-support/pglite/vitest-global-setup.ts'], setupFiles: ['test-support/pglite/vitest-setup.ts'] };
 // One worker process runs many of the project's files (`isolate: false`): Fastify, TypeBox's schemas
-// and the sandbox's modules are loaded once per worker, not once per file (each file's PGlite still starts).
+// and the sandbox's modules are loaded once per worker, not once per file (and its PGlite databases: pgliteFromDump).
 // So a file leaves nothing behind for the next (CONTRIBUTING.md, Sandbox tests, says how, and how to check in shuffled orders).
 const sharedWorker = { isolate: false };
 
@@ -59,7 +59,7 @@ export default defineConfig({
       { test: { name: 'core', environment: 'node', include: ['test/core/**/*.test.ts', 'test/internal/**/*.test.ts', 'test/frame/**/*.test.ts'], testTimeout: 60_000 } },
       ...withAlone('server', { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 }),
       // The payments API sandbox (packages/sandbox/): inject() against in-memory PGlite, each file's
-      // database loaded from one migrated per run (pgliteFromDump); PGlite starts in seconds, hence the timeouts.
+      // database the one migrated per run as loaded (pgliteFromDump); PGlite loads in seconds, hence the timeouts.
       { test: { name: 'sandbox', environment: 'node', include: ['test/sandbox/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, ...pgliteFromDump, ...sharedWorker } },
       { test: { name: 'element', environment: 'happy-dom', include: ['test/element/**/*.test.ts'] } },
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.

@@ -4,7 +4,7 @@
 // a dump of a migrated database is a few times cheaper, and migrate() then finds every step
 // applied. Migrating an empty database is still checked: here, on every run, and by every test
 // that opens a data folder or PostgreSQL (left alone: they open PGlite as users do).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from '../../packages/sandbox/db/migrations.js';
 import { localClaims } from '../../packages/sandbox/db/claims.js';
@@ -26,28 +26,4 @@ export async function writeMigratedDump(file: string): Promise<void> {
   } finally {
     await pg.close();
   }
-}
-
-type Options = { dataDir?: string; loadDataDir?: Blob };
-const patched = Symbol.for('svc-card.pglite-from-dump');
-
-/**
- * From now on in this process, PGlite.create() without a dataDir or loadDataDir (the sandbox's
- * `memory: true`) loads `file` instead of running initdb. The library's class itself is changed,
- * as every importer of it shares it; packages/sandbox/ stays as users run it.
- */
-export function inMemoryPgliteFrom(file: string): void {
-  const target = PGlite as unknown as Record<symbol, boolean> & { create(...args: unknown[]): Promise<PGlite> };
-  if (target[patched]) return;
-  const create = target.create;
-  Object.defineProperty(target, 'create', {
-    configurable: true,
-    writable: true,
-    value(this: unknown, dataDirOrOptions?: string | Options, options?: Options) {
-      const given = typeof dataDirOrOptions === 'string' ? { dataDir: dataDirOrOptions, ...options } : (dataDirOrOptions ?? options ?? {});
-      const inMemory = !given.dataDir && !given.loadDataDir;
-      return create.call(this, inMemory ? { ...given, loadDataDir: new Blob([readFileSync(file)]) } : given);
-    },
-  });
-  target[patched] = true;
 }

@@ -1,5 +1,6 @@
-// Vitest setupFile (with vitest-global-setup.ts): each test file's in-memory PGlite starts from the run's migrated dump.
+// Vitest setupFile (with vitest-global-setup.ts): each test file's in-memory PGlite is the run's
+// migrated dump as loaded, lent by its worker's pool (worker-pool.ts: loaded once, reset between lends).
 import { inject } from 'vitest';
-import { inMemoryPgliteFrom } from './migrated-dump.js';
+import { pooledPgliteFrom } from './worker-pool.js';
 
-inMemoryPgliteFrom(inject('migratedPgliteDump'));
+pooledPgliteFrom(inject('migratedPgliteDump'));

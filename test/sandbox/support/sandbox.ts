@@ -1,5 +1,5 @@
-// A sandbox for Vitest: an in-memory PGlite database (one per file: PGlite
-// takes seconds to start), the project's real decryptor with the shared
+// A sandbox for Vitest: an in-memory PGlite database (the run's migrated dump as
+// loaded, from its worker's pool: test-support/pglite/worker-pool.ts), the project's real decryptor with the shared
 // 2048-bit key, and inject() calls whose every answer is checked against the
 // sandbox's own OpenAPI document (openapi-check.ts).
 import { createDecryptor } from '../../../src/server/index.js';
