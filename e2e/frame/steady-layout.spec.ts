@@ -8,7 +8,7 @@
 // height watch are the page's first script, served by e2e/support/merchant-front.ts.
 // (Once with a WebKitGTK twin, webkit-steady-layout.)
 import { engineAxeViolations } from '../support/axe.js';
-import { LABELS } from '../support/checkout.js';
+import { checkoutUrl, LABELS } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
 import { boxes, BRAND_NUMBERS, shiftsSeen, watchShifts } from '../support/layout.js';
@@ -112,6 +112,68 @@ test('svc-ready gives the iframe the height of the form in the page\'s font: not
   const [atReady, now] = await page.evaluate(() => [
     (window as unknown as { atReady: number }).atReady, Math.round(document.querySelector('svc-card-form')!.getBoundingClientRect().height)]);
   expect(now).toBe(atReady);
+});
+
+// A frame that answers before it has its width (Chromium sizes a cross-origin frame from another
+// process, late under load: 19 of 40 loads started at 0x0) says height 0: the form is not laid out
+// yet. svc-ready then gave the iframe the reserve (480 px), and the frame's height a moment later
+// (547 px) moved Pay. Made certain here: the page holds the element at no width until the frame's
+// ready message reaches it (the page's first listener on the port, before the element's), then
+// widens it: the frame measured 0, and its form's height comes after.
+const lateWidth = (placed = '') => firstScriptOf((rule: string) => {
+  const sheet = new CSSStyleSheet();
+  const shown = `svc-card-form{--svc-font-size:22px}${rule}`;
+  sheet.replaceSync(`${shown}svc-card-form{width:0}`);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  const seen = window as unknown as { frameSaid?: number; atReady?: number; readyAt?: number; saidAt?: number };
+  addEventListener('message', ({ ports: [port] }) => port?.addEventListener('message', ({ data }) => {
+    if (data?.type !== 'ready') return;
+    seen.frameSaid = data.height;
+    seen.saidAt = performance.now();
+    sheet.replaceSync(shown);
+    void (document.querySelector('svc-card-form') as HTMLElement).offsetWidth; // laid out at its width now
+  }));
+  document.addEventListener('svc-ready', (event) => {
+    seen.readyAt = performance.now();
+    seen.atReady = Math.round((event.target as Element).getBoundingClientRect().height);
+  });
+}, placed);
+const readyHeights = (page: EnginePage) => page.evaluate(() => {
+  const { frameSaid, atReady, readyAt, saidAt } = window as unknown as { frameSaid?: number; atReady?: number; readyAt?: number; saidAt?: number };
+  return { frameSaid, atReady, wait: readyAt! - saidAt!, now: Math.round(document.querySelector('svc-card-form')!.getBoundingClientRect().height) };
+});
+
+test('a frame that answers before it has its width: svc-ready comes with the form\'s height, nothing moves after it', async ({ enginePage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  site.setFirstScript(lateWidth());
+  await page.goto(checkoutUrl(site.url, 'en', 'frame'));
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLElement & { ready: boolean }>('svc-card-form')!.ready), { timeout: 20_000 }).toBe(true);
+  await inCard(page, (frame) => frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  await page.evaluate(() => new Promise((settled) => setTimeout(settled, 300)));
+  const { frameSaid, atReady, now, wait } = await readyHeights(page);
+  test.info().annotations.push({ type: 'svc-ready after the frame\'s ready', description: `${Math.round(wait)} ms` });
+  expect(frameSaid).toBe(0); // the frame answered with no width: the case made
+  const reserved = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('svc-card-form')!.shadowRoot!.querySelector('iframe')!).minHeight) - 8);
+  expect(now, 'the form in the page\'s 22 px font is taller than the reserve').toBeGreaterThan(reserved);
+  expect(atReady).toBe(now);
+});
+
+// The same frame out of the shopper's view (a long page, the form further down): Chromium does not
+// lay out a cross-origin frame out of view, so the height the element waited for did not come, nor
+// did svc-ready (be0a37b: Pay never enabled). It comes within the element's bound, and the frame's
+// height once the shopper scrolls to it.
+test('a frame that answers before it has its width, out of view: svc-ready still comes, and the form\'s height when it is scrolled to', async ({ enginePage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  site.setFirstScript(lateWidth('svc-card-form{margin-top:3000px}'));
+  await page.goto(checkoutUrl(site.url, 'en', 'frame'));
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLElement & { ready: boolean }>('svc-card-form')!.ready), { timeout: 5_000 }).toBe(true);
+  const { frameSaid } = await readyHeights(page);
+  expect(frameSaid).toBe(0);
+  await page.evaluate(() => document.querySelector('svc-card-form')!.scrollIntoView());
+  await expect.poll(async () => {
+    const { now } = await readyHeights(page);
+    return now > await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('svc-card-form')!.shadowRoot!.querySelector('iframe')!).minHeight) - 8);
+  }).toBe(true);
 });
 
 // What a 320 px phone leaves the demo's element: 270 px, 258 px beside a classic scrollbar (Firefox

@@ -25,6 +25,8 @@ import { FRAME_STYLES } from './styles.js';
 
 type Pending = { resolve(result: EncryptCardResult): void; reject(error: Error): void };
 const coded = (code: string, text: string) => Object.assign(new Error(text), { code });
+// The longest svc-ready waits for the height of a frame that answered with none (#onMessage).
+const READY_WAIT = 1_000;
 const newIframe = () => Object.assign(document.createElement('iframe'), { referrerPolicy: 'no-referrer' });
 
 // The attributes are documented once, in the element's surface
@@ -230,6 +232,8 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     this.#stop?.abort();
     this.#link = undefined;
     this.#answered = this.#complete = this.#ready = false;
+    clearTimeout(this.#readyWait); // the dropped frame's svc-ready is not to come
+    this.#readyWait = undefined;
     this.#frameEdits = 0;
     const fresh = newIframe();
     fresh.title = this.#iframe.title;
@@ -248,6 +252,7 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
 
   #answered = false;
   #ready = false;
+  #readyWait: ReturnType<typeof setTimeout> | undefined;
   #inDocument = false;
   #stop: AbortController | undefined;
 
@@ -299,12 +304,23 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     });
   }
 
+  #beReady(): void {
+    clearTimeout(this.#readyWait);
+    this.#readyWait = undefined;
+    this.#ready = true;
+    emit(this, 'svc-ready', {});
+  }
+
   #onMessage({ type, body }: Message): void {
     this.#answered = true;
-    if (type === 'ready' || type === 'height') this.#iframe.style.height = `${body.height}px`;
-    if (type === 'ready') {
-      this.#ready = true;
-      emit(this, 'svc-ready', {});
+    if (type === 'ready' || type === 'height') {
+      this.#iframe.style.height = `${body.height}px`;
+      // A shown iframe's frame may answer before it has its width (Chromium sizes a cross-origin frame
+      // from another process, late under load): height 0, the form not laid out. svc-ready waits for
+      // its height, which the page shows from then on, at most READY_WAIT: a frame out of view may
+      // not lay out (Chromium), and a svc-ready that never comes leaves Pay disabled.
+      if (type === 'ready' && !body.height && this.#iframe.offsetWidth > 8) this.#readyWait = setTimeout(() => this.#beReady(), READY_WAIT);
+      else if (type === 'ready' || (body.height && this.#readyWait)) this.#beReady();
     } else if (type === 'change') this.#onChange(body);
     else if (type === 'focus' || type === 'blur') emit(this, `svc-${type}`, body as { field: FieldName });
     else if (type === 'reveal') this.#reveal(body.top as number, body.bottom as number);
