@@ -9,6 +9,7 @@
 import type { Demo } from '../../demo/start-demo.mjs';
 import { checkoutUrl } from '../support/checkout.js';
 import { bankEnds, waitingCharge } from '../support/demo-bank.js';
+import type { EnginePage } from '../support/engine-page.js';
 import { expect, test } from '../support/engine-fixture.js';
 
 const STEP = '#next [data-svc-next-action]';
@@ -17,17 +18,22 @@ let demo: Demo;
 // The worker's demo (support/engine-fixture.ts): the newest waiting charge is the one this test's page showed.
 test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
+/** At `size`, the demo's checkout in pt-BR: chooses `method`, presses Pay, waits for the slip panel headed `heading`. */
+async function openSlip(page: EnginePage, size: { width: number; height: number }, method: 'pix' | 'boleto', heading: string): Promise<void> {
+  await page.setViewportSize(size);
+  await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
+  await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
+  await page.shadow('#methods', `input[value="${method}"]`).click();
+  await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
+  await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
+  await page.locator('#pay').click();
+  await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe(heading);
+}
+
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
 for (const size of SIZES) {
   test(`${size.width}x${size.height}: a PIX the bank lets expire is told within 2 s, and Pay (focused) makes a new one`, async ({ enginePage: page }) => {
-    await page.setViewportSize(size);
-    await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
-    await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
-    await page.shadow('#methods', 'input[value="pix"]').click();
-    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
-    await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
-    await page.locator('#pay').click();
-    await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe('Pague com PIX');
+    await openSlip(page, size, 'pix', 'Pague com PIX');
     const first = await page.shadow(STEP, 'input').value();
     await bankEnds(demo, 'expire', await waitingCharge(demo, 'PIX'));
     const started = Date.now();
@@ -42,14 +48,7 @@ for (const size of SIZES) {
   });
 
   test(`${size.width}x${size.height}: a boleto the bank cancels is told within 2 s, with "Nova compra" focused, which opens a new order`, async ({ enginePage: page }) => {
-    await page.setViewportSize(size);
-    await page.goto(checkoutUrl(demo.url, 'pt-BR', 'inline'));
-    await expect.poll(() => page.evaluate(() => !!document.getElementById('methods')?.shadowRoot?.querySelector('input:checked'))).toBe(true);
-    await page.shadow('#methods', 'input[value="boleto"]').click();
-    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
-    await page.locator('#pay').evaluate((button: HTMLElement) => button.scrollIntoView({ block: 'nearest' }));
-    await page.locator('#pay').click();
-    await expect.poll(() => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('h2')?.textContent ?? null, STEP), { timeout: 20_000 }).toBe('Pague com boleto');
+    await openSlip(page, size, 'boleto', 'Pague com boleto');
     expect(await page.locator('.secure').isVisible()).toBe(false); // the card's encryption note says nothing about a boleto
     await bankEnds(demo, 'disable', await waitingCharge(demo, 'BOLETO'));
     const started = Date.now();
