@@ -43,6 +43,28 @@ export const DECLINED_CARD_DIGITS = Object.freeze({ ...PAID_CARD, number: DECLIN
 /** PAID_CARD as the decrypted (or open) paymentProfile. */
 export const PAID_PROFILE = Object.freeze({ holderName: PAID_CARD.holder, cardNumber: PAID_NUMBER, cardExpiration: CARD_EXPIRATION, cardCvv: PAID_CARD.securityCode });
 
+/** The test card whose entry in the sandbox's table has every one of `fields`, as digits. */
+function numberWhere(fields) {
+  const card = TEST_CARDS.find((c) => Object.entries(fields).every(([key, value]) => c[key] === value));
+  if (!card) throw new Error(`no sandbox test card with ${JSON.stringify(fields)}`);
+  return card.number;
+}
+const profileWith = (fields) => Object.freeze({ ...PAID_PROFILE, cardNumber: numberWhere(fields) });
+
+/** PAID_PROFILE with the number of the card that plays each outcome of the sandbox's table. */
+export const DECLINED_PROFILE = Object.freeze({ ...PAID_PROFILE, cardNumber: DECLINED_NUMBER });
+export const NETWORK_A_PROFILE = profileWith({ alert: 'NETWORK_A' });
+export const NETWORK_B_PROFILE = profileWith({ alert: 'NETWORK_B' });
+export const REVIEW_PROFILE = profileWith({ status: 'IN_ANALYSIS' });
+export const CHALLENGE_PROFILE = profileWith({ threeDS: 'challenge' });
+export const FAILS_CHALLENGE_PROFILE = profileWith({ threeDS: 'challenge_fails' });
+export const FRICTIONLESS_PROFILE = profileWith({ threeDS: 'frictionless' });
+export const ERROR_PROFILE = profileWith({ status: 'ERROR_PAYMENT' });
+export const INVALID_PROFILE = profileWith({ status: 'INVALID_PAYMENT' });
+export const BLOCKED_PROFILE = profileWith({ status: 'BLOCKED' });
+export const MASTERCARD_PROFILE = profileWith({ brand: 'mastercard', status: 'PAID' });
+export const ELO_PROFILE = profileWith({ brand: 'elo', status: 'PAID' });
+
 /** The first test card of `brand` (an element brand id) with `status` (PAID or DECLINED), as typed. */
 export function cardOf(brand, status) {
   const card = TEST_CARDS.find((c) => c.brand === brand && c.status === status && !c.alert);

@@ -4,6 +4,7 @@
 // work in progress only while the page has a request out. Chromium only: the check drives Chromium.
 import { expect, test } from '@playwright/test';
 import { ANSWER_MS, CheckoutPage, pageAnswer } from '../../packages/sandbox/check/page-driver.js';
+import { PAID_NUMBER } from '../support/cards.mjs';
 
 const SHOP = 'http://shop.test';
 /** How long the shop's server takes to answer: longer than the check's "holds still" time. */
@@ -63,8 +64,8 @@ test('a card form whose fields are drawn after the page loaded (a server-rendere
     });
     const shopper = await CheckoutPage.open(context, `${SHOP}/`, 'http://sandbox.test');
     expect(await shopper.page.locator('svc-card-form #number').count()).toBe(0);
-    expect(await shopper.typeCard('4111111111111111', 'Ana Souza')).toBeUndefined();
-    expect(await shopper.page.locator('svc-card-form #number').inputValue()).toBe('4111111111111111');
+    expect(await shopper.typeCard(PAID_NUMBER, 'Ana Souza')).toBeUndefined();
+    expect(await shopper.page.locator('svc-card-form #number').inputValue()).toBe(PAID_NUMBER);
     expect(await shopper.page.locator('svc-card-form #holder').inputValue()).toBe('Ana Souza');
   } finally {
     await context.close();

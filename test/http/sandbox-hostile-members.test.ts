@@ -3,7 +3,7 @@
 // a value that no coercion survives, must give the part-7 400 naming that member.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAID_PROFILE } from '../../test-support/cards.mjs';
+import { DECLINED_NUMBER, PAID_PROFILE } from '../../test-support/cards.mjs';
 import { startDemoProcess, type DemoProcess } from '../../test-support/demo-process.mjs';
 import { CAPTCHA, COMPANY, PRODUCT, SEEDED_CHARGE, fieldPaths, postJson } from './support/sandbox-api.js';
 
@@ -28,7 +28,7 @@ const ROUTES = {
     paths: ['companyId', 'product', 'product.id', 'paymentMethod', 'installments', 'client.doc', 'client.cpf', 'paymentProfile.cardNumber', 'token'],
   },
   '/v1/charge/pay': {
-    body: { _id: SEEDED_CHARGE, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: CAPTCHA, referenceId: 'r1', origin: 'web', cardAuthId: 'a1', paymentProfile: { ...profile, cardNumber: '4000000000000002' } },
+    body: { _id: SEEDED_CHARGE, companyId: COMPANY, paymentMethod: 'CREDIT_CARD', captchaToken: CAPTCHA, referenceId: 'r1', origin: 'web', cardAuthId: 'a1', paymentProfile: { ...profile, cardNumber: DECLINED_NUMBER } },
     paths: ['_id', 'companyId', 'paymentMethod', 'installments', 'referenceId', 'origin', 'cardAuthId', 'paymentProfile.holderName', 'token'],
   },
 } as const;

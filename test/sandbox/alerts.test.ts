@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredential } from '../../packages/sandbox/auth/credentials.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+import { NETWORK_A_PROFILE as NETWORK_A, NETWORK_B_PROFILE as NETWORK_B } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
-const NETWORK_A = { ...PAID_PROFILE, cardNumber: '4000000000000259' };
-const NETWORK_B = { ...PAID_PROFILE, cardNumber: '4000000000001976' };
 
 describe('alerts', () => {
   it('the NETWORK_A test card pays, raises a NETWORK_A alert and cancels the subscription and its charge', async () => {

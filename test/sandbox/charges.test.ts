@@ -8,6 +8,7 @@ import { crc16 } from '../../packages/sandbox/payment/pix.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { sandboxWithClientAndProduct } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call } from './support/sandbox.js';
+import { CHALLENGE_PROFILE } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 let clientId: string;
@@ -55,7 +56,7 @@ describe('POST /v1/charge/pay', () => {
     const listed = (await call(sandbox, 'GET', `/v1/transaction?companyId=${COMPANY}&chargeId=${card._id}`)).body.items;
     expect(listed.map((t: { referenceId?: string }) => t.referenceId)).toEqual(['ord_1:pay:1']);
     const challenged = (await create({ amount: 4 })).body;
-    const pending = (await pay(challenged._id, { referenceId: 'ord_2', paymentProfile: { ...PAID_PROFILE, cardNumber: '4000000000003220' } })).body.transaction;
+    const pending = (await pay(challenged._id, { referenceId: 'ord_2', paymentProfile: CHALLENGE_PROFILE })).body.transaction;
     expect(pending).toMatchObject({ status: 'PENDING_3DS', referenceId: 'ord_2' });
     // No referenceId sent: none kept (not an empty string).
     const plain = (await create({ amount: 5 })).body;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { DECLINED_PROFILE, NETWORK_B_PROFILE } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 let receiver: Server;
@@ -38,8 +39,8 @@ it(`an advance of ${DAYS} days stamps each renewal, retry, overdue move, PIX exp
   await c.startADay();
   await c.as('POST', '/sandbox/v1/webhooks', { companyId: c.companyId, url: `http://127.0.0.1:${receiverPort}/hook` });
   const paid = await c.v1();
-  const declined = await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000000002' });
-  const alerted = await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000001976' }); // NETWORK_B after each payment
+  const declined = await c.v1(DECLINED_PROFILE);
+  const alerted = await c.v1(NETWORK_B_PROFILE); // NETWORK_B after each payment
   const { subscription: pix, charge: pixCharge } = await c.v2();
   const issued = (await call(sandbox, 'POST', '/v1/charge/pay', { _id: pixCharge._id, companyId: c.companyId, paymentMethod: 'PIX', captchaToken: SANDBOX_CAPTCHA_TOKEN }, {})).body.charge;
   const [{ last }] = (await sandbox.db.query<{ last: number }>('SELECT coalesce(max(seq), 0)::int AS last FROM events')) as [{ last: number }];
@@ -128,7 +129,7 @@ it('an advance in uneven pieces stamps the same days as one advance of the whole
     await c.startADay();
     const { charge } = await c.v2();
     await c.v1();
-    await c.v1({ ...PAID_PROFILE, cardNumber: '4000000000000002' });
+    await c.v1(DECLINED_PROFILE);
     starts.push(charge.dueDate);
     for (const days of steps) await c.advance(days);
   }

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { DECLINED_PROFILE } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
-const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
 const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const company = (rules?: Record<string, unknown>, extra?: Record<string, unknown>) => clockCompany(sandbox, rules, extra);
 

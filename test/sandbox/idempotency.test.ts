@@ -9,6 +9,7 @@ import { issueJwt, loadJwtKey } from '../../packages/sandbox/auth/jwt.js';
 import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { API_KEY, COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox, sharedDecryptor, tokenFor } from './support/sandbox.js';
+import { DECLINED_PROFILE } from '../../test-support/cards.mjs';
 import { fiftyAtOnce } from './support/idempotency.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -17,7 +18,6 @@ let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox({ idempotency: { now: () => clockMs } }); });
 afterAll(async () => sandbox?.close());
 
-const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
 let keys = 0;
 const freshKey = () => `key-${Date.now()}-${keys++}`;
 const withKey = (key: string, headers: Record<string, string> = { apiKey: API_KEY }) => ({ ...headers, 'Idempotency-Key': key });

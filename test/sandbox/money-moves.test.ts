@@ -12,14 +12,12 @@ import { SUBSCRIPTION_STATUSES } from '../../packages/sandbox/schemas/subscripti
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox, tokenFor } from './support/sandbox.js';
+import { DECLINED_PROFILE, NETWORK_A_PROFILE as NETWORK_A, NETWORK_B_PROFILE as NETWORK_B } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
-const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
-const NETWORK_A = { ...PAID_PROFILE, cardNumber: '4000000000000259' };
-const NETWORK_B = { ...PAID_PROFILE, cardNumber: '4000000000001976' };
 const statuses = (full: { charges: { status: string }[] }) => full.charges.map((ch) => ch.status);
 
 async function company(rules: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {

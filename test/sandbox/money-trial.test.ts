@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { CHALLENGE_PROFILE as CHALLENGE } from '../../test-support/cards.mjs';
 
-const CHALLENGE = { ...PAID_PROFILE, cardNumber: '4000000000003220' };
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });

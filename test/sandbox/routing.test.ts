@@ -6,13 +6,12 @@ import { createCredential } from '../../packages/sandbox/auth/credentials.js';
 import { ALL_PERMISSIONS } from '../../packages/sandbox/auth/permissions.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { DECLINED_PROFILE as DECLINED, ELO_PROFILE, MASTERCARD_PROFILE as MASTERCARD } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
-const MASTERCARD = { ...PAID_PROFILE, cardNumber: '5555555555554444' };
-const DECLINED = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
 const both = { initial: true, recurring: true };
 const route = (id: string, extra: Record<string, unknown> = {}) =>
   ({ id, integrationId: `int-${id}`, name: `Route ${id}`, active: true, settings: { brandCard: { all: true, list: [] }, modality: both }, ...extra });
@@ -219,7 +218,7 @@ describe('no route on renewals and charge payments', () => {
     const pay = (profile: typeof PAID_PROFILE) => call(sandbox, 'POST', '/v1/charge/pay', { _id: charge._id, companyId: c.companyId, paymentMethod: 'CREDIT_CARD', captchaToken: SANDBOX_CAPTCHA_TOKEN, paymentProfile: profile }, {});
     expect((await pay(PAID_PROFILE)).body.charge.status).toBe('NO_PAYMENT_ROUTE');
     expect((await c.full(subscription._id)).status).toBe('NO_PAYMENT_ROUTE');
-    expect((await pay({ ...PAID_PROFILE, cardNumber: '5066991111111118' })).body.charge.status).toBe('PAID');
+    expect((await pay(ELO_PROFILE)).body.charge.status).toBe('PAID');
     expect((await c.full(subscription._id)).status).toBe('ACTIVE');
   });
 });

@@ -10,6 +10,7 @@ import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { ALL_METHODS } from './support/fixtures.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { DECLINED_PROFILE } from '../../test-support/cards.mjs';
 
 const PAYER = 'company_split_payer';
 const A = 'company_split_a';
@@ -179,7 +180,7 @@ describe('payables', () => {
   });
 
   it('a declined payment makes none', async () => {
-    const declined = await pay({ paymentProfile: { ...PAID_PROFILE, cardNumber: '4000000000000002' }, split: { active: true, rules: THIRDS } });
+    const declined = await pay({ paymentProfile: DECLINED_PROFILE, split: { active: true, rules: THIRDS } });
     expect(declined.status).toBe('DECLINED');
     expect((await full(declined._id)).payables).toEqual([]);
   });

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { clockCompany } from './support/clock-company.js';
 import { DECLINED_CARD, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, memorySandbox } from './support/sandbox.js';
+import {
+  BLOCKED_PROFILE, CHALLENGE_PROFILE, ERROR_PROFILE, FAILS_CHALLENGE_PROFILE, INVALID_PROFILE, NETWORK_A_PROFILE, NETWORK_B_PROFILE, REVIEW_PROFILE,
+} from '../../test-support/cards.mjs';
 import { rowOf, type SeenEvent } from './support/state-rows.js';
 
 let sandbox: Sandbox;
@@ -15,7 +18,10 @@ beforeAll(async () => { sandbox = await memorySandbox(); });
 afterAll(async () => sandbox?.close());
 
 // Paid, declined, fraud review, both alert cards, the 3-D Secure challenge and its always-failing card, the provider's error and invalid data, the antifraud's block.
-const CARDS = [PAID_PROFILE.cardNumber, DECLINED_CARD.number, '4000000000004954', '4000000000000259', '4000000000001976', '4000000000003220', '4000008400001629', '4000000000000119', '4000000000000127', '4100000000000019'];
+const CARDS = [
+  PAID_PROFILE.cardNumber, DECLINED_CARD.number,
+  ...[REVIEW_PROFILE, NETWORK_A_PROFILE, NETWORK_B_PROFILE, CHALLENGE_PROFILE, FAILS_CHALLENGE_PROFILE, ERROR_PROFILE, INVALID_PROFILE, BLOCKED_PROFILE].map((p) => p.cardNumber),
+];
 const STEPS = ['transaction', 'authorize', 'capture', 'cancel', 'review', 'dispute', 'alert', 'v1', 'v2', 'pay', 'subscriptionCancel', 'resolve', 'advance', 'noRoutes', 'raise', 'respond', 'refundRefused',
   'delayed', 'challenge', 'minutes', 'withdraw', 'standby', 'import', 'slip', 'settle', 'hold', 'disable', 'anticipate'] as const;
 const HOLDS = ['pause', 'block', 'resume', 'unblock'] as const;

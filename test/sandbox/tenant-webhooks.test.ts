@@ -13,6 +13,8 @@ import { sign } from '../../packages/sandbox/webhooks/signature.js';
 import { freePort } from '../../test-support/free-port.mjs';
 import { beyondSchemaOf } from './support/described-operations.js';
 import { PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+// NETWORK_B: transaction.created, then alert.created (NETWORK_A's refund adds transaction.updated)
+import { NETWORK_B_PROFILE as ALERTING_PROFILE } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 let receiver: Server;
@@ -48,7 +50,6 @@ function company() {
   };
   return { companyId, key };
 }
-const ALERTING_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000001976' }; // NETWORK_B: transaction.created, then alert.created (NETWORK_A's refund adds transaction.updated)
 
 describe('webhooks by permission', () => {
   it('a key without alert.read registers a webhook but it never receives alert.created; events narrows what one receives', async () => {

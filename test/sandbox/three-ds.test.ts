@@ -6,10 +6,11 @@ import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeClient, makeProduct } from './support/fixtures.js';
 import { checkAgainstDescription } from './support/openapi-check.js';
 import { COMPANY, PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN, call, memorySandbox } from './support/sandbox.js';
+import { CHALLENGE_PROFILE, FAILS_CHALLENGE_PROFILE, FRICTIONLESS_PROFILE } from '../../test-support/cards.mjs';
 
-const CHALLENGE = '4000000000003220';
-const FAILS = '4000008400001629';
-const FRICTIONLESS = '4000000000003055';
+const CHALLENGE = CHALLENGE_PROFILE.cardNumber;
+const FAILS = FAILS_CHALLENGE_PROFILE.cardNumber;
+const FRICTIONLESS = FRICTIONLESS_PROFILE.cardNumber;
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await memorySandbox(); });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredential } from '../../packages/sandbox/auth/credentials.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
 import { COMPANY, PAID_PROFILE, call, memorySandbox } from './support/sandbox.js';
+import { DECLINED_PROFILE } from '../../test-support/cards.mjs';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
 const pay = async (extra: Record<string, unknown> = {}) =>
   (await call(sandbox, 'POST', '/v1/transaction', { companyId: COMPANY, amount: 2500, paymentProfile: PAID_PROFILE, ...extra })).body;
 const capture = (body: Record<string, unknown>) => call(sandbox, 'POST', '/v1/transaction/capture', { companyId: COMPANY, ...body });

@@ -6,19 +6,13 @@ import type { Sandbox } from '../../../packages/sandbox/server.js';
 import { clockCompany } from '../support/clock-company.js';
 import { rowOf, type SeenEvent } from '../support/state-rows.js';
 import { PAID_PROFILE, SANDBOX_CAPTCHA_TOKEN } from '../support/sandbox.js';
-import { DECLINED_NUMBER } from '../../../test-support/cards.mjs';
 
 export { PAID_PROFILE };
-export const DECLINED = { ...PAID_PROFILE, cardNumber: DECLINED_NUMBER };
-export const NETWORK_A = { ...PAID_PROFILE, cardNumber: '4000000000000259' };
-export const NETWORK_B = { ...PAID_PROFILE, cardNumber: '4000000000001976' };
-export const REVIEW_CARD = { ...PAID_PROFILE, cardNumber: '4000000000004954' };
-export const CHALLENGE = { ...PAID_PROFILE, cardNumber: '4000000000003220' };
-export const FAILS_CHALLENGE = { ...PAID_PROFILE, cardNumber: '4000008400001629' };
-export const ERROR_CARD = { ...PAID_PROFILE, cardNumber: '4000000000000119' };
-export const INVALID_CARD = { ...PAID_PROFILE, cardNumber: '4000000000000127' };
-export const BLOCKED_CARD = { ...PAID_PROFILE, cardNumber: '4100000000000019' };
-export const FRICTIONLESS = { ...PAID_PROFILE, cardNumber: '4000000000003055' };
+export {
+  DECLINED_PROFILE as DECLINED, NETWORK_A_PROFILE as NETWORK_A, NETWORK_B_PROFILE as NETWORK_B, REVIEW_PROFILE as REVIEW_CARD,
+  CHALLENGE_PROFILE as CHALLENGE, FAILS_CHALLENGE_PROFILE as FAILS_CHALLENGE, ERROR_PROFILE as ERROR_CARD,
+  INVALID_PROFILE as INVALID_CARD, BLOCKED_PROFILE as BLOCKED_CARD, FRICTIONLESS_PROFILE as FRICTIONLESS,
+} from '../../../test-support/cards.mjs';
 
 /** The kit a resource's state tests are given: the sandbox (once started), companies, a card payment. */
 export function stateKit(sandbox: () => Sandbox, seen: SeenEvent[]) {

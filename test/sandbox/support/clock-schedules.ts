@@ -3,7 +3,7 @@
 // subscriptions set up on it (paid by a card, a declined card, or PIX due some days away).
 import fc from 'fast-check';
 import type { clockCompany } from './clock-company.js';
-import { PAID_PROFILE } from './sandbox.js';
+import { DECLINED_PROFILE } from '../../../test-support/cards.mjs';
 
 export const rules = fc.record({
   frequencyDays: fc.constantFrom(1, 7, 30),
@@ -16,7 +16,7 @@ export const extra = fc.record({
 }).map(({ setting, ...rest }) => (setting ? { ...rest, setting } : rest));
 export const subscription = fc.oneof(fc.constant({ kind: 'card' as const }), fc.constant({ kind: 'declined card' as const }), fc.integer({ min: -10, max: 10 }).map((offset) => ({ kind: 'pix' as const, offset })));
 
-export const DECLINED_PROFILE = { ...PAID_PROFILE, cardNumber: '4000000000000002' };
+export { DECLINED_PROFILE };
 
 /** Makes one of `subscription`'s kinds on a clock company; answers what POST /v1 or /v2/subscription answered. */
 export async function subscribe(c: Awaited<ReturnType<typeof clockCompany>>, sub: typeof subscription extends fc.Arbitrary<infer S> ? S : never) {
