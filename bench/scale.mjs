@@ -5,9 +5,11 @@
 //     each, at once), each a process of its own (test-support/sandbox-process.ts), against
 //     the bare decryptor alone, 10 at a time (decrypting is the floor): req/s over the
 //     requests' own time (bench/post-rate.mjs) and p99, and each as a ratio to the floor;
-//     every process, and the decryptor, first warmed by WARM requests not counted (a cold
-//     process's first 1,000 payments cost it more CPU each than later ones, 2.05 against
-//     1.27 ms in one run: warm-up)
+//     every process, and the decryptor, first warmed by WARM requests not counted (3,000
+//     unless WARM=N says; whatever SCALE is): a fresh process's payments cost it less CPU
+//     each for its first few thousand, V8 still compiling its code (session 36, 1,000 at a
+//     time after 400: 1.95, 1.53, 1.18, 1.08 ms of the sandbox's CPU each), and
+//     SCALE=0.5's former 100 left the 500 measured ones mostly in that climb
 //   GET /v1/transaction of 1,000,000 transactions (limit 100, the maximum): page 1,
 //     page 5,000 (rows 499,901-500,000) by next_cursor (keyset) and by page=5000
 //     (OFFSET over the index), and a filter by clientId, p50/p99 (after VACUUM
@@ -47,7 +49,7 @@ const { startPostgres } = await tsImport('../test-support/postgres-server.ts', i
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const REQUESTS = Math.round(1_000 * Math.max(SCALE, 0.2));
-const WARM = Math.round(REQUESTS / 5);
+const WARM = Number(process.env.WARM ?? 3_000);
 const TRANSACTIONS = Math.round(1_000_000 * SCALE);
 const LIMIT = 100; // the lists' maximum
 const ALERTS = Math.round(100_000 * SCALE);

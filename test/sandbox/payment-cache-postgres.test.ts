@@ -42,6 +42,11 @@ const POLLS = [/^SELECT \* FROM \(/, /FROM batches WHERE status IN/, /pg_reload_
  * request must not make this a miss.
  */
 async function statementsOf(warm: () => Promise<unknown>, work: () => Promise<unknown>): Promise<string[]> {
+  return (await loggedOf(warm, work)).map(({ sql }) => sql);
+}
+
+/** statementsOf's, each with how it ran: `statement` (simple protocol), `execute <unnamed>` or `execute <name>` (prepared). */
+async function loggedOf(warm: () => Promise<unknown>, work: () => Promise<unknown>): Promise<{ how: string; sql: string }[]> {
   stampWindow.ms = 600_000;
   await other.query("ALTER SYSTEM SET log_statement = 'all'");
   await other.query('SELECT pg_reload_conf()');
@@ -60,8 +65,8 @@ async function statementsOf(warm: () => Promise<unknown>, work: () => Promise<un
   // An entry per log line's timestamp (a statement's text goes on over the lines after it).
   return readFileSync(logPath, 'utf8').slice(from).split(/\n(?=\d{4}-\d\d-\d\d )/)
     .filter((entry) => /LOG: {2}(statement|execute [^:]*):/.test(entry))
-    .map((entry) => entry.replace(/^[^]*?LOG: {2}(statement|execute [^:]*): /, '').replace(/\s+/g, ' ').trim())
-    .filter((sql) => !POLLS.some((poll) => poll.test(sql)));
+    .map((entry) => ({ how: /LOG: {2}(statement|execute [^:]*): /.exec(entry)![1]!, sql: entry.replace(/^[^]*?LOG: {2}(statement|execute [^:]*): /, '').replace(/\s+/g, ' ').trim() }))
+    .filter(({ sql }) => !POLLS.some((poll) => poll.test(sql)));
 }
 
 const pay = async (headers: Record<string, string> = {}) =>
@@ -72,6 +77,12 @@ describe('the statements of one payment, caches warm', () => {
     const sent = await statementsOf(pay, async () => expect((await pay()).body.status).toBe('PAID'));
     expect(sent, sent.join('\n')).toHaveLength(1);
     for (const table of ['payables', 'transactions', 'events', 'deliveries']) expect(sent[0]).toContain(`INSERT INTO ${table}`);
+  });
+
+  it('that statement runs prepared, by name: PostgreSQL parses and plans it once per connection, not per payment (db/prepared.ts)', async () => {
+    const sent = await loggedOf(pay, async () => { for (let i = 0; i < 3; i++) expect((await pay()).body.status).toBe('PAID'); });
+    expect(sent, sent.map(({ how }) => how).join('\n')).toHaveLength(3);
+    for (const { how } of sent) expect(how).toMatch(/^execute sbx_prepared_\d+$/);
   });
 
   it('with an Idempotency-Key: the key\'s claim and its lock, then the work and its answer in one statement', async () => {

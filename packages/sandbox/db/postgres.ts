@@ -3,11 +3,18 @@
 import pg from 'pg';
 import { advisoryClaims } from './claims.js';
 import type { Database, Queryable } from './database.js';
+import { preparedName } from './prepared.js';
+
+/** pg's query config: by name when the text was marked (prepared.ts). */
+const statement = (text: string, values: unknown[]) => {
+  const name = preparedName(text);
+  return name ? { name, text, values } : { text, values };
+};
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('error', () => {}); // an idle client's broken connection: the next query reconnects
-  const query: Queryable['query'] = async (sql, params = []) => (await pool.query(sql, params)).rows;
+  const query: Queryable['query'] = async (sql, params = []) => (await pool.query(statement(sql, params))).rows as never;
   await query('select 1');
   // Its own connection, outside the pool: its advisory locks live as long as this process does.
   const claims = advisoryClaims(async () => {
@@ -24,7 +31,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: async (sql, params = []) => (await client.query(sql, params)).rows as never });
+        const result = await work({ query: async (sql, params = []) => (await client.query(statement(sql, params))).rows as never });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -8,6 +8,7 @@
 // inserts (per table, in order), then updates (the last of a record's updates:
 // each is the whole record), then appends (events, in the order emitted).
 import type { Queryable } from './database.js';
+import { prepared } from './prepared.js';
 
 /**
  * How a set of rows (a JSON array, the parameter `param`) is written: members of a WITH,
@@ -24,8 +25,9 @@ async function writeAll(db: Queryable, sets: { write: WriteMany; rows: string[] 
     params.push(`[${rows.join(',')}]`);
     members.push(...write(`$${params.length}::jsonb`, `w${params.length}`));
   }
-  // Data-modifying members run to completion whether or not the main query reads them.
-  if (members.length) await db.query(`WITH ${members.join(',\n')} SELECT 1`, params);
+  // Data-modifying members run to completion whether or not the main query reads them. Its text
+  // depends only on which sets are written (the code's, never the rows'): prepared on PostgreSQL.
+  if (members.length) await db.query(prepared(`WITH ${members.join(',\n')} SELECT 1`), params);
 }
 
 interface Held { write: WriteMany; rows: Map<string, string> }

@@ -1,9 +1,9 @@
 // The sandbox's resources as stored (migrations.ts): each body is the
 // response the API gives, with the columns lists and locks use.
-import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import { defineTable, type Stored } from '../db/table.js';
 import { toCents } from '../base/cents.js';
+import { randomHex } from '../base/random-hex.js';
 import type { Alert } from '../schemas/alert.js';
 import type { Charge } from '../schemas/charge.js';
 import type { Client } from '../schemas/client.js';
@@ -13,7 +13,7 @@ import type { Subscription } from '../schemas/subscription.js';
 import type { Transaction } from '../schemas/transaction.js';
 
 /** 24 hex characters, the shape of the service's `_id` values. */
-export const newId = () => randomBytes(12).toString('hex');
+export const newId = () => randomHex(12);
 
 export type Money = Static<typeof MoneySchema>;
 export const money = (cents: number): Money => ({ value: cents, currency: 'BRL' });

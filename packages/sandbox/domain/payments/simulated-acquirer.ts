@@ -3,8 +3,9 @@
 // company makes the provider itself fail first. Captures and refunds always
 // succeed here: faults are about whether an authorization can be asked (a
 // refund_refused fault is read by a NETWORK_B alert's refund, domain/alert-networks.ts).
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomHex } from '../../base/random-hex.js';
 import { REFUSALS, cardOutcome, type Refusal } from '../../payment/test-cards.js';
 import type { AcquirerRecord, AuthorizeAnswer, AuthorizeRequest, Connector, ProviderId } from './connector.js';
 
@@ -26,7 +27,7 @@ export function simulatedAcquirer(id: ProviderId): Connector {
         await sleep(waited);
         if ((fault.delayMs ?? 0) > PROVIDER_TIMEOUT_MS) return { outcome: 'failed', reason: 'timeout', message: `${id} gave no answer within ${PROVIDER_TIMEOUT_MS} ms (injected fault: slow by ${fault.delayMs} ms)` };
       }
-      const accepted = { provider: id, integrationId: request.integrationId, name: request.name, tid: `${id}_${randomBytes(10).toString('hex')}`, nsu: digits(9) };
+      const accepted = { provider: id, integrationId: request.integrationId, name: request.name, tid: `${id}_${randomHex(10)}`, nsu: digits(9) };
       // delayed: the request is taken, the issuer's answer comes later (domain/processing.ts asks it when the test clock settles the payment).
       if (fault?.kind === 'delayed') return { outcome: 'pending', acquirer: { ...accepted, message: `${id} accepted the payment; its answer comes later (injected fault)` } };
       const issuer = cardOutcome(request.card, request.at);
