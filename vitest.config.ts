@@ -65,7 +65,9 @@ export default defineConfig({
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
       // Alone as a whole until its files are soaked two at a time: at load 30-35 its demo files time out starting
       // their demos (the 120 s hooks) two at a time and alone alike, so no run has shown them green side by side.
-      { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1 } },
+      // One worker for its files (sharedWorker): the in-process demos' second and later starts skip loading
+      // the sandbox's modules and PGlite's image again (demo/start-demo.mjs), about half a start's CPU.
+      { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1, ...sharedWorker } },
       // @svc-card/client (packages/client) against real sandboxes on loopback, and its generated types' freshness.
       { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, ...pgliteFromDump, ...sharedWorker } },
       ...withAlone('scripts', { environment: 'node' }),
