@@ -20,7 +20,7 @@ const ALONE: Record<'server' | 'scripts' | 'package', string[]> = {
   server: ['redis-replay-store-faults', 'redis-replay-store', 'redis-lost-reply', 'redis-cluster', 'rsa-workers', 'thread-pool-share'],
   // Loop delay and request rate measured; a leftover's grace time; the site's pages regenerated.
   scripts: ['bench-loop-delay', 'bench-post-rate', 'leftover-processes', 'docs-port'],
-  // npm pack runs the packages' prepack builds (dist/) and writes packs/; the site's build regenerates its pages.
+  // npm pack runs the packages' prepack builds (dist/) and writes packs/ (once a run: their globalSetup); the site's build regenerates its pages.
   package: ['pack-all', 'readme', 'sandbox-npm', 'site'],
 };
 /**
@@ -37,12 +37,12 @@ export const NPM_TEST_STAGES = {
   quiet: ['server-alone', 'scripts-alone'],
 } as const;
 
-/** A project split in two: its files that run alone (ALONE) and the others, two at a time. */
-function withAlone(name: keyof typeof ALONE, test: Record<string, unknown>) {
+/** A project split in two: its files that run alone (ALONE, with `aloneSetup` besides) and the others, two at a time. */
+function withAlone(name: keyof typeof ALONE, test: Record<string, unknown>, aloneSetup: Record<string, unknown> = {}) {
   const alone = ALONE[name].map((file) => `test/${name}/${file}.test.ts`);
   return [
     { test: { ...test, name, include: [`test/${name}/**/*.test.ts`], exclude: [...configDefaults.exclude, ...alone] } },
-    { test: { ...test, name: `${name}-alone`, include: alone, maxWorkers: 1 } },
+    { test: { ...test, ...aloneSetup, name: `${name}-alone`, include: alone, maxWorkers: 1 } },
   ];
 }
 
@@ -65,12 +65,15 @@ export default defineConfig({
       // The demo's servers (merchant, sandbox) and the test static server over raw HTTP; needs dist/.
       // Alone as a whole until its files are soaked two at a time: at load 30-35 its demo files time out starting
       // their demos (the 120 s hooks) two at a time and alone alike, so no run has shown them green side by side.
-      { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1 } },
+      // One worker for its files (sharedWorker): the in-process demos' second and later starts skip loading
+      // the sandbox's modules and PGlite's image again (demo/start-demo.mjs), about half a start's CPU.
+      { test: { name: 'http', environment: 'node', include: ['test/http/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1, ...sharedWorker } },
       // @svc-card/client (packages/client) against real sandboxes on loopback, and its generated types' freshness.
       { test: { name: 'client', environment: 'node', include: ['test/client/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, ...pgliteFromDump, ...sharedWorker } },
       ...withAlone('scripts', { environment: 'node' }),
       // The package as published (needs `npm run build`): its file list, its types in user projects.
-      ...withAlone('package', { environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 }),
+      // Its `-alone` files install the tarballs `npm run pack:built` wrote once for the run (packs/).
+      ...withAlone('package', { environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 }, { globalSetup: ['test/package/support/packs-global-setup.ts'] }),
     ].map((project) => ({ extends: true, ...project })),
   },
 });

@@ -36,25 +36,27 @@ const passFail = (run) => ({ passed: run.status === 0 ? 1 : 0, failed: run.statu
 
 /**
  * The run, stage after stage. A stage is lanes that run side by side, each lane its suites in
- * turn: only work that neither times anything nor writes what the other reads shares a stage
- * (CONTRIBUTING.md, "Where CI's time goes"); what times things runs with nothing beside it.
+ * turn, then the stage's `shared` suites, if any, each taken by the first lane free: only work
+ * that neither times anything nor writes what the other reads shares a stage (CONTRIBUTING.md,
+ * "Where CI's time goes"); what times things runs with nothing beside it.
  */
 const stages = [
   // Not watched for leftovers: a Debian package it installs may start its service.
   [[{ name: 'system', command: ['node', 'scripts/ensure-system.mjs'], required: true, startsServices: true }]],
   [[{ name: 'build', command: ['npm', 'run', 'build'], required: true }]],
   [[unitSuite('unit', UNIT.together)]],
-  [
+  // The checks after `shared` go to whichever lane ends first: neither lane's length is the same
+  // from machine to machine, and none of them reads what the lanes write (packs/, packages' dist/).
+  shared([
     [unitSuite('unit-http', UNIT.beside.filter((p) => p === 'http'))],
-    [
-      unitSuite('unit-package', UNIT.beside.filter((p) => p !== 'http')),
-      { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
-      // The public types are part of the product (a result union on hasErrors, typed events): one check.
-      { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: passFail },
-      // The sandbox's layers import only downwards (.dependency-cruiser.cjs; CONTRIBUTING.md draws them): one check.
-      { name: 'layers', command: ['npx', 'depcruise', '-c', '.dependency-cruiser.cjs', 'packages/sandbox'], count: passFail },
-    ],
-  ],
+    [unitSuite('unit-package', UNIT.beside.filter((p) => p !== 'http'))],
+  ], [
+    // The public types are part of the product (a result union on hasErrors, typed events): one check.
+    { name: 'types', command: ['npx', 'tsc', '-p', 'tsconfig.json'], count: passFail },
+    { name: 'package', command: ['node', 'scripts/check-package.mjs'], count: () => readJson(`${results}/package.json`) },
+    // The sandbox's layers import only downwards (.dependency-cruiser.cjs; CONTRIBUTING.md draws them): one check.
+    { name: 'layers', command: ['npx', 'depcruise', '-c', '.dependency-cruiser.cjs', 'packages/sandbox'], count: passFail },
+  ]),
   [[
     unitSuite('unit-quiet', UNIT.quiet),
     // Single use across service processes sharing one redis-server, through a stall and a SIGKILL:
@@ -67,6 +69,11 @@ const stages = [
   [[e2eSuite('e2e-layout', ['--project', '*-layout', '--workers', '1'])]],
   [[e2eSuite('e2e', ['--project', 'chromium', '--project', 'firefox', '--project', 'webkit'])]],
 ];
+
+/** A stage's lanes and `suites` that each lane, its own suites done, takes one at a time in order until none is left. */
+function shared(lanes, suites) {
+  return Object.assign(lanes, { shared: suites });
+}
 
 /** Vitest over some projects, its JSON report .cache/results/<name>.json. */
 function unitSuite(name, projects) {
@@ -168,13 +175,20 @@ for (const lanes of stages) {
   const started = Date.now();
   const cpuBefore = childrenCpuSeconds();
   // The first lane prints as it goes; the others print each suite whole when it ends.
+  const waiting = [...(lanes.shared ?? [])];
+  const ran = lanes.map(() => []);
   const goOn = await Promise.all(lanes.map(async (lane, index) => {
-    for (const suite of lane) if (!(await runSuite(suite, { quiet: index > 0, timeCpu: lanes.length === 1 }))) return false;
+    const run = async (suite) => {
+      ran[index].push(suite.name);
+      return runSuite(suite, { quiet: index > 0, timeCpu: lanes.length === 1 });
+    };
+    for (const suite of lane) if (!(await run(suite))) return false;
+    for (let suite = waiting.shift(); suite; suite = waiting.shift()) if (!(await run(suite))) return false;
     return true;
   }));
   if (lanes.length > 1) {
     const cpu = cpuBefore === undefined ? '' : `, CPU ${Math.round(childrenCpuSeconds() - cpuBefore)} s`;
-    console.log(`=== side by side: ${lanes.map((lane) => lane.map((suite) => suite.name).join(', ')).join(' | ')} (${Math.round((Date.now() - started) / 1000)} s${cpu})`);
+    console.log(`=== side by side: ${ran.map((names) => names.join(', ')).join(' | ')} (${Math.round((Date.now() - started) / 1000)} s${cpu})`);
   }
   if (goOn.includes(false)) break;
 }
@@ -184,7 +198,7 @@ const engines = engineCounts(readJson(`${results}/e2e-layout.json`), readJson(`$
 console.log('');
 for (const { engine, title, reason } of engines.skips) console.log(`skipped [${engine}] ${title}: ${reason}`);
 // Failed tests by name, near the end where a CI log's tail still shows them.
-for (const suite of stages.flat(2).filter((suite) => suite.report)) {
+for (const suite of stages.flatMap((lanes) => [...lanes.flat(), ...(lanes.shared ?? [])]).filter((suite) => suite.report)) {
   for (const { file, title } of vitestFailures(readJson(suite.report))) console.log(`failed [${suite.name}] ${file} › ${title}`);
 }
 for (const { engine, title } of engines.failures) console.log(`failed [${engine}] ${title}`);

@@ -2,7 +2,7 @@
 // tarballs (svc-card, @svc-card/client, @svc-card/sandbox) to packs/, and the line README gives,
 // `npm install <clone>/packs/*.tgz`, installs the three together in an empty project outside the
 // repository (the sandbox's dependency on svc-card is met by svc-card's tarball, not the registry).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,12 +15,9 @@ const versionOf = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.j
 let project: string;
 
 beforeAll(() => {
-  rmSync('packs', { recursive: true, force: true });
-  // pack:all is the build, then pack:built. The build is the suite's own first step (and this file's
-  // need, as every package test's): rebuilding dist/ here, under Vitest's NODE_ENV=test, gave Lit's
-  // development build to every later test of the run (svc-card-form.js 20 KB, with node: imports).
+  // pack:all is the build, then pack:built; the project's globalSetup (support/packs-global-setup.ts)
+  // emptied packs/ and ran `npm run pack:built` once for this run's files: what it wrote is checked here.
   expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts['pack:all']).toBe('npm run build && npm run pack:built');
-  execFileSync('npm', ['run', 'pack:built'], { stdio: 'pipe' });
   project = mkdtempSync(join(tmpdir(), 'svc-pack-all-'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'merchant', private: true, type: 'module' }));
 }, 600_000);

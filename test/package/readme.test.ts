@@ -4,9 +4,9 @@
 // real tokens (the merchant's quick start runs in test/client/readme-quickstart.test.ts), TypeScript/JS/TSX/Vue/Svelte blocks type-check, HTML and CSS name only what the
 // element declares, the CSP is the demo's.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encryptCard } from '../../src/core/index.js';
 import { CONTENT_SECURITY_POLICY } from '../../demo/merchant/security-headers.mjs';
 import { freePort } from '../../test-support/free-port.mjs';
@@ -27,9 +27,12 @@ const SERVERS = ['node server.mjs', 'node checkout-server.mjs', 'npx @svc-card/s
 let app: PackedApp;
 let keygen: string | undefined;
 beforeAll(() => {
-  app = createPackedApp(['typescript', '@types/node', '@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'redis', 'ioredis', 'jose']);
-  // @svc-card/client (packages/client) packed too (its prepack builds it): the merchant-server block imports it.
-  const [{ filename: client }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', app.dir], { cwd: 'packages/client', encoding: 'utf8' })) as [{ filename: string }];
+  // The run's tarballs (packs/, packed once with their prepack builds: support/packs-global-setup.ts).
+  const packs = inject('packs');
+  app = createPackedApp(['typescript', '@types/node', '@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'redis', 'ioredis', 'jose'], packs.card);
+  // @svc-card/client (packages/client) too: the merchant-server block imports it.
+  const client = basename(packs.client);
+  copyFileSync(packs.client, join(app.dir, client));
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `./${client}`], { cwd: app.dir, stdio: 'pipe' });
   const dir = join(app.dir, 'readme');
   mkdirSync(dir);

@@ -4,21 +4,20 @@
 // bins); `npx @svc-card/sandbox` starts on PGlite in .svc-sandbox/ there, a credential minted by
 // its `credential` command works, README's quick start (checkout-server.mjs, checkout.js) pays an
 // order with a token made by the installed svc-card and its verified webhook marks it paid, and DATABASE_URL puts it on PostgreSQL.
-// The sandbox's tarball is built once per change of its sources (.cache/sandbox-npm/); the
-// install reads npm's cache first (--prefer-offline), as the other packed-package tests do.
+// The tarballs are the run's packs/ (support/packs-global-setup.ts); the install reads npm's
+// cache first (--prefer-offline), as the other packed-package tests do.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHash, createPublicKey } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basename, delimiter, join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPostgres } from '../../test-support/postgres-server.js';
 import { codeBlocks } from './support/readme-blocks.js';
 import { postgresPlace as postgresPlaceOf } from '../../packages/sandbox/cli/storage.js';
 
 const ROOT = resolve('.');
 const SANDBOX = resolve('packages/sandbox');
-const CACHE = resolve('.cache/sandbox-npm');
 const QUICK_START = 'checkout-server.mjs';
 const sandboxPackage = JSON.parse(readFileSync(join(SANDBOX, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string>; dependencies: Record<string, string> };
 
@@ -48,27 +47,6 @@ function run(command: string, args: string[], extra: Record<string, string> = {}
       else fail(Object.assign(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${stderr}`), { code, stdout, stderr }));
     });
   });
-}
-
-/** The sandbox's tarball, packed again (its prepack builds it) only when a file of its source changed. */
-function sandboxTarball(): string {
-  const hash = createHash('sha256');
-  const walk = (folder: string): void => {
-    for (const name of readdirSync(folder).sort()) {
-      if (name === 'dist' || name === 'node_modules') continue;
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(`${relative(SANDBOX, path)}\0`).update(readFileSync(path));
-    }
-  };
-  walk(SANDBOX);
-  const folder = join(CACHE, hash.digest('hex').slice(0, 16));
-  const existing = existsSync(folder) ? readdirSync(folder).find((name) => name.endsWith('.tgz')) : undefined;
-  if (existing) return join(folder, existing);
-  rmSync(CACHE, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: SANDBOX, encoding: 'utf8' })) as [{ filename: string }];
-  return join(folder, filename);
 }
 
 interface Started { child: ChildProcess; lines: Record<string, string>; url: string }
@@ -127,10 +105,12 @@ let started: Started;
 let minted: Record<string, string>;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-sandbox-npm-'));
-  const [{ filename: card }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
-  const [{ filename: client }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: 'packages/client', encoding: 'utf8' })) as [{ filename: string }];
-  const sandbox = sandboxTarball();
-  copyFileSync(sandbox, join(dir, 'svc-card-sandbox.tgz'));
+  // The run's tarballs (packs/, packed once with their prepack builds: support/packs-global-setup.ts), copied in.
+  const packs = inject('packs');
+  const [card, client] = [basename(packs.card), basename(packs.client)];
+  copyFileSync(packs.card, join(dir, card));
+  copyFileSync(packs.client, join(dir, client));
+  copyFileSync(packs.sandbox, join(dir, 'svc-card-sandbox.tgz'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'merchant', private: true, type: 'module' }));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${card}`, './svc-card-sandbox.tgz', `./${client}`]);
   // Minted before the start: PGlite's folder is one process's at a time.

@@ -3,9 +3,9 @@
 // them), test/package/fixtures copied to src/ (good/ must check, bad/ must not), and the
 // tsconfigs of Vite's react-ts, vue-ts and svelte-ts templates, skipLibCheck off.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TOOLS = ['typescript', '@types/node', '@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check'];
@@ -31,14 +31,20 @@ function writeConfigs(dir: string): void {
 }
 
 /**
- * Packs the repository (built) and installs the tarball with `tools` (names of this
- * repository's devDependencies, installed at its versions) into a fresh directory.
+ * Packs the repository (built), or copies `tarball` (the run's packs/: packs-global-setup.ts), and
+ * installs it with `tools` (names of this repository's devDependencies, installed at its versions) into a fresh directory.
  */
-export function createPackedApp(tools: readonly string[] = TOOLS): PackedApp {
+export function createPackedApp(tools: readonly string[] = TOOLS, tarball?: string): PackedApp {
   const dir = mkdtempSync(join(tmpdir(), 'svc-card-app-'));
-  const [{ filename }] = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }),
-  ) as [{ filename: string }];
+  let filename: string;
+  if (tarball) {
+    filename = basename(tarball);
+    copyFileSync(tarball, join(dir, filename));
+  } else {
+    [{ filename }] = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }),
+    ) as [{ filename: string }];
+  }
   const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'merchant-app', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error',
