@@ -16,7 +16,7 @@ import { runChargePhase, runCompanyPhase, runSubscriptionPhase } from './schedul
 import { chargesReadBefore, SubscriptionDay, type ChargeFacts } from './subscription-day.js';
 import { yieldTurn } from '../db/turns.js';
 import { startHold, unitSizer } from '../db/unit-size.js';
-import { refreshStatistics } from '../db/statistics.js';
+import { statisticsKeeper } from '../db/statistics.js';
 import { liveMandatesOf, type MandateDoc } from '../store/mandates.js';
 
 /** One day of billing for one subscription: its rows before its charges, each open charge due by the day, then the rows after; answers what moved. */
@@ -184,10 +184,13 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
   const moves: Move[] = [];
   const last = dayOf(to);
   // Rows written since the last ANALYZE (one request at a time, or a batch) in the planner's statistics: on stale ones the
-  // due-day queries cost subscriptions x charges (db/statistics.ts). Not per subscription (the forecast's runs): its queries are by id.
-  if (!scope.subscriptionId) await refreshStatistics(database);
+  // due-day queries cost subscriptions x charges (db/statistics.ts), and so do the rows this advance writes (kept in them
+  // as autovacuum would). Not per subscription (the forecast's runs): its queries are by id.
+  const statistics = scope.subscriptionId ? undefined : statisticsKeeper(database);
+  await statistics?.refresh();
   // The next day with work after `day` (days between have nothing due: the clock passes over them).
   const after = async (day: string) => {
+    await statistics?.refreshIfStale();
     if (clockStepping.mode === 'every day') return addDays(day, 1);
     await yieldTurn(database); // requests first (db/turns.ts)
     return (await nextDueDay(database, companyId, day)) ?? addDays(last, 1);
@@ -230,6 +233,7 @@ export async function runBilling(ctx: SandboxContext, database: Database, compan
     const failed = lanesDone.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
     if (failed) throw failed.reason;
     for (const one of billed) if (one) dayMoves.push(...one);
+    for (const resource of ['charge', 'subscription'] as const) statistics?.wrote(`${resource}s`, dayMoves.filter((m) => m.resource === resource).length);
     scope.onDay?.(day, dayMoves);
     moves.push(...dayMoves);
   }
