@@ -12,10 +12,10 @@ import { FAILED } from '../domain/states/charge.js';
 import { paidEvent, isEnded } from '../domain/states/subscription.js';
 import { debitPix } from '../payment/pay-by-card.js';
 import type { MandateDoc } from '../store/mandates.js';
-import { subscriptions, type ChargeDoc } from '../store/tables.js';
+import type { ChargeDoc } from '../store/tables.js';
 import { addDays, daysBetween } from '../base/dates.js';
 import { CLOCK_ROWS } from '../base/clock-rows.js';
-import { renewalAfterPayment } from './settle.js';
+import { renewalAfterPaymentOf } from './settle.js';
 import type { Flow, SubscriptionDay } from './subscription-day.js';
 
 /** A charge's debits: the due date's and at most 3 retries. */
@@ -71,10 +71,11 @@ export async function debitCharge(today: SubscriptionDay, charge: ChargeDoc, man
   if (!refusal) {
     const { slip: _gone, ...unslipped } = charge;
     await today.setCharge(unslipped, 'paid', { lastAttemptAt: stamp, pixDebit: { attempts } }, row, data);
-    const nextChargeDate = await renewalAfterPayment(db, charge, sub.productId, today.day);
+    const nextChargeDate = await renewalAfterPaymentOf(db, charge, product, today.day);
     const subPaid = paidEvent(sub.status);
     if (sub.status !== 'ACTIVE' || nextChargeDate) await today.setSub(subPaid, subPaid === 'recovered' ? 'RECOVERED' : 'ACTIVE', row, nextChargeDate ? { nextChargeDate } : {}, data);
-    today.sub = (await subscriptions.get(db, sub.companyId, sub._id, true))!;
+    // today.sub is the subscription as written (setSub): a debit moves nothing else of it (no alert, unlike a card's
+    // payment), so it is not read again; each read in a set-wise chunk first wrote what the chunk held (session 36).
     return isEnded(today.sub.status) ? 'stop' : 'next charge';
   }
   if (refusal === 'INSUFFICIENT_FUNDS') {

@@ -7,7 +7,7 @@ import { isEnded, paidEvent } from '../domain/states/subscription.js';
 import { payByCard } from '../payment/pay-by-card.js';
 import { subscriptions, type ChargeDoc } from '../store/tables.js';
 import { alertIfTestCard } from './alerts.js';
-import { renewalAfterPayment } from './settle.js';
+import { renewalAfterPaymentOf } from './settle.js';
 import { renewalProfile } from './renewal-card.js';
 import type { Flow, SubscriptionDay } from './subscription-day.js';
 
@@ -30,7 +30,7 @@ export async function attemptRenewalCard(today: SubscriptionDay, charge: ChargeD
   if (transaction.status === 'PAID') {
     const { slip: _paid, ...unslipped } = charge;
     await today.setCharge(unslipped, 'paid', { lastAttemptAt: stamp }, row, data);
-    const nextChargeDate = await renewalAfterPayment(db, charge, sub.productId, today.day);
+    const nextChargeDate = await renewalAfterPaymentOf(db, charge, product, today.day);
     const subPaid = paidEvent(sub.status);
     // The subscription's move is the retry row's (its text says so), whichever attempt paid.
     if (sub.status !== 'ACTIVE' || nextChargeDate) await today.setSub(subPaid, subPaid === 'recovered' ? 'RECOVERED' : 'ACTIVE', 'cardRetry', nextChargeDate ? { nextChargeDate } : {}, data);

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.js';
 import { renewalAfterLatePayment } from '../domain/product-rules.js';
 import { move } from '../domain/states/machine.js';
 import { LIVE, SUBSCRIPTION_MACHINE, paidEvent } from '../domain/states/subscription.js';
-import { products, subscriptions, type ChargeDoc, type TransactionDoc } from '../store/tables.js';
+import { products, subscriptions, type ChargeDoc, type ProductDoc, type TransactionDoc } from '../store/tables.js';
 
 
 export async function settleSubscription(db: Queryable, charge: ChargeDoc, transaction: TransactionDoc): Promise<void> {
@@ -22,7 +22,11 @@ export async function settleSubscription(db: Queryable, charge: ChargeDoc, trans
 
 /** successChargeDay's next renewal after `charge` was paid on `paidDay`, or undefined when it stays. */
 export async function renewalAfterPayment(db: Queryable, charge: ChargeDoc, productId: string, paidDay: string): Promise<string | undefined> {
-  const product = await products.get(db, charge.companyId, productId);
+  return renewalAfterPaymentOf(db, charge, await products.get(db, charge.companyId, productId), paidDay);
+}
+
+/** renewalAfterPayment with the product already read (the clock's subscription-day holds it: no read, which in a set-wise chunk first writes what it holds). */
+export async function renewalAfterPaymentOf(db: Queryable, charge: ChargeDoc, product: ProductDoc | undefined, paidDay: string): Promise<string | undefined> {
   if (!product?.setting?.successChargeDay) return undefined;
   const [row] = await db.query<{ n: string | number }>('SELECT max((data->>\'sequence\')::int) AS n FROM charges WHERE subscription_id = $1', [charge.subscriptionId]);
   return renewalAfterLatePayment(product, charge, Number(row?.n ?? 1), paidDay);

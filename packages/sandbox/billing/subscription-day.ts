@@ -38,14 +38,17 @@ export function chargesReadEach(db: Queryable, sub: () => SubscriptionDoc): Char
   };
 }
 
-/** The facts read beforehand for a set (count and open charges as the day started), kept current by `opened`. */
-export function chargesReadBefore(count: number, open: ChargeDoc[]): ChargeFacts {
+/**
+ * The facts read beforehand for a set (count and open charges as the day started), kept current by `opened`. A count
+ * not read beforehand (undefined: the set counts only the subscriptions it expects to ask) is read when asked (`readCount`).
+ */
+export function chargesReadBefore(count: number | undefined, open: ChargeDoc[], readCount: () => Promise<number>): ChargeFacts {
   const mine = [...open];
   let n = count;
   return {
-    count: async () => n,
+    count: async () => n ?? readCount(),
     open: async () => [...mine].sort((a, b) => (a.dueDate! < b.dueDate! ? -1 : a.dueDate! > b.dueDate! ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0)),
-    opened(charge) { n++; mine.push(charge); },
+    opened(charge) { if (n !== undefined) n++; mine.push(charge); },
   };
 }
 
