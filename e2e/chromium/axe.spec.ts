@@ -2,16 +2,15 @@
 // Chromium: axe (WCAG 2.0/2.1 A and AA, 2.2 AA) finds nothing on the demo
 // checkout, empty, with field errors shown, and paid; on the default pt-BR page
 // and on the English one (?lang=en).
-import { expect, test } from '@playwright/test';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { axeViolations } from '../support/axe.js';
 import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { LABELS, checkoutUrl, finalOutcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
+import { expect, test } from '../support/engine-fixture.js';
 
 let demo: Demo;
-test.beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts): every check here reads its own page.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 for (const lang of ['pt-BR', 'en'] satisfies CheckoutLang[]) {
   test(`axe: the empty checkout (${lang})`, async ({ page }) => {

@@ -2,28 +2,29 @@
 // Chromium: a non-secure origin (a made-up host mapped to loopback over http,
 // ../shared/ENGINES.md) has no crypto.subtle: the customer is told the page is
 // not secure, the IIFE rejects with SECURE_CONTEXT_REQUIRED, nothing is sent.
-import { expect, test, type Browser } from '@playwright/test';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Browser } from '@playwright/test';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, outcome, submit, typeCard, type CheckoutLang } from '../support/checkout.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-args.mjs';
 import { SHARED_PUBLIC_KEY } from '../support/decrypt.js';
+import { expect, test } from '../support/engine-fixture.js';
 import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 
 let demo: Demo;
 let files: StaticServer;
 let browser: Browser;
-test.beforeAll(async ({ playwright }) => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
+// The worker's demo (support/engine-fixture.ts), reached under a made-up host name.
+test.beforeAll(async ({ playwright, demo: workerDemo }) => {
+  demo = workerDemo;
   files = await startStaticServer(ROOT);
   browser = await playwright.chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP shop.test 127.0.0.1'],
   });
 });
-test.afterAll(async () => { await browser?.close(); await demo?.close(); await files?.close(); });
+test.afterAll(async () => { await browser?.close(); await files?.close(); });
 
 const insecure = (url: string) => url.replace('127.0.0.1', 'shop.test');
 

@@ -1,15 +1,14 @@
 // @engines chromium
 // Chromium: during a whole checkout the page talks to the merchant server only,
 // and what it posts is the token: no card number, code or holder name.
-import { expect, test } from '@playwright/test';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
+import { expect, test } from '../support/engine-fixture.js';
 import { CARD_EXPIRATION, HOLDER_CPF, PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => { demo = await startDemo({ port: 0, keysDir: testKeysDir() }); });
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts): the origins are read from this test's own page.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 test('every request goes to the merchant origin; the payment post holds only the token', async ({ page }) => {
   const requests: { url: string; body: string | null }[] = [];

@@ -2,15 +2,14 @@
 // Chromium: the demo page and a plain page, served with a strict CSP (script-src
 // 'self', no unsafe-inline, no unsafe-eval, Trusted Types required), work and
 // report no violation.
-import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD, PAID_NUMBER } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { SHARED_PUBLIC_KEY, decryptWithSharedKey } from '../support/decrypt.js';
+import { expect, test } from '../support/engine-fixture.js';
 import { ROOT } from '../support/paths.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.mjs';
 import { watchViolations } from '../support/violations.js';
@@ -20,14 +19,14 @@ const STRICT = "default-src 'none'; script-src 'self'; style-src 'self'; connect
 let demo: Demo;
 let files: StaticServer;
 let builtIntegrity: string;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-  // Our own SRI of the built file, not the value the demo computed (read right after
-  // the demo loaded it, so a concurrent rebuild cannot slip in between).
+// The worker's demo (support/engine-fixture.ts), its strict policy the demo's own.
+test.beforeAll(async ({ demo: workerDemo }) => {
+  demo = workerDemo;
+  // Our own SRI of the built file, not the value the demo computed.
   builtIntegrity = `sha384-${createHash('sha384').update(readFileSync(resolve(ROOT, 'dist/svc-card-form.js'))).digest('base64')}`;
   files = await startStaticServer(ROOT, () => ({ 'content-security-policy': STRICT }));
 });
-test.afterAll(async () => { await demo?.close(); await files?.close(); });
+test.afterAll(async () => { await files?.close(); });
 
 test('the demo page is served with the strict policy', async ({ page }) => {
   const response = await page.goto(checkoutUrl(demo.url));

@@ -7,20 +7,15 @@
 // text that fits it in every engine (the installments alone: a whole label was cut at 320 and 390 px, and
 // "1x de R$ 129,90 sem juros" was wider than Firefox ESR's 208 px in the frame at 320 px); every other option
 // is whole: its total and, with interest, the monthly rate and CET the store's server computed.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { checkoutUrl, type Isolation } from '../support/checkout.js';
-import { testKeysDir } from '../support/demo-keys.mjs';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EngineFrame, EnginePage } from '../support/engine-page.js';
 import { inCard } from '../frame/engine-checkout.js';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  // The demo and its PGlite took over the default 60 s to start while the machine's 2 cores ran others' suites.
-  test.setTimeout(180_000);
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts: 180 s to start on a loaded machine); each test reads its own page.
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const atCard = <R>(page: EnginePage, mode: Isolation, fn: (where: EnginePage | EngineFrame) => Promise<R>) =>
   (mode === 'frame' ? inCard(page, fn) : fn(page));

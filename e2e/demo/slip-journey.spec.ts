@@ -9,8 +9,7 @@
 // e2e/iife/next-action-slips.spec.ts's, the chooser's e2e/iife/payment-methods.spec.ts's. The bank
 // ending a slip, told within 2 s, is timed: slip-ends.spec.ts, run alone.
 import { resolve } from 'node:path';
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { checkoutUrl, SCREENSHOTS, type CheckoutLang, type Isolation } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
 import type { EnginePage } from '../support/engine-page.js';
@@ -28,10 +27,8 @@ const screenshot = async (page: EnginePage, name: string) => {
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), read by deltas (transactions made after `before`, the newest one).
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const TEXT = {
   'pt-BR': {

@@ -4,8 +4,7 @@
 // code and goes on waiting, in every engine. Before, the page came back to the checkout: the shopper
 // paid the first PIX in the bank app while the page showed none, or made a second charge with Pay.
 // And the shopper who would rather pay another way says so: the wait ends, the methods come back.
-import { startDemo, type Demo } from '../../demo/start-demo.mjs';
-import { testKeysDir } from '../support/demo-keys.mjs';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { expect, test } from '../support/engine-fixture.js';
@@ -15,10 +14,8 @@ const API_KEY = 'sbx_demo.sandbox-secret-not-for-production';
 const STEP = '#next [data-svc-next-action]';
 
 let demo: Demo;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, keysDir: testKeysDir() });
-});
-test.afterAll(async () => demo?.close());
+// The worker's demo (support/engine-fixture.ts), read by deltas (charges made after `before`, the newest waiting PIX).
+test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const charges = async () => (await demo.sandbox.db.query<{ n: number }>('SELECT count(*)::int AS n FROM charges'))[0]!.n;
 const shownCode = (page: EnginePage) => page.evaluate((host) => document.querySelector(host)?.shadowRoot?.querySelector('input')?.value ?? null, STEP);
