@@ -45,7 +45,8 @@ export function connectFrame(
       const port = event.ports[0];
       if (!hello || hello.body.channel !== channel || event.ports.length !== 1 || !port) return;
       window.removeEventListener('message', onHello);
-      signal.addEventListener('abort', () => port.close());
+      // Closed and unheard: a message already on its way, or dispatched on it later, is not taken.
+      signal.addEventListener('abort', () => ((port.onmessage = null), port.close()));
       port.onmessage = (portEvent) => {
         const received = readMessage(portEvent.data, TO_PARENT);
         if (received) onMessage(received);
