@@ -45,7 +45,8 @@ export function connectFrame(
       const port = event.ports[0];
       if (!hello || hello.body.channel !== channel || event.ports.length !== 1 || !port) return;
       window.removeEventListener('message', onHello);
-      signal.addEventListener('abort', () => port.close());
+      // Closed and unheard: a message already on its way, or dispatched on it later, is not taken.
+      signal.addEventListener('abort', () => ((port.onmessage = null), port.close()));
       port.onmessage = (portEvent) => {
         const received = readMessage(portEvent.data, TO_PARENT);
         if (received) onMessage(received);
@@ -53,8 +54,10 @@ export function connectFrame(
       resolve({ send: (type, body = {}) => port.postMessage(message(type, body)) });
     };
     window.addEventListener('message', onHello, { signal });
-    // Still loading (about:blank meanwhile), the knock is dropped by its target origin: the frame's own hello comes.
-    if (rendered) iframe.contentWindow?.postMessage(message('knock', { channel }), url.origin);
+    // Knocked on once the frame's page is there (its document unreadable from here). Still loading,
+    // it is the page's about:blank, and a knock to the frame's origin is an error in Firefox's
+    // console: its own hello comes once it loads.
+    if (rendered && !iframe.contentDocument) iframe.contentWindow?.postMessage(message('knock', { channel }), url.origin);
     else iframe.src = frameUrl(url, channel, location.origin, config).href;
   });
 }

@@ -218,8 +218,9 @@ export class SvcCardFormFrame extends CardFormSurface(BaseElement) {
     const page = (url: string) => url.split('#')[0];
     const loaded = () => performance.getEntriesByType('resource').some((entry) =>
       (entry as PerformanceResourceTiming).initiatorType === 'iframe' && page(entry.name) === page(this.#iframe.src));
-    const adopted = this.#iframe.hasAttribute('src') ? wait(loaded() ? 10_000 : 30_000) : undefined;
-    this.#iframe.addEventListener('load', () => (clearTimeout(adopted), wait(10_000)), { once: true, signal });
+    let waiting = this.#iframe.hasAttribute('src') ? wait(loaded() ? 10_000 : 30_000) : undefined;
+    this.#iframe.addEventListener('load', () => (clearTimeout(waiting), (waiting = wait(10_000))), { once: true, signal });
+    signal.addEventListener('abort', () => clearTimeout(waiting)); // a dropped link leaves no timer running
   }
 
   /**
