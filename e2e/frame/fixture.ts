@@ -14,10 +14,15 @@ export const SECRETS = [
 
 /**
  * Random base64 or hex may hold any short digit run (a 32-hex channel id holds "123" about once in
- * 140 runs): the token's members and the frame's channel id are blanked before searching.
+ * 140 runs), and so may the servers' free ports in the URLs a page sees (the frame's src on
+ * localhost:33123, its origin parameter URL-encoded): the token's members, the frame's channel id
+ * (in JSON and in the frame's URL) and every URL's port are blanked before searching.
  */
 export const blankTokens = (text: string): string =>
-  text.replace(/\\?"(encryptedKey|iv|ciphertext|authTag|channel)\\?"\s*:\s*\\?"[A-Za-z0-9+/=]*\\?"/g, '$1');
+  text
+    .replace(/\\?"(encryptedKey|iv|ciphertext|authTag|channel)\\?"\s*:\s*\\?"[A-Za-z0-9+/=]*\\?"/g, '$1')
+    .replace(/([#&]channel=)[0-9a-f]+/g, '$1CHANNEL')
+    .replace(/((?:\/\/|%2F%2F)[\w.-]+(?::|%3A))\d+/gi, '$1PORT');
 
 export const cardFrame = (page: Page): FrameLocator => page.frameLocator('svc-card-form iframe');
 /** The card frame's document, to evaluate in. */

@@ -270,13 +270,16 @@ test('re-attached within svc-ready\'s wait for the frame\'s height: exactly one 
 // about:blank there, and the knock, addressed to the frame's origin, was an error in the console
 // ("The target origin provided … does not match the recipient window's origin": Firefox ESR, 1 in
 // 17 loads of the soak of the test above). Its own hello comes once it loads; svc-ready then.
-test('a server-rendered frame still loading when the element connects: no knock to the wrong origin, no console error, svc-ready', async ({ page, demo }) => {
+test('a server-rendered frame still loading when the element connects: loaded once, no knock to the wrong origin, no console error, svc-ready', async ({ page, demo }) => {
   const errors = consoleErrors(page);
+  let loads = 0;
   await page.route(`${demo.frame.origin}/**/card-frame.html*`, async (route) => {
+    loads += 1;
     await new Promise((later) => setTimeout(later, 1_500));
     await route.continue();
   });
   await openFrameCheckout(page, demo);
   await expect(cardFrame(page).getByLabel('Card number')).toBeEditable();
+  expect(loads, 'the server-rendered frame is left to load, never given its src again').toBe(1);
   expect(errors).toEqual([]);
 });

@@ -54,10 +54,10 @@ export function connectFrame(
       resolve({ send: (type, body = {}) => port.postMessage(message(type, body)) });
     };
     window.addEventListener('message', onHello, { signal });
-    // Knocked on once the frame's page is there (its document unreadable from here). Still loading,
-    // it is the page's about:blank, and a knock to the frame's origin is an error in Firefox's
-    // console: its own hello comes once it loads.
-    if (rendered && !iframe.contentDocument) iframe.contentWindow?.postMessage(message('knock', { channel }), url.origin);
-    else iframe.src = frameUrl(url, channel, location.origin, config).href;
+    if (!rendered) iframe.src = frameUrl(url, channel, location.origin, config).href;
+    // A server-rendered frame is knocked on once its page is there (its document unreadable from
+    // here). Still loading, it is the page's about:blank, and a knock to the frame's origin is an
+    // error in Firefox's console: it is left to load (never loaded again), and says hello itself.
+    else if (!iframe.contentDocument) iframe.contentWindow?.postMessage(message('knock', { channel }), url.origin);
   });
 }
