@@ -65,7 +65,7 @@ const stages = [
   ]],
   // Chromium, Firefox ESR and WebKitGTK (over WebDriver), each spec in the engines its `// @engines`
   // line names (e2e/spec-engines.ts): first the specs that watch things move (`@layout`) or assert
-  // wall-clock time (`@timed`), one test at a time with nothing else running; then the others, three workers.
+  // wall-clock time (`@timed`), one test at a time with nothing else running; then the others, two workers.
   [[e2eSuite('e2e-layout', ['--project', '*-layout', '--workers', '1'])]],
   [[e2eSuite('e2e', ['--project', 'chromium', '--project', 'firefox', '--project', 'webkit'])]],
 ];
