@@ -2,6 +2,7 @@
 // by the move after its write with the record as written (http/docs/events.ts
 // lists them). Stored in `events`; webhooks.ts delivers them to the webhooks allowed to read them.
 import type { Queryable } from './db/database.js';
+import { membersJson } from './db/record-json.js';
 import type { WriteMany } from './db/write-buffer.js';
 import { newId } from './store/tables.js';
 import { EVENT_PERMISSIONS } from './webhooks/event-permissions.js';
@@ -20,7 +21,10 @@ export async function emit(db: Queryable, companyId: string, type: EventType, da
   const event: SandboxEvent = { id: `evt_${newId()}`, type, companyId, createdAt: at.toISOString(), data };
   if (db.writes) {
     // Held with the unit's other writes, then written with them in one statement (emitMany), in the order emitted.
-    db.writes.append('events', JSON.stringify({ event, permission: EVENT_PERMISSIONS[type] }), emitMany);
+    // The record in `data` as its write serialised it (db/record-json.ts): JSON.stringify({ event, permission }), made once.
+    const head = JSON.stringify({ id: event.id, type, companyId, createdAt: event.createdAt }).slice(0, -1);
+    const permission = EVENT_PERMISSIONS[type];
+    db.writes.append('events', `{"event":${head},"data":${membersJson(data)}}${permission === undefined ? '' : `,"permission":${JSON.stringify(permission)}`}}`, emitMany);
     return event;
   }
   // The event, then one delivery per webhook of the company that asked for the type and whose credential reads it

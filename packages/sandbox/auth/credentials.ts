@@ -40,6 +40,14 @@ async function readCredential(db: Queryable, keyId: string): Promise<Stored | un
   return row && { ...toCredential(row), secretSha256: row.secret_sha256, cacheEpoch: row.cache_epoch };
 }
 
+/** The credential kept for `keyId` under the live stamp (PostgreSQL, db/change-stamp.ts), or undefined: read it (findCredential). */
+function keptCredential(db: Queryable | Database, keyId: string): Stored | undefined {
+  const stamp = 'kind' in db ? stampOf(db) : undefined;
+  if (stamp === undefined) return undefined;
+  const hit = kept.get(db as Database)?.get(keyId);
+  return hit?.stamp === stamp && stillFresh(stamp, hit.at) ? hit.stored : undefined;
+}
+
 /**
  * The credential and the stamp its request's cached company reads are checked against. On PostgreSQL
  * both come from this process's cache while its stamp is current (db/change-stamp.ts: any change to
@@ -49,10 +57,10 @@ async function readCredential(db: Queryable, keyId: string): Promise<Stored | un
 export async function findCredential(db: Queryable | Database, keyId: string): Promise<Stored | undefined> {
   const stamp = 'kind' in db ? stampOf(db) : undefined;
   if (stamp === undefined) return readCredential(db, keyId);
+  const hit = keptCredential(db, keyId);
+  if (hit) return hit;
   let byKey = kept.get(db as Database);
   if (!byKey) kept.set(db as Database, (byKey = new Map()));
-  const hit = byKey.get(keyId);
-  if (hit?.stamp === stamp && stillFresh(stamp, hit.at)) return hit.stored;
   const at = performance.now();
   const read = await readCredential(db, keyId);
   // Unknown key ids are not kept: a guessed one must not grow the cache.
@@ -66,15 +74,24 @@ export async function findCredential(db: Queryable | Database, keyId: string): P
 /** cacheEpoch: the stamp found with the credential (findCredential). */
 export type Verified = { credential: Credential; cacheEpoch: string } | { refusal: string };
 
-/** Checks an apiKey header value; the comparison time does not depend on the secret. */
-export async function verifyApiKey(db: Queryable | Database, apiKey: string): Promise<Verified> {
+/**
+ * Checks an apiKey header value; the comparison time does not depend on the secret. Answers at once
+ * (no promise) when the format refuses it or its credential is kept (PostgreSQL's cache): the
+ * guard's hook then goes on in the same turn of the event loop.
+ */
+export function verifyApiKey(db: Queryable | Database, apiKey: string): Verified | Promise<Verified> {
   const dot = apiKey.indexOf('.');
   if (dot <= 0 || dot === apiKey.length - 1) return { refusal: 'apiKey must be <KEY_ID>.<SECRET>' };
   const keyId = apiKey.slice(0, dot);
   if (!keyId.startsWith(SANDBOX_KEY_PREFIX))
     return { refusal: `not a sandbox credential: sandbox key ids start with ${SANDBOX_KEY_PREFIX}; production credentials work only against production` };
-  const stored = await findCredential(db, keyId);
-  const given = Buffer.from(sha256(apiKey.slice(dot + 1)), 'hex');
+  const secret = apiKey.slice(dot + 1);
+  const hit = keptCredential(db, keyId);
+  return hit ? checkSecret(hit, secret) : findCredential(db, keyId).then((stored) => checkSecret(stored, secret));
+}
+
+function checkSecret(stored: Stored | undefined, secret: string): Verified {
+  const given = Buffer.from(sha256(secret), 'hex');
   const expected = Buffer.from(stored?.secretSha256 ?? sha256(''), 'hex');
   if (!stored || !timingSafeEqual(given, expected)) return { refusal: 'invalid apiKey' };
   return { credential: { keyId: stored.keyId, permissions: stored.permissions, companies: stored.companies }, cacheEpoch: stored.cacheEpoch };

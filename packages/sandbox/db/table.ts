@@ -1,6 +1,7 @@
 // A resource table (see migrations.ts): the body in `data`, plus the columns
 // that lists filter, sort and lock on, copied from the body on every write.
 import type { Queryable } from './database.js';
+import { recordJson } from './record-json.js';
 import type { WriteMany } from './write-buffer.js';
 
 export interface Stored {
@@ -32,11 +33,11 @@ export function defineTable<Doc extends Stored>(name: string, extra: Record<stri
   const updateSql = `UPDATE ${name} SET ${columns.slice(1).map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`;
   const read = (rows: { data: Doc }[]) => rows[0]?.data;
   // Set-wise (db/write-buffer.ts): rows as JSON objects of the columns, typed by the table's own row type.
+  // The body's JSON is made once (record-json.ts): the event emitted next carries the same string.
   const rowJson = (doc: Doc) => {
     const row: Record<string, unknown> = { id: doc._id, company_id: doc.companyId, status: doc.status ?? null, created_at: doc.createdAt, updated_at: doc.updatedAt };
     for (const c of extraNames) row[c] = extra[c]!(doc) ?? null;
-    row.data = doc;
-    return JSON.stringify(row);
+    return `${JSON.stringify(row).slice(0, -1)},"data":${recordJson(doc)}}`;
   };
   const insertMany: WriteMany = (rows, tag) =>
     [`${tag} AS (INSERT INTO ${name} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(null::${name}, ${rows}))`];

@@ -36,9 +36,10 @@ export function installAnswerDrops(app: FastifyInstance): AnswerDrops {
   const armed: Armed[] = [];
   const drops: Drop[] = [];
   let made = 0;
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, passing at once when no drop is armed or kept (every answer but a test's).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const path = request.routeOptions.url as DropPath;
-    if (request.method !== 'POST' || !DROP_PATHS.includes(path)) return payload;
+    if ((armed.length === 0 && drops.length === 0) || request.method !== 'POST' || !DROP_PATHS.includes(path)) return done(null, payload);
     const companyId = companyOf(request);
     const key = request.idempotency?.key ?? null;
     if (key !== null && reply.getHeader(REPLAYED_HEADER) === 'true') {
@@ -46,13 +47,13 @@ export function installAnswerDrops(app: FastifyInstance): AnswerDrops {
     }
     const fault = armed.find((a) => a.companyId === companyId && a.path === path && a.left > 0);
     // A refusal of the request itself (a 4xx) was not committed: only what was written is dropped.
-    if (!fault || reply.statusCode >= 400) return payload;
+    if (!fault || reply.statusCode >= 400) return done(null, payload);
     fault.left -= 1;
     drops.push({ _id: `drp_${++made}`, companyId, path, at: new Date().toISOString(), status: reply.statusCode, idempotencyKey: key, retried: false });
     // inject() (light-my-request) has no connection to drop, and its stand-in socket no destroy: answered as usual.
     const { socket } = request.raw;
     if (typeof socket?.destroy === 'function') socket.destroy();
-    return payload;
+    done(null, payload);
   });
   return {
     arm(companyId, path, count) { armed.push({ companyId, path, left: count }); },

@@ -16,6 +16,7 @@ import { logFailure, pathOf } from './error-handler.js';
 import { requestFingerprint } from './fingerprint.js';
 import { describeIdempotency, IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER, takesKey } from './idempotency-schema.js';
 import { keyWaiters } from './key-waiters.js';
+import { refuseLater } from '../base/refuse-later.js';
 
 export const KEY_LIFETIME_MS = 24 * 3600 * 1000;
 export const DEFAULT_WAIT_MS = 10_000;
@@ -24,6 +25,7 @@ const POLL_MS = 50;
 const SWEEP_EVERY_MS = 60_000;
 /** The Content-Type Fastify gives a serialized answer: what a replay of an answer kept with the work says. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 
 export interface IdempotencyOptions {
   /** The clock keys live by, in ms since the epoch: the real time unless a test moves it (the test clock does not count). */
@@ -65,19 +67,24 @@ export async function installIdempotency(app: FastifyInstance, db: Database, opt
   app.addHook('onRoute', describeIdempotency);
 
   // The key is checked and the body fingerprinted as sent, before the schema fills in defaults.
-  app.addHook('preValidation', async (request) => {
-    const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-    if (key === undefined || !takesKey(request.method, request.routeOptions.config?.auth)) return;
+  // Callback hooks: a request without a key passes each in the same turn (no promise per hook).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const key = request.headers[KEY_HEADER];
+    if (key === undefined || !takesKey(request.method, request.routeOptions.config?.auth)) return done();
     const text = [key].flat().join(', ');
     if (text.length < 1 || text.length > MAX_KEY_LENGTH)
-      throw new ApiError(400, 'SchemaValidationException', [fieldError(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters, got ${text.length}`, 'headers')]);
+      return refuseLater(done, new ApiError(400, 'SchemaValidationException', [fieldError(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters, got ${text.length}`, 'headers')]));
     request.idempotency = { key: text, fingerprint: requestFingerprint(request.method, pathOf(request), request.body) };
+    done();
   });
 
   // After validation and the guard: a refused request never takes its key.
-  app.addHook('preHandler', async (request, reply) => {
-    const asked = request.idempotency;
-    if (!asked) return;
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.idempotency) return done();
+    claimOrReplay(request, reply).then(() => done(), done);
+  });
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
+    const asked = request.idempotency!;
     const scope = scopeOf(request);
     const id = `${scope}\n${asked.key}`;
     const deadline = performance.now() + waitMs;
@@ -107,7 +114,7 @@ export async function installIdempotency(app: FastifyInstance, db: Database, opt
         throw keyError(409, 'idempotency_key_in_use', `a request with this ${IDEMPOTENCY_HEADER} is still running after ${waitMs} ms: retry later with the same key`);
       await waiters.wait(id, Math.min(POLL_MS, left));
     }
-  });
+  };
 
   /** Ends the claim: the answer kept or the row freed, then the key's lock let go and its waiters woken. */
   const finish = async (claim: Claim, answer: StoredAnswer | undefined) => {
@@ -125,22 +132,22 @@ export async function installIdempotency(app: FastifyInstance, db: Database, opt
   };
 
   // The owner keeps its answer (below 500) before it goes out, so a retry that follows it finds it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotency?.claim;
-    if (!claim) return payload;
+    if (!claim) return done(null, payload);
     request.idempotency!.claim = undefined;
     const body = payload === null || payload === undefined || reply.statusCode === 204 ? null
       : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-    await finish(claim, reply.statusCode >= 500 || body === undefined ? undefined : { status: reply.statusCode, headers: keptHeaders(reply), body });
-    return payload;
+    // finish() never rejects (it logs its failures).
+    void finish(claim, reply.statusCode >= 500 || body === undefined ? undefined : { status: reply.statusCode, headers: keptHeaders(reply), body }).then(() => done(null, payload));
   });
 
   // An answer that never passed onSend (the connection went first): free the key.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const claim = request.idempotency?.claim;
-    if (!claim) return;
+    if (!claim) return done();
     request.idempotency!.claim = undefined;
-    await finish(claim, undefined);
+    void finish(claim, undefined).then(() => done());
   });
 }
 

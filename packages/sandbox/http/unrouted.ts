@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody, fieldError, invalid, type ApiErrorCode } from '../base/errors.js';
 import { pathOf } from './error-handler.js';
+import { refuseLater } from '../base/refuse-later.js';
 
 /** A whole answer as bytes, for a socket no response object owns; the connection is closed after it. */
 export function rawRefusal(status: number, code: ApiErrorCode, path: string, msg: string): string {
@@ -86,19 +87,23 @@ export function nonUtf8Parameter(url: string): string | undefined {
 }
 
 export function installRequestChecks(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: they end in the same turn (no promise per request).
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
-      throw new ApiError(400, 'SchemaValidationException', [{ msg: 'an HTTP/1.1 request needs a Host header' }]);
+      return refuseLater(done, new ApiError(400, 'SchemaValidationException', [{ msg: 'an HTTP/1.1 request needs a Host header' }]));
     // As a path must be (FST_ERR_BAD_URL), a query value is percent-encoded UTF-8: a Latin-1 %E7 would be read as the text "%E7".
     const parameter = request.url.includes('%') ? nonUtf8Parameter(request.url) : undefined;
     if (parameter !== undefined)
-      throw invalid(fieldError(parameter, `${parameter} is not percent-encoded UTF-8 (a Latin-1 byte such as %E7 for "ç" is %C3%A7 in UTF-8)`, 'query'));
+      return refuseLater(done, invalid(fieldError(parameter, `${parameter} is not percent-encoded UTF-8 (a Latin-1 byte such as %E7 for "ç" is %C3%A7 in UTF-8)`, 'query')));
+    done();
   });
-  app.addHook('onResponse', async ({ raw }) => {
-    if (raw.complete || !raw.socket) return;
-    const socket = raw.socket;
-    answeredEarly.add(socket);
-    raw.once('end', () => answeredEarly.delete(socket));
+  app.addHook('onResponse', ({ raw }, _reply, done) => {
+    if (!raw.complete && raw.socket) {
+      const socket = raw.socket;
+      answeredEarly.add(socket);
+      raw.once('end', () => answeredEarly.delete(socket));
+    }
+    done();
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
 }
