@@ -8,7 +8,7 @@
 // inserts (per table, in order), then updates (the last of a record's updates:
 // each is the whole record), then appends (events, in the order emitted).
 import type { Queryable } from './database.js';
-import { prepared } from './prepared.js';
+import { MAX_PREPARED, prepared } from './prepared.js';
 
 /**
  * How a set of rows (a JSON array, the parameter `param`) is written: members of a WITH,
@@ -16,18 +16,39 @@ import { prepared } from './prepared.js';
  */
 export type WriteMany = (param: string, tag: string) => string[];
 
-/** Sets of rows written by one statement: `WITH <every set's members> SELECT 1` (each set's rows a parameter). */
+/** Each WriteMany's number, for the key of the statements made of it. */
+const writerIds = new WeakMap<WriteMany, number>();
+let writers = 0;
+/** Statement texts by the sets they write (their writers in order): built once, then the same string each time. */
+const texts = new Map<string, string>();
+
+/**
+ * `WITH <every set's members> SELECT`: one statement (each set's rows a parameter). Its text depends
+ * only on which sets are written, so it is built once per shape and kept (a payment's is 1.5 KB:
+ * joined, hashed for its prepared name and compared by node-postgres on every send, issue 38).
+ * An empty select list: the statement's answer is one row of no columns, nothing to describe.
+ */
 async function writeAll(db: Queryable, sets: { write: WriteMany; rows: string[] }[]) {
-  const members: string[] = [];
   const params: string[] = [];
+  let shape = '';
   for (const { write, rows } of sets) {
     if (!rows.length) continue;
     params.push(`[${rows.join(',')}]`);
-    members.push(...write(`$${params.length}::jsonb`, `w${params.length}`));
+    let id = writerIds.get(write);
+    if (id === undefined) writerIds.set(write, (id = writers++));
+    shape += `${id},`;
   }
-  // Data-modifying members run to completion whether or not the main query reads them. Its text
-  // depends only on which sets are written (the code's, never the rows'): prepared on PostgreSQL.
-  if (members.length) await db.query(prepared(`WITH ${members.join(',\n')} SELECT 1`), params);
+  if (!params.length) return;
+  let sql = texts.get(shape);
+  if (sql === undefined) {
+    const members: string[] = [];
+    let n = 0;
+    for (const { write, rows } of sets) if (rows.length) { n += 1; members.push(...write(`$${n}::jsonb`, `w${n}`)); }
+    // Data-modifying members run to completion whether or not the main query reads them. Prepared on PostgreSQL.
+    sql = prepared(`WITH ${members.join(',\n')} SELECT`);
+    if (texts.size < MAX_PREPARED) texts.set(shape, sql);
+  }
+  await db.query(sql, params);
 }
 
 interface Held { write: WriteMany; rows: Map<string, string> }

@@ -12,7 +12,8 @@ import type { AcquirerRecord, AuthorizeAnswer, AuthorizeRequest, Connector, Prov
 /** How long the payment core waits for a provider's answer before it gives up and fails over. */
 export const PROVIDER_TIMEOUT_MS = 5_000;
 
-const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
+// `count` random decimal digits (at most 15): one draw, uniform over the 10^count strings as a digit per draw was.
+const digits = (count: number) => String(randomInt(10 ** count)).padStart(count, '0');
 
 export function simulatedAcquirer(id: ProviderId): Connector {
   return {
