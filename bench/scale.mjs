@@ -254,7 +254,8 @@ function countStatements(db) {
  * PIX, monthly, first charge 20 days ago), once per [days, stepping]: each on fresh copies.
  */
 async function clockFigures(sandbox, label, count, runs) {
-  const defaultChunk = clockStepping.chunk;
+  const chunkKey = label === 'PostgreSQL' ? 'postgresChunk' : 'chunk';
+  const defaultChunk = clockStepping[chunkKey];
   for (const [days, mode, setWise = true, chunk = defaultChunk] of runs) {
     const companyId = `bench_clock_${clockCompanies++}`;
     const { apiKey } = await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
@@ -277,7 +278,7 @@ async function clockFigures(sandbox, label, count, runs) {
         s.data || jsonb_build_object('_id', s.id || '_' || g, 'clientId', CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END)
       FROM subscriptions s, generate_series(2, ${count}) AS g WHERE s.id = $1`, [id]);
     await sandbox.db.query('VACUUM ANALYZE');
-    Object.assign(clockStepping, { mode, setWise, chunk });
+    Object.assign(clockStepping, { mode, setWise, [chunkKey]: chunk });
     const serverLog = label === 'PostgreSQL' && process.env.PG_LOG ? await logStatements(sandbox.db) : undefined;
     const statements = countStatements(sandbox.db);
     const t0 = performance.now();
@@ -301,7 +302,7 @@ async function clockFigures(sandbox, label, count, runs) {
     } finally {
       statements.stop();
       await serverLog?.stop();
-      Object.assign(clockStepping, { mode: 'due', setWise: true, chunk: defaultChunk });
+      Object.assign(clockStepping, { mode: 'due', setWise: true, [chunkKey]: defaultChunk });
     }
   }
 }

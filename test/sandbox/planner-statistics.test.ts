@@ -12,13 +12,13 @@ import type { Sandbox } from '../../packages/sandbox/server.js';
 import { makeProduct } from './support/fixtures.js';
 import { COMPANY, call, memorySandbox } from './support/sandbox.js';
 import { clockCompany } from './support/clock-company.js';
-import { BILLING_CHUNK, clockStepping } from '../../packages/sandbox/billing/engine.js';
+import { BILLING_CHUNK, clockStepping, POSTGRES_BILLING_CHUNK } from '../../packages/sandbox/billing/engine.js';
 
 const N = 150;
 let sandbox: Sandbox;
 beforeEach(async () => { sandbox = await memorySandbox(); });
 afterEach(async () => {
-  Object.assign(clockStepping, { chunk: BILLING_CHUNK });
+  Object.assign(clockStepping, { chunk: BILLING_CHUNK, postgresChunk: POSTGRES_BILLING_CHUNK });
   await sandbox?.close();
 });
 
@@ -120,13 +120,13 @@ it('a chunk of the clock reads its own subscriptions\' open charges, not every c
       return tx.query(sql, params);
     },
   }))) as typeof transaction;
-  Object.assign(clockStepping, { chunk: CHUNK });
+  Object.assign(clockStepping, { chunk: CHUNK, postgresChunk: CHUNK });
   try {
     const advanced = await c.advance(30);
     expect(advanced.moves.filter((m: { resource: string; to: string }) => m.resource === 'charge' && m.to === 'ACTIVE')).toHaveLength(SUBSCRIPTIONS);
   } finally {
     sandbox.db.transaction = transaction;
-    Object.assign(clockStepping, { chunk: BILLING_CHUNK });
+    Object.assign(clockStepping, { chunk: BILLING_CHUNK, postgresChunk: POSTGRES_BILLING_CHUNK });
   }
   expect(worked.length).toBeGreaterThanOrEqual(2 * SUBSCRIPTIONS / CHUNK);
   // A chunk's subscriptions have two charges at most (the first, its renewal), each counted by the plan's three nodes; the
