@@ -28,14 +28,17 @@
 // SUBSCRIPTIONS=N for the clock's count on PostgreSQL (PGLITE_SUBSCRIPTIONS=N on PGlite); FIGURES=lists,clock (any of posts, lists,
 // export, clock, compare) for some figures only; COMPARE_WITH=<another checkout> adds POST /v1/transaction's rate and CPU
 // time against that checkout's sandbox, in turns (FIGURES=compare: those alone, with the statements of one POST); CLOCK_ON=pglite|postgres, CLOCK_SET_WISE_ONLY=1 and STATEMENT_TIMES=1 (each
-// statement kind's CPU time) to profile the clock.
+// statement kind's CPU time) to profile the clock; on PostgreSQL PG_LOG=1 (the server's duration of each statement kind,
+// parse / bind / execute apart), PG_LOG=explain (auto_explain's plans of those over 20 ms too; PG_LOG_COPY=<file> keeps the
+// log), MARK_TIMES=1 (the advance's start and end on CLOCK_MONOTONIC, for `perf report --time`), CLOCK_CHUNKS=50,200 and
+// CLOCK_ROUNDS=n (the month once per chunk size, in turns: an A/B in one sitting).
 // Run: npm run build && node --expose-gc bench/scale.mjs   (or through bench/run.mjs)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { readSharedKey } from '../test-support/shared-vectors.mjs';
@@ -183,6 +186,41 @@ function postgresTicks(url) {
   return ticks;
 }
 
+/**
+ * PG_LOG=1: PostgreSQL logs every statement's duration while the clock runs; at stop, the total per
+ * statement kind (its first words, parse / bind / execute apart), the server's own view of where its time goes.
+ */
+async function logStatements(db) {
+  const [{ setting }] = await db.query("SELECT setting FROM pg_settings WHERE name = 'data_directory'");
+  const file = join(dirname(setting), 'log');
+  const start = readFileSync(file).length;
+  await db.query('ALTER SYSTEM SET log_min_duration_statement = 0');
+  if (process.env.PG_LOG === 'explain') {
+    for (const sql of ["LOAD 'auto_explain'", "ALTER SYSTEM SET session_preload_libraries = 'auto_explain'", "ALTER SYSTEM SET auto_explain.log_min_duration = '20ms'",
+      'ALTER SYSTEM SET auto_explain.log_analyze = on', 'ALTER SYSTEM SET auto_explain.log_buffers = on']) await db.query(sql);
+  }
+  await db.query('SELECT pg_reload_conf()');
+  // Profiling only: the pool's idle connections are ended, and open again with auto_explain loaded.
+  if (process.env.PG_LOG === 'explain') await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = 'client backend' AND state = 'idle' AND query NOT ILIKE 'LISTEN%' AND query NOT ILIKE '%advisory%'`);
+  return {
+    async stop() {
+      await db.query('ALTER SYSTEM RESET ALL');
+      await db.query('SELECT pg_reload_conf()');
+      if (process.env.PG_LOG_COPY) writeFileSync(process.env.PG_LOG_COPY, readFileSync(file, 'utf8').slice(start));
+      const sums = new Map();
+      for (const line of readFileSync(file, 'utf8').slice(start).split('\n')) {
+        const hit = /duration: ([\d.]+) ms\s+(\w+)?[^:]*:\s*(.*)$/.exec(line);
+        if (!hit) continue;
+        const key = `${hit[2] ?? ''} ${hit[3].replace(/\s+/g, ' ').slice(0, 80)}`;
+        const t = sums.get(key) ?? { n: 0, ms: 0 };
+        t.n++; t.ms += Number(hit[1]);
+        sums.set(key, t);
+      }
+      for (const [key, { n, ms }] of [...sums].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`${ms.toFixed(0).padStart(7)} ms ${String(n).padStart(5)}x ${key}`);
+    },
+  };
+}
+
 let clockCompanies = 0;
 /** This process's CPU time since `from` (user + system), in seconds: the sandbox's share (PGlite's too: it runs here), which a loaded machine moves less than the wall time. */
 const cpuSeconds = (from) => { const { user, system } = process.cpuUsage(from); return ((user + system) / 1e6).toFixed(1); };
@@ -216,7 +254,9 @@ function countStatements(db) {
  * PIX, monthly, first charge 20 days ago), once per [days, stepping]: each on fresh copies.
  */
 async function clockFigures(sandbox, label, count, runs) {
-  for (const [days, mode, setWise = true] of runs) {
+  const chunkKey = label === 'PostgreSQL' ? 'postgresChunk' : 'chunk';
+  const defaultChunk = clockStepping[chunkKey];
+  for (const [days, mode, setWise = true, chunk = defaultChunk] of runs) {
     const companyId = `bench_clock_${clockCompanies++}`;
     const { apiKey } = await createCredential(sandbox.db, { permissions: [...ALL_PERMISSIONS], companies: [companyId] });
     const as = async (path, body) => {
@@ -238,10 +278,13 @@ async function clockFigures(sandbox, label, count, runs) {
         s.data || jsonb_build_object('_id', s.id || '_' || g, 'clientId', CASE WHEN g % 1000 = 0 THEN s.client_id ELSE s.client_id || '_' || (g % 1000) END)
       FROM subscriptions s, generate_series(2, ${count}) AS g WHERE s.id = $1`, [id]);
     await sandbox.db.query('VACUUM ANALYZE');
-    Object.assign(clockStepping, { mode, setWise });
+    Object.assign(clockStepping, { mode, setWise, [chunkKey]: chunk });
+    const serverLog = label === 'PostgreSQL' && process.env.PG_LOG ? await logStatements(sandbox.db) : undefined;
     const statements = countStatements(sandbox.db);
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
+    const pg0 = label === 'PostgreSQL' ? postgresTicks(postgres.url) : undefined;
+    if (process.env.MARK_TIMES) console.log(`advance from ${Number(process.hrtime.bigint()) / 1e9}`);
     try {
       // node:http, not fetch: fetch gives up on an answer's headers after 300 s.
       const advanced = await new Promise((done, fail) => {
@@ -251,12 +294,15 @@ async function clockFigures(sandbox, label, count, runs) {
         }).on('error', fail).end(JSON.stringify({ companyId, days }));
       });
       if (!advanced.moves) console.log(advanced);
-      const how = mode === 'due' ? `days with work only, ${setWise ? 'set-wise' : 'one subscription at a time (session 27)'}` : 'every day, one subscription at a time (as before issue 38)';
+      if (process.env.MARK_TIMES) console.log(`advance to ${Number(process.hrtime.bigint()) / 1e9}`);
+      const how = (mode === 'due' ? `days with work only, ${setWise ? 'set-wise' : 'one subscription at a time (session 27)'}` : 'every day, one subscription at a time (as before issue 38)')
+        + (chunk === defaultChunk ? '' : `, chunks of ${chunk}`);
       record(`POST /sandbox/v1/clock/advance ${days} days over ${count} subscriptions, ${label}, ${how}`,
-        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves, ${statements.count.toLocaleString('en')} statements, ${cpuSeconds(cpu0)} s CPU of this process`);
+        `${((performance.now() - t0) / 1000).toFixed(1)} s, ${advanced.moves?.length ?? '?'} moves, ${statements.count.toLocaleString('en')} statements, ${cpuSeconds(cpu0)} s CPU of this process${pg0 === undefined ? '' : `, ${((postgresTicks(postgres.url) - pg0) / 100).toFixed(1)} s of PostgreSQL's`}`);
     } finally {
       statements.stop();
-      Object.assign(clockStepping, { mode: 'due', setWise: true });
+      await serverLog?.stop();
+      Object.assign(clockStepping, { mode: 'due', setWise: true, [chunkKey]: defaultChunk });
     }
   }
 }
@@ -358,7 +404,10 @@ try {
       // Set-wise (now), one subscription at a time on days with work (session 27), every day (before issue 38): ratios of one run.
       // CLOCK_SET_WISE_ONLY=1: the set-wise runs alone (profiling); CLOCK_ON=pglite or postgres: one database only.
       const ways = (days) => [[days, 'due', true], ...(process.env.CLOCK_SET_WISE_ONLY ? [] : [[days, 'due', false], ...(days === 30 || process.env.CLOCK_DAILY_365 ? [[days, 'every day', false]] : [])])];
-      if (process.env.CLOCK_ON !== 'pglite') await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, ways(30));
+      // CLOCK_CHUNKS=50,200 (with CLOCK_ROUNDS=n): the set-wise month on PostgreSQL once per chunk size, in turns, n rounds (an A/B in one sitting).
+      const chunks = process.env.CLOCK_CHUNKS?.split(',').map(Number);
+      const rounds = Number(process.env.CLOCK_ROUNDS ?? 1);
+      if (process.env.CLOCK_ON !== 'pglite') await clockFigures(sandbox, 'PostgreSQL', SUBSCRIPTIONS, chunks ? Array.from({ length: rounds }, () => chunks.map((chunk) => [30, 'due', true, chunk])).flat() : ways(30));
       if (process.env.CLOCK_ON !== 'postgres') {
         const pglite = await startSandbox({ decryptor: await decryptor(), memory: true });
         try {

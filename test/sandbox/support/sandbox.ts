@@ -30,7 +30,26 @@ export async function tokenFor(card: Record<string, string> = PAID_CARD) {
 export const sharedDecryptor = (options: Record<string, unknown> = {}) =>
   createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') }, ...options });
 
+let postgresDatabases = 0;
+
+/**
+ * SANDBOX_TEST_POSTGRES=<a PostgreSQL server's URL>: each sandbox on a new database of that server instead (a file's tests
+ * on PostgreSQL, e.g. the clock's: CONTRIBUTING.md, Sandbox tests); the server is the caller's, and so are its databases.
+ */
+async function postgresDatabase(server: string): Promise<string> {
+  const name = `sbx_test_${process.pid}_${postgresDatabases++}`;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try { await client.query(`CREATE DATABASE ${name}`); } finally { await client.end(); }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 export async function memorySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+  const server = process.env.SANDBOX_TEST_POSTGRES;
+  if (server && !options.dataDir && !options.databaseUrl) return startSandbox({ decryptor: await sharedDecryptor(), ...options, memory: false, databaseUrl: await postgresDatabase(server) });
   return startSandbox({ decryptor: await sharedDecryptor(), memory: true, ...options });
 }
 
