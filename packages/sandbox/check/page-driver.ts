@@ -174,8 +174,8 @@ export class CheckoutPage {
       const input = await this.field(id);
       if (!input) { if (id === 'holderDocument') continue; return `the card form has no ${id} field`; }
       if (!(await input.isEditable().catch(() => false))) return `the card form's ${id} field cannot be typed in (disabled after the last payment?)`;
-      await input.fill('');
-      await input.pressSequentially(text);
+      // At once, as autofill or a paste enters it (a key at a time was most of a scenario's time under load).
+      await input.fill(text);
     }
     return undefined;
   }
