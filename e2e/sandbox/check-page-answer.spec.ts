@@ -71,3 +71,44 @@ test('a card form whose fields are drawn after the page loaded (a server-rendere
     await context.close();
   }
 });
+
+/** A checkout that, once Pay is pressed, says it waits and keeps its card form at work (the demo's hold while a payment is in fraud review). */
+const HELD_PAGE = '<!doctype html><title>Shop</title><form><svc-card-form></svc-card-form><button type="submit">Pay</button><p role="status"></p></form><script src="/held.js"></script>';
+const HELD_SCRIPT = `
+customElements.define('svc-card-form', class extends HTMLElement {
+  constructor() { super(); this.internals = this.attachInternals(); }
+});
+const form = document.querySelector('form');
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  form.querySelector('svc-card-form').internals.states.add('busy');
+  form.querySelector('[role=status]').textContent = 'Waiting for approval';
+});`;
+/** Long enough that an answer read when the wait runs out is told apart from one read once all held still. */
+const HELD_ANSWER_MS = 12_000;
+
+test('a page at work that waits for what only a later step brings (a payment held for review): its words are read once they and the sandbox hold still, not when the wait runs out', async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    await context.route(`${SHOP}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      return route.fulfill(path === '/held.js' ? { contentType: 'text/javascript', body: HELD_SCRIPT } : { contentType: 'text/html', body: HELD_PAGE });
+    });
+    for (const sandboxDone of [true, false]) {
+      const shopper = await CheckoutPage.open(context, `${SHOP}/`, 'http://sandbox.test');
+      const before = await shopper.shown();
+      await shopper.page.getByRole('button', { name: 'Pay' }).click();
+      const started = Date.now();
+      let asked = 0;
+      const answer = await pageAnswer(shopper.page, before, HELD_ANSWER_MS, shopper.requestsOut, async () => { asked++; return sandboxDone; });
+      expect(answer, `sandbox done: ${sandboxDone}`).toEqual({ kind: 'message', text: 'Waiting for approval' });
+      // Asked only once the page held still while at work; waited out when the sandbox may still move.
+      expect(asked, `sandbox done: ${sandboxDone}`).toBeGreaterThan(0);
+      if (sandboxDone) expect(Date.now() - started).toBeLessThan(HELD_ANSWER_MS / 2);
+      else expect(Date.now() - started).toBeGreaterThanOrEqual(HELD_ANSWER_MS);
+      await shopper.page.close();
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -52,19 +52,28 @@ const same = (a: Shown, b: Shown) => a.nextAction === b.nextAction && a.busy ===
  * Waits for the page to answer (a change from `before` that holds still), and says what it was.
  * `requestsOut` says whether the page has a request on its way: a disabled Pay with none out is
  * the page's last word, not work in progress (without it, a disabled Pay counts as work until the wait ends).
+ * `onlySandboxMoves` says whether what a page still at work waits for can only come from a later
+ * step (a payment held for the fraud review, every webhook answered): its words, once they and that
+ * hold still, are its answer for now, not waited on until the wait ends.
  */
-export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_MS, requestsOut: () => boolean = () => true): Promise<PageAnswer> {
+export async function pageAnswer(page: Page, before: Shown, timeoutMs = ANSWER_MS, requestsOut: () => boolean = () => true, onlySandboxMoves: () => Promise<boolean> = async () => false): Promise<PageAnswer> {
   const deadline = Date.now() + timeoutMs;
   let last = before;
   let since = Date.now();
+  let stillSince: number | undefined;
   while (Date.now() < deadline) {
     await page.waitForTimeout(200);
     const now = await readShown(page).catch(() => last);
-    if (!same(now, last)) { last = now; since = Date.now(); continue; }
+    if (!same(now, last)) { last = now; since = Date.now(); stillSince = undefined; continue; }
     if (same(now, before)) continue;
     // A next action answers at once; a text must hold still (a "processing…" comes before the outcome).
     if (now.nextAction && now.nextAction !== before.nextAction) return { kind: 'next-action', what: now.nextAction };
-    if (!now.busy && !(now.payHeld && requestsOut()) && Date.now() - since >= STEADY_MS) break;
+    if (Date.now() - since < STEADY_MS) continue;
+    if (!now.busy && !(now.payHeld && requestsOut())) break;
+    // At work, waiting for what only the sandbox's next move brings: the page had its hold after the sandbox's last word.
+    if (!(await onlySandboxMoves().catch(() => false))) { stillSince = undefined; continue; }
+    stillSince ??= Date.now();
+    if (Date.now() - stillSince >= STEADY_MS) break;
   }
   if (same(last, before)) return { kind: 'nothing', ...(last.messages ? { text: last.messages } : {}) };
   if (last.invalid && !before.invalid) return { kind: 'error', text: 'the card form shows an error' };
@@ -165,8 +174,8 @@ export class CheckoutPage {
       const input = await this.field(id);
       if (!input) { if (id === 'holderDocument') continue; return `the card form has no ${id} field`; }
       if (!(await input.isEditable().catch(() => false))) return `the card form's ${id} field cannot be typed in (disabled after the last payment?)`;
-      await input.fill('');
-      await input.pressSequentially(text);
+      // At once, as autofill or a paste enters it (a key at a time was most of a scenario's time under load).
+      await input.fill(text);
     }
     return undefined;
   }

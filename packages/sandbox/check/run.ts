@@ -24,10 +24,24 @@ export interface RunOptions extends SandboxAccess {
 /** What a scenario plays with: the ledger, its holder name, and its own events so far. */
 interface Own { books: Ledger; holder: string; events: () => Promise<LedgerEvent[]> }
 
-/** Plays one step; its answers are recorded. */
-async function play(step: Step, shopper: CheckoutPage, { books, holder, events }: Own): Promise<StepRecord> {
+/**
+ * Whether the step's payments (its events after `start`) all wait on the fraud review, a later
+ * step, and every delivery of the scenario's events had its answer: the page then has nothing
+ * more to hear before that step (page-driver.ts reads its words without waiting the answer time out).
+ */
+async function onlyReviewMoves({ books, events }: Own, start: number): Promise<boolean> {
+  const own = await events();
+  const { payments } = books.records(own.filter((e) => e.seq > start), () => 0);
+  if (!payments.length || !payments.every((p) => IN_REVIEW.has(p.status))) return false;
+  return (await books.deliveries(new Set(own.map((e) => e.id)))).every((d) => d.status !== 'pending' || d.lastAnswer !== undefined);
+}
+
+/** Plays one step (begun after the event numbered `start`); its answers are recorded. */
+async function play(step: Step, shopper: CheckoutPage, own: Own, start: number): Promise<StepRecord> {
+  const { books, holder, events } = own;
   const record: StepRecord = { step, answers: [], challengeOpened: false };
   const loadsBefore = shopper.challengeLoads.length;
+  const held = () => onlyReviewMoves(own, start);
   if (step.do === 'pay-card' || step.do === 'pay-slip') {
     await shopper.closeNextAction();
     const method = step.do === 'pay-card' ? 'card' : step.method;
@@ -36,12 +50,12 @@ async function play(step: Step, shopper: CheckoutPage, { books, holder, events }
     const before = await shopper.shown();
     const refused = await shopper.pay(step.do === 'pay-card' && step.twice);
     if (refused) return { ...record, answers: [{ kind: 'stuck', why: refused }] };
-    const answer = await pageAnswer(shopper.page, before, undefined, shopper.requestsOut);
+    const answer = await pageAnswer(shopper.page, before, undefined, shopper.requestsOut, held);
     record.answers.push(answer);
     if (step.do === 'pay-card' && step.challenge && answer.kind === 'next-action' && answer.what === 'challenge') {
       const still = await shopper.shown();
       await shopper.challenge(step.challenge);
-      record.answers.push(await pageAnswer(shopper.page, { ...still, nextAction: 'challenge' }, undefined, shopper.requestsOut));
+      record.answers.push(await pageAnswer(shopper.page, { ...still, nextAction: 'challenge' }, undefined, shopper.requestsOut, held));
     }
   } else if (step.do === 'bank-settles' || step.do === 'slip-expires') {
     const { charges } = books.records(await events(), () => 0);
@@ -87,9 +101,10 @@ async function playScenario(scenario: Scenario, index: number, run: Run, played:
       if (missing.length) return `the page offers no ${missing.join(' or ')} (no <svc-payment-methods> radio for it)`;
       const counting = { ...own, books: { ...books, settle: async (id: string, method: string) => { const status = await books.settle(id, method); settles.push({ chargeId: id, status }); return status; } } };
       for (const step of scenario.steps) {
-        stepStarts.push(await books.cursor());
+        const start = await books.cursor();
+        stepStarts.push(start);
         // A page the driver cannot work (a click that never lands, a frame that never loads) fails this scenario, not the run.
-        steps.push(await play(step, shopper, counting).catch((error: Error) => ({ step, answers: [{ kind: 'stuck' as const, why: `the page could not be used: ${error.message.split('\n')[0]}` }], challengeOpened: false })));
+        steps.push(await play(step, shopper, counting, start).catch((error: Error) => ({ step, answers: [{ kind: 'stuck' as const, why: `the page could not be used: ${error.message.split('\n')[0]}` }], challengeOpened: false })));
       }
       return undefined;
     } finally {
