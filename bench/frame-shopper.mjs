@@ -10,7 +10,9 @@
 // The same browser then comes back twice (300 ms after each svc-ready): the third visit is a
 // returning shopper's, the HTTP cache and V8's code cache warm (versioned files are immutable).
 // Modes alternate; medians. Prints numbers only: never fails on a slow machine.
-// Usage: node bench/frame-shopper.mjs [rounds]
+// Usage: node bench/frame-shopper.mjs [rounds] [--no-warm-up]
+// --no-warm-up: without the uncounted first page of each mode; e2e/chromium/bench-frame.spec.ts
+// runs one round so, to check that the benchmark measures (half its pages, the same code).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +22,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
 
-const ROUNDS = Number(process.argv[2] ?? 10);
+const ROUNDS = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 10);
+const WARM_UP = !process.argv.includes('--no-warm-up');
 const VISITS = 3;
 // Logs the visit and its svc-ready time, then comes back (a new query: a navigation, not a reload).
 const FIRST_SCRIPT = `document.addEventListener('svc-ready', () => {
@@ -94,8 +97,10 @@ async function measure(mode) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
-  await measure('frame'); // warm-up: the servers' first answers, the disk cache of Chromium's own files
-  await measure('inline');
+  if (WARM_UP) {
+    await measure('frame'); // warm-up: the servers' first answers, the disk cache of Chromium's own files
+    await measure('inline');
+  }
   const runs = { frame: [], inline: [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of round % 2 ? ['inline', 'frame'] : ['frame', 'inline']) runs[mode].push(await measure(mode));

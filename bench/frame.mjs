@@ -8,7 +8,9 @@
 //            frame in frame mode, its clock moved to the page's): the frame painted next shows it;
 //   ready:   svc-ready (inline: the first render, as above).
 // Modes alternate, a fresh page each time; medians. Prints numbers only: never fails on a slow machine.
-// Usage: node bench/frame.mjs [rounds]
+// Usage: node bench/frame.mjs [rounds] [--no-warm-up]
+// --no-warm-up: without the uncounted first page of each mode; e2e/chromium/bench-frame.spec.ts
+// runs one round so, to check that the benchmark measures (half its pages, the same code).
 import { chromium } from '@playwright/test';
 import { HOLDER_CPF, PAID_CARD } from '../test-support/cards.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium-args.mjs';
@@ -18,7 +20,8 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
-const ROUNDS = Number(process.argv[2] ?? 10);
+const ROUNDS = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 10);
+const WARM_UP = !process.argv.includes('--no-warm-up');
 const keysDir = mkdtempSync(join(tmpdir(), 'svc-bench-keys-'));
 // The demo's servers on a thread of their own (bench/demo-worker.mjs), not behind this client's work.
 const worker = new Worker(new URL('./demo-worker.mjs', import.meta.url), { workerData: { keysDir } });
@@ -84,8 +87,10 @@ async function measure(mode) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
-  await measure('frame'); // warm-up: first key import, JIT, disk cache
-  await measure('inline');
+  if (WARM_UP) {
+    await measure('frame'); // warm-up: first key import, JIT, disk cache
+    await measure('inline');
+  }
   const runs = { frame: [], inline: [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of round % 2 ? ['inline', 'frame'] : ['frame', 'inline']) runs[mode].push(await measure(mode));

@@ -20,10 +20,17 @@ test.beforeAll(({ demo: workerDemo }) => { demo = workerDemo; });
 
 const openFrameCheckout = (page: EnginePage) => openFrameCheckoutAt(page, demo.url);
 
-// At 640 px too: a window that narrow (the demo specs' width, kept by the WebDriver session for
-// the next spec of a full run) makes WebKitGTK under Xvfb report document.hasFocus() false.
-// At 390x844, a phone, the lower fields start below the fold: the page scrolls to each one focused.
-for (const [width, height] of [[1280, 720], [1280, 800], [640, 800], [390, 844]] as const) {
+// Two windows, where the walk's "each field on screen" check differs: 1280x720, wider than
+// 1024 px, the whole card on the first screen; 640x800, narrower than 1024 px (where WebKitGTK
+// under Xvfb reports document.hasFocus() false: keyboard-walk.ts reads the focus without it), the
+// card below the page's order (its frame 587-595 px down), so from the holder on each field starts
+// below the fold and the page scrolls to it. 1280x800 and 390x844 (sizes of the WebKitGTK twin
+// this spec replaced) walked the same again, measured in Chromium and Firefox: at 1280x800 every
+// field sits where it does at 1280x720; at 390x844, since the compact checkout (issue 27), the
+// whole card is on the first screen (frame 216 px down, its last field at 613 px) as at 1280x720,
+// and the window is narrower than 1024 px as at 640x800. The tab order is the DOM's at any size.
+// A phone's focus moves and scrolling are demo/focus-scroll.spec.ts's (390x844, every engine).
+for (const [width, height] of [[1280, 720], [640, 800]] as const) {
   test(`Tab and Shift+Tab cross the frame in order, with no trap; Enter in the frame pays (${width}x${height})`, async ({ enginePage: page }) => {
     await page.setViewportSize({ width, height });
     await openFrameCheckout(page);

@@ -59,14 +59,19 @@ interface Tarball { name: string; file: string }
 let packed: { tarballs: Tarball[]; hash: string; dir: string } | undefined;
 /**
  * `npm pack` of the built repository and of @svc-card/client, once per process, into the cache's
- * folder of their sha256 (made when new, its files then never written again). The client is built
- * here (tsc, seconds): the repository's build leaves it out.
+ * folder of their sha256 (made when new, its files then never written again). Both as `npm run
+ * build` left them: the repository's build builds the client first (it was built again here, 5 to
+ * 15 s of tsc per run for the same files).
  */
 function packTarballs(): { tarballs: Tarball[]; hash: string; dir: string } {
   if (packed) return packed;
   mkdirSync(CACHE, { recursive: true });
-  // One process packs at a time (the client's build writes its dist/); the tarballs are packed
-  // aside and their folder renamed into place whole, so another worker's `npm ci` never sees half a file.
+  for (const { workspace } of PACKED) {
+    const built = join(ROOT, workspace ?? '', 'dist', workspace ? 'index.js' : 'server.js');
+    if (!existsSync(built)) throw new Error(`${relative(ROOT, built)} is missing: run \`npm run build\` first (it builds ${workspace ?? 'the repository'})`);
+  }
+  // One process packs at a time; the tarballs are packed aside and their folder renamed into
+  // place whole, so another worker's `npm ci` never sees half a file.
   let lock: ReturnType<typeof lockFolder>;
   for (;;) {
     try {
@@ -83,7 +88,6 @@ function packTarballs(): { tarballs: Tarball[]; hash: string; dir: string } {
     mkdirSync(aside, { recursive: true });
     const hash = createHash('sha256');
     const names = PACKED.map(({ name, workspace }) => {
-      if (workspace) execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: 'ignore' });
       const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', aside, ...(workspace ? ['-w', workspace] : [])], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
       hash.update(`${name}\0`).update(readFileSync(join(aside, filename)));
       return { name, filename };
