@@ -70,6 +70,21 @@ it(`a clock advance over ${N} subscriptions made one request at a time reads its
   expect(Math.max(...worked)).toBeLessThan(20 * there);
 }, 240_000);
 
+/**
+ * A company with `count` PIX subscriptions due 20 days ago: one made through the API, the others
+ * its copies in SQL (bench/scale.mjs's way), so the advance starts with a single charge.
+ */
+async function pixSubscriptions(count: number) {
+  const c = await clockCompany(sandbox, { paymentMethod: [{ type: 'PIX', active: true, installments: [{ installment: 1 }] }] });
+  const dueDate = new Date(Date.parse(await c.clock()) - 20 * 86_400_000).toISOString().slice(0, 10);
+  const made = await c.as('POST', '/v2/subscription', { companyId: c.companyId, productId: c.product._id, clientId: c.client._id, dueDate, paymentMethod: 'PIX' });
+  expect(made.status).toBe(200);
+  await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
+    SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, s.client_id, s.product_id, s.data || jsonb_build_object('_id', s.id || '_' || g)
+    FROM subscriptions s, generate_series(2, $2::int) AS g WHERE s.id = $1`, [made.body.subscription._id, count]);
+  return c;
+}
+
 // Session 36: PGlite's statistics kept current through the advance too (db/statistics.ts statisticsKeeper), as autovacuum
 // would on PostgreSQL. Read only at its start, a year's advance planned every day on them: with a charge or two then and
 // thousands by its middle, each chunk's read of its open charges took the company's index and filtered every charge of
@@ -77,14 +92,7 @@ it(`a clock advance over ${N} subscriptions made one request at a time reads its
 // STATEMENT_TIMES=1). Asserted on the statistics themselves: at this test's size either plan is cheap.
 it('a long clock advance keeps the planner statistics of the charges it writes as it writes them', async () => {
   const SUBSCRIPTIONS = 50;
-  const c = await clockCompany(sandbox, { paymentMethod: [{ type: 'PIX', active: true, installments: [{ installment: 1 }] }] });
-  const dueDate = new Date(Date.parse(await c.clock()) - 20 * 86_400_000).toISOString().slice(0, 10);
-  const made = await c.as('POST', '/v2/subscription', { companyId: c.companyId, productId: c.product._id, clientId: c.client._id, dueDate, paymentMethod: 'PIX' });
-  expect(made.status).toBe(200);
-  // Copies of it in SQL (bench/scale.mjs's way): the advance starts with a single charge.
-  await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
-    SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, s.client_id, s.product_id, s.data || jsonb_build_object('_id', s.id || '_' || g)
-    FROM subscriptions s, generate_series(2, $2::int) AS g WHERE s.id = $1`, [made.body.subscription._id, SUBSCRIPTIONS]);
+  const c = await pixSubscriptions(SUBSCRIPTIONS);
   const advanced = await c.advance(150);
   expect(advanced.moves.filter((m: { resource: string; to: string }) => m.resource === 'charge' && m.to === 'ACTIVE')).toHaveLength(5 * SUBSCRIPTIONS);
   const [row] = await sandbox.db.query<{ planned: number; there: string }>("SELECT reltuples AS planned, (SELECT count(*) FROM charges) AS there FROM pg_class WHERE relname = 'charges'");
@@ -100,13 +108,7 @@ it('a long clock advance keeps the planner statistics of the charges it writes a
 it('a chunk of the clock reads its own subscriptions\' open charges, not every charge of the company, however stale the statistics', async () => {
   const SUBSCRIPTIONS = 200;
   const CHUNK = 10;
-  const c = await clockCompany(sandbox, { paymentMethod: [{ type: 'PIX', active: true, installments: [{ installment: 1 }] }] });
-  const dueDate = new Date(Date.parse(await c.clock()) - 20 * 86_400_000).toISOString().slice(0, 10);
-  const made = await c.as('POST', '/v2/subscription', { companyId: c.companyId, productId: c.product._id, clientId: c.client._id, dueDate, paymentMethod: 'PIX' });
-  expect(made.status).toBe(200);
-  await sandbox.db.query(`INSERT INTO subscriptions (id, company_id, status, created_at, updated_at, client_id, product_id, data)
-    SELECT s.id || '_' || g, s.company_id, s.status, s.created_at, s.updated_at, s.client_id, s.product_id, s.data || jsonb_build_object('_id', s.id || '_' || g)
-    FROM subscriptions s, generate_series(2, $2::int) AS g WHERE s.id = $1`, [made.body.subscription._id, SUBSCRIPTIONS]);
+  const c = await pixSubscriptions(SUBSCRIPTIONS);
   // Another company's charges, enough that reading the whole table is never the cheap way (as beside a real company).
   await sandbox.db.query(`INSERT INTO charges (id, company_id, status, created_at, updated_at, subscription_id, due_date, data)
     SELECT 'other_' || g, 'company_other', 'PAID', now(), now(), 'other_' || g, date '2026-01-01', '{}' FROM generate_series(1, 20000) AS g`);
