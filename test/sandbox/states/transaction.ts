@@ -276,6 +276,8 @@ export function transactionStates({ company, card, sandbox }: StateKit) {
   describe('PROCESSING rows (a delayed provider, the test clock)', () => {
     it('(new) card_payment -> PROCESSING under a delayed fault; past processing.settlesAt the clock (row 16) moves provider_answered -> PAID with payables, AUTHORIZED, DECLINED; a charge paid meanwhile waits, then PAID; a subscription\'s first payment, then ERROR_PAYMENT', async () => {
       const c = await company();
+      // The company's clock is the real time plus its offset: begun past midnight, the 11 minutes below never cross a day (whose start would move the charge).
+      await c.startADay();
       const provider = (await card(c)).body.acquirer.provider;
       expect((await c.as('POST', '/sandbox/v1/faults', { companyId: c.companyId, providerId: provider, kind: 'delayed', seconds: 3600 })).status).toBe(200);
       const paid = (await card(c)).body;
