@@ -4,6 +4,7 @@
 // new frame's port; removed for good, encrypt() must reject, never hang; a new frame-src loads the
 // new frame; a JWKS without the key asked is named as such in svc-error.
 import type { Page } from '@playwright/test';
+import type { Demo } from '../../demo/start-demo.mjs';
 import { PAID_CARD } from '../support/cards.mjs';
 import { checkoutUrl, finalOutcome, submit, typeCard } from '../support/checkout.js';
 import { cardFrame, expect, openFrameCheckout, test } from './fixture.js';
@@ -183,12 +184,16 @@ const frameWithoutHeight = (page: Page, reattach: boolean) => page.addInitScript
   // under load) reaches the element after DOMContentLoaded, so the drop never comes before the
   // demo's deferred script has run (it would throw, the case not made).
   const parsed = new Promise((done) => document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', done, { once: true }) : done(undefined));
+  // Every port the frame offers is heard: it offers one with its hello, and one more on each knock
+  // of an element defined after that hello (the frame loaded before the element's deferred script,
+  // as under load). The element's is the one the ready comes on: the frame answers on no other.
   addEventListener('message', ({ ports: [port] }) => {
-    if (!port || w.port) return;
-    w.port = port;
+    if (!port) return;
+    (window as unknown as { frameSaidHello?: () => void }).frameSaidHello?.();
     port.addEventListener('message', (event) => {
       if (event.data?.type === 'ready' && !w.said) {
         event.stopImmediatePropagation();
+        w.port = port;
         w.said = event.data;
         void parsed.then(() => {
           w.frameSaid = event.data.height;
@@ -221,9 +226,23 @@ const consoleErrors = (page: Page) => {
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
 };
+/**
+ * Holds the element's script back until the frame's first hello reached the page: the frame, loaded
+ * first, offered its port to no one, and the element, defined after, knocks for another (frame-link.ts).
+ */
+async function elementAfterHello(page: Page, demo: Demo) {
+  let heard!: () => void;
+  const hello = new Promise<void>((resolve) => (heard = resolve));
+  await page.exposeFunction('frameSaidHello', () => heard());
+  await page.route((url) => url.href === demo.frame.script, async (route) => {
+    await hello;
+    await route.continue();
+  });
+}
 /** Opens the frame checkout, the element dropped (and put back) 200 ms into svc-ready's wait; resolves 1.5 s after the frame's ready, past the wait's bound. */
-async function droppedInTheWait(page: Page, demo: { url: string }, reattach: boolean) {
+async function droppedInTheWait(page: Page, demo: Demo, reattach: boolean, { elementLate = false } = {}) {
   await frameWithoutHeight(page, reattach);
+  if (elementLate) await elementAfterHello(page, demo);
   await page.goto(checkoutUrl(demo.url, 'en', 'frame'));
   await expect.poll(() => waited(page).then(({ readyBefore }) => readyBefore), { timeout: 20_000 }).not.toBeUndefined();
   await page.evaluate(() => new Promise((settled) => setTimeout(settled, (window as unknown as Waited).saidAt + 1_500 - performance.now())));
@@ -253,9 +272,10 @@ test('removed within svc-ready\'s wait for the frame\'s height: no svc-ready, no
   expect(errors).toEqual([]);
 });
 
-test('re-attached within svc-ready\'s wait for the frame\'s height: exactly one svc-ready, the new frame\'s, none at the old wait\'s end; no console error', async ({ page, demo }) => {
+/** Re-attached within the wait: exactly one svc-ready, the new frame's, none at the old wait's end; no console error. */
+async function reattachedInTheWait(page: Page, demo: Demo, options: { elementLate?: boolean }) {
   const errors = consoleErrors(page);
-  await droppedInTheWait(page, demo, true);
+  await droppedInTheWait(page, demo, true, options);
   await expect.poll(() => waited(page).then(({ events }) => events.filter((event) => event.startsWith('svc-ready'))), { timeout: 20_000 }).toEqual(['svc-ready']);
   // Its own wait's bound too, had the new frame answered with height 0.
   await page.evaluate(() => new Promise((settled) => setTimeout(settled, 1_200)));
@@ -263,6 +283,14 @@ test('re-attached within svc-ready\'s wait for the frame\'s height: exactly one 
   expect(await element(page).evaluate((el: Element) => el.ready)).toBe(true);
   await expect(cardFrame(page).getByLabel('Card number')).toBeEditable();
   expect(errors).toEqual([]);
+}
+
+test('re-attached within svc-ready\'s wait for the frame\'s height: exactly one svc-ready, the new frame\'s, none at the old wait\'s end; no console error', async ({ page, demo }) => {
+  await reattachedInTheWait(page, demo, {});
+});
+
+test('re-attached within the wait of an element defined after the frame\'s first hello (its port knocked for): the same', async ({ page, demo }) => {
+  await reattachedInTheWait(page, demo, { elementLate: true });
 });
 
 // The demo renders the frame on its server (svc-card/ssr): at connection the element knocks on it,

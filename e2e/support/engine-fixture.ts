@@ -37,6 +37,22 @@ function gtkSettings(...lines: string[]): string {
   return home;
 }
 
+/**
+ * Deletes the page's cookies, resolved once they are gone. WebKitGTK's Delete All Cookies answers
+ * before its network process has deleted them (WebAutomationSession::deleteAllCookies does not wait
+ * for it): a deletion landing after the next test's page set its order cookie took that cookie, and
+ * the page's POST /api/pay came without it (`no-order`, three-ds-journey under load). So a cookie is
+ * set first (Add Cookie answers once it is stored) and the cookies read until it is gone.
+ */
+async function deleteCookies(driver: WebDriver): Promise<void> {
+  const marked = await driver.manage().addCookie({ name: 'svc-test-deleted', value: '1' }).then(() => true, () => false); // no page that keeps cookies: nothing to delete
+  await driver.manage().deleteAllCookies().catch(() => {});
+  for (const deadline = Date.now() + 10_000; marked && (await driver.manage().getCookies()).length > 0;) {
+    if (Date.now() > deadline) throw new Error('WebKitGTK still had the page\'s cookies 10 s after Delete All Cookies');
+    await new Promise((later) => setTimeout(later, 20));
+  }
+}
+
 export interface EngineFixtures {
   enginePage: EnginePage;
   /** Opens a browser of its own in this engine, closed after the test. */
@@ -84,7 +100,7 @@ export const test = base.extend<EngineFixtures, EngineWorkerFixtures>({
       // window size the test set (a spec after a phone-sized one found itself on a phone), as with
       // the new context each Playwright test gets.
       await engineSession.driver.executeScript('try { sessionStorage.clear(); } catch {}').catch(() => {});
-      await engineSession.driver.manage().deleteAllCookies().catch(() => {});
+      await deleteCookies(engineSession.driver);
       await engineSession.driver.manage().window().setRect(engineSession.windowSize).catch(() => {});
       return;
     }
