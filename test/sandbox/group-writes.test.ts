@@ -1,11 +1,11 @@
-// db/group-writes.ts: units of work that only write (db/one-trip.ts) and end while another's
-// statement is in flight are written together in ONE statement; each is answered only once its own
+// db/group-writes.ts: units of work that only write (db/one-trip.ts) and end while IN_FLIGHT
+// statements are in flight are written together in ONE statement; each is answered only once its own
 // rows are committed; a batch that fails is written again unit by unit, so one bad row fails only
 // its own unit; two units that update one record never share a statement.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Queryable } from '../../packages/sandbox/db/database.js';
-import { GroupWrites } from '../../packages/sandbox/db/group-writes.js';
+import { GroupWrites, IN_FLIGHT } from '../../packages/sandbox/db/group-writes.js';
 import { inOneTrip } from '../../packages/sandbox/db/one-trip.js';
 import { WriteBuffer, type WriteMany } from '../../packages/sandbox/db/write-buffer.js';
 import type { Sandbox } from '../../packages/sandbox/server.js';
@@ -28,10 +28,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The held writes' statements (`WITH ...`, their parameters) sent through sandbox.db.query while `work` runs
- * (other statements, the sandbox's background work's, pass), the first one held until `work` is told `release`
- * (so that the units started meanwhile end while it is in flight).
+ * (other statements, the sandbox's background work's, pass). `work` first starts IN_FLIGHT units (`busy`), whose
+ * statements are held until it calls `release`: the units it starts meanwhile end while all those are in flight.
  */
-async function heldFirst(work: (release: () => void, sent: unknown[][]) => Promise<void>) {
+async function whileBusy(work: (release: () => void, sent: unknown[][]) => Promise<void>) {
   const db = sandbox.db as { query: Queryable['query'] };
   const { query } = db;
   const sent: unknown[][] = [];
@@ -40,7 +40,7 @@ async function heldFirst(work: (release: () => void, sent: unknown[][]) => Promi
   db.query = async (sql, params) => {
     if (!sql.startsWith('WITH ')) return query.call(sandbox.db, sql, params) as never;
     sent.push(params ?? []);
-    if (sent.length === 1) await gate;
+    if (sent.length <= IN_FLIGHT) await gate;
     return query.call(sandbox.db, sql, params) as never;
   };
   try {
@@ -50,60 +50,68 @@ async function heldFirst(work: (release: () => void, sent: unknown[][]) => Promi
   }
 }
 
+/** IN_FLIGHT units of one new payable each, their statements sent (and held by whileBusy). */
+async function busy(sent: unknown[][]) {
+  const rows = Array.from({ length: IN_FLIGHT }, () => payable());
+  const done = Promise.all(rows.map((row) => insertOnly([row])));
+  while (sent.length < IN_FLIGHT) await nextTurn();
+  return { rows, done };
+}
+
 const insertOnly = (rows: PayableDoc[]) => inOneTrip(sandbox.db, async (tx) => { for (const row of rows) await payables.insert(tx, row); });
 
-it('units that end while a statement is in flight are written in ONE statement, each answered only once its rows are committed', async () => {
-  const [first, second, third] = [payable(), payable(), payable()];
-  await heldFirst(async (release, sent) => {
+it('units that end while every statement allowed is in flight are written in ONE statement, each answered only once its rows are committed', async () => {
+  const [second, third] = [payable(), payable()];
+  let first: PayableDoc[] = [];
+  await whileBusy(async (release, sent) => {
     const settled: string[] = [];
-    const one = insertOnly([first]).then(() => settled.push('first'));
-    while (!sent.length) await nextTurn();
+    const blockers = await busy(sent);
+    first = blockers.rows;
     const others = [insertOnly([second]).then(() => settled.push('second')), insertOnly([third]).then(() => settled.push('third'))];
     for (let i = 0; i < 5; i++) await nextTurn();
-    // The first statement is still in flight: nobody is answered, the other two wait.
+    // The first statements are still in flight: the other two wait, unanswered.
     expect(settled).toEqual([]);
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(IN_FLIGHT);
     release();
-    await Promise.all([one, ...others]);
-    expect(sent).toHaveLength(2);
-    const [batch] = sent[1] as string[];
+    await Promise.all([blockers.done, ...others]);
+    expect(sent).toHaveLength(IN_FLIGHT + 1);
+    const [batch] = sent[IN_FLIGHT] as string[];
     expect(JSON.parse(batch!).map((r: { id: string }) => r.id)).toEqual([second._id, third._id]);
   });
-  expect(await stored([first._id, second._id, third._id])).toEqual([first._id, second._id, third._id].sort());
+  const ids = [...first.map((r) => r._id), second._id, third._id];
+  expect(await stored(ids)).toEqual(ids.sort());
 });
 
 it('one bad row in a batch fails only its own unit: the others are written and answered', async () => {
   const existing = payable();
   await insertOnly([existing]);
-  const [first, good] = [payable(), payable()];
-  await heldFirst(async (release, sent) => {
-    const one = insertOnly([first]);
-    while (!sent.length) await nextTurn();
+  const good = payable();
+  await whileBusy(async (release, sent) => {
+    const blockers = await busy(sent);
     // The same id as a stored payable: its INSERT fails, and so would the whole statement it is in.
     const bad = insertOnly([{ ...payable(), _id: existing._id }]);
     const fine = insertOnly([good]);
     const badResult = expect(bad).rejects.toThrow();
     for (let i = 0; i < 5; i++) await nextTurn();
     release();
-    await Promise.all([one, fine, badResult]);
-    // The first alone, the batch of two (failed), then each of the two alone.
-    expect(sent.map((params) => JSON.parse((params as string[])[0]!).length)).toEqual([1, 2, 1, 1]);
+    await Promise.all([blockers.done, fine, badResult]);
+    // The first ones alone, the batch of two (failed), then each of the two alone.
+    expect(sent.map((params) => JSON.parse((params as string[])[0]!).length)).toEqual([...blockers.rows.map(() => 1), 2, 1, 1]);
   });
-  expect(await stored([first._id, good._id])).toEqual([first._id, good._id].sort());
+  expect(await stored([good._id])).toEqual([good._id]);
 });
 
 it('two units that update the same record are never in one statement: the later update is the one kept', async () => {
   const target = payable(100);
   await insertOnly([target]);
   const update = (netAmount: number) => inOneTrip(sandbox.db, async (tx) => { await payables.update(tx, { ...target, netAmount }); });
-  await heldFirst(async (release, sent) => {
-    const one = insertOnly([payable()]);
-    while (!sent.length) await nextTurn();
+  await whileBusy(async (release, sent) => {
+    const blockers = await busy(sent);
     const updates = [update(200), update(300)];
     for (let i = 0; i < 5; i++) await nextTurn();
     release();
-    await Promise.all([one, ...updates]);
-    expect(sent).toHaveLength(3);
+    await Promise.all([blockers.done, ...updates]);
+    expect(sent).toHaveLength(IN_FLIGHT + 2);
   });
   const [row] = await sandbox.db.query<{ data: PayableDoc }>('SELECT data FROM payables WHERE id = $1', [target._id]);
   expect(row!.data.netAmount).toBe(300);
