@@ -4,7 +4,9 @@
 // BEGIN or COMMIT. The first read opens a real transaction (db.transaction) and everything after
 // runs in it as in any other, held writes first (each time in one statement: write-buffer.ts
 // flushInOne says for which writes that is right): what the work sees is the same either way.
+// A work that read nothing is written with the other such works that end meanwhile (group-writes.ts).
 import type { Database, Queryable } from './database.js';
+import { groupWritesOf } from './group-writes.js';
 import { WriteBuffer } from './write-buffer.js';
 
 interface Opened { tx: Promise<Queryable>; end: (error?: unknown) => void; ended: Promise<unknown> }
@@ -44,7 +46,7 @@ export async function inOneTrip<T>(db: Database, work: (tx: Queryable) => Promis
     throw error;
   }
   if (!opened) {
-    await writes.flushInOne(db);
+    await groupWritesOf(db).write(writes);
     return result;
   }
   const { end, ended } = opened;

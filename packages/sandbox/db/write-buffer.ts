@@ -28,7 +28,7 @@ const texts = new Map<string, string>();
  * joined, hashed for its prepared name and compared by node-postgres on every send, issue 38).
  * An empty select list: the statement's answer is one row of no columns, nothing to describe.
  */
-async function writeAll(db: Queryable, sets: { write: WriteMany; rows: string[] }[]) {
+export async function writeAll(db: Queryable, sets: readonly HeldSet[]) {
   const params: string[] = [];
   let shape = '';
   for (const { write, rows } of sets) {
@@ -52,6 +52,9 @@ async function writeAll(db: Queryable, sets: { write: WriteMany; rows: string[] 
 }
 
 interface Held { write: WriteMany; rows: Map<string, string> }
+
+/** One set of held rows and how it is written. */
+export interface HeldSet { write: WriteMany; rows: string[] }
 
 export class WriteBuffer {
   private readonly inserts = new Map<string, Held>();
@@ -98,8 +101,16 @@ export class WriteBuffer {
     await writeAll(db, this.take());
   }
 
-  private take() {
-    const sets = [...[...this.inserts.values(), ...this.updates.values()].map(({ write, rows }) => ({ write, rows: [...rows.values()] })), ...this.appends.values()];
+  /** The records held as inserts or updates (`table id`): two buffers that share one must not be written in one statement. */
+  records(): string[] {
+    const out: string[] = [];
+    for (const group of [this.inserts, this.updates]) for (const [table, held] of group) for (const id of held.rows.keys()) out.push(`${table} ${id}`);
+    return out;
+  }
+
+  /** Everything held, as sets (inserts, updates, appends), then holds nothing. */
+  take(): HeldSet[] {
+    const sets: HeldSet[] = [...[...this.inserts.values(), ...this.updates.values()].map(({ write, rows }) => ({ write, rows: [...rows.values()] })), ...this.appends.values()];
     this.inserts.clear();
     this.updates.clear();
     this.appends.clear();
