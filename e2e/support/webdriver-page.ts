@@ -124,8 +124,11 @@ async function computed(element: WebElement, role: string | undefined, name: str
   }
 }
 
-/** Resolves after the page's next two frames: its style and layout brought up to date. */
-const twoFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+/** Resolves after the page's next two frames (its style and layout brought up to date), or 250 ms if it draws none. */
+const twoFrames = () => new Promise((done) => {
+  requestAnimationFrame(() => requestAnimationFrame(done));
+  setTimeout(done, 250);
+});
 
 /**
  * The elements whose computed accessible name (and role) the browser itself reports as wanted. An
