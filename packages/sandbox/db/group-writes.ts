@@ -29,11 +29,12 @@ function joined(units: readonly Unit[]): HeldSet[] {
 }
 
 /**
- * Statements in flight at once, at most: more units wait and are joined. Two: one cost the same-time benchmark's
- * rate 3-17% (a unit waited for the statement in flight under load), two lost none against no grouping and cut
- * PostgreSQL's CPU per payment to 0.71x; three cost 1.13x the CPU of one (bench/post-side-by-side.mjs, session 38).
+ * Statements in flight at once, at most: more units wait and are joined. One (session 40): against two, POST
+ * /v1/transaction ran 1.06x the rate on an idle machine (alternating processes, six runs each, 4,000 payments
+ * per run), the same rate with two sandboxes side by side (bench/post-side-by-side.mjs), at 0.95x the CPU per
+ * payment (PostgreSQL's 0.84x: fewer, larger statements). Session 38 had measured one 3-17% slower, on the code of then.
  */
-export const IN_FLIGHT = 2;
+export const IN_FLIGHT = 1;
 
 export class GroupWrites {
   private readonly waiting: Unit[] = [];
