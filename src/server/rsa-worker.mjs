@@ -4,7 +4,18 @@
 // asks for an unwrap. Out: [id, bytes] with what OAEP decoded, or [id, null] when it failed
 // (open-envelope.ts then takes one path for both: no oracle).
 import { constants, privateDecrypt } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+
+// Below the event loop (rsa-workers.ts RSA_WORKER_NICE): on Linux a thread id (/proc/thread-self is
+// <pid>/task/<tid>) names one thread's nice value. Elsewhere, or where it is refused, it runs as it was.
+try {
+  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(thread, Math.min(19, getPriority(thread) + workerData.niceSteps));
+} catch {
+  // not Linux: the worker keeps the process's priority
+}
 
 const keys = new Map();
 const OAEP = constants.RSA_PKCS1_OAEP_PADDING;

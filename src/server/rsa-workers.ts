@@ -18,6 +18,15 @@ import { FifoQueue } from './fifo-queue.js';
 export const RSA_WORKERS = Math.max(1, availableParallelism());
 /** Jobs posted to one worker at once: the one it runs and the next. */
 export const JOBS_PER_WORKER = 2;
+/**
+ * Nice steps a worker runs below the thread that started it (Linux keeps a nice value per thread).
+ * When the cores are busy, the event loop (which reads the requests, the workers' answers and the
+ * database's) is no longer put off each time it wakes a worker; with a core free nothing changes.
+ * A worker still gets a third of a core against a busy thread at the process's own nice, so
+ * unwraps never starve. Session 40: the sandbox's POST /v1/transaction 1.04-1.06x the rate on 2
+ * cores (bench/scale.mjs COMPARE_WITH, three runs), the bare decryptor's rate unchanged.
+ */
+export const RSA_WORKER_NICE = 5;
 // Beside this module, in src/ and in dist/ (vite.config.ts copies it). Not a literal in `new URL`,
 // which Vite would inline as a data: URL.
 const WORKER_FILE = './rsa-worker.mjs';
@@ -49,7 +58,7 @@ const forgotten = new FinalizationRegistry<number>((handle) => {
 function start(slot: Slot): Worker {
   // No flags of the main thread: the worker needs none, and some refuse to run there (a service
   // started with `node --input-type=module -e ...` made every worker exit at once).
-  const worker = new Worker(new URL(WORKER_FILE, import.meta.url), { execArgv: [] });
+  const worker = new Worker(new URL(WORKER_FILE, import.meta.url), { execArgv: [], workerData: { niceSteps: RSA_WORKER_NICE } });
   let failure: unknown;
   worker.on('error', (error) => (failure = error));
   worker.on('message', ([id, cek]: [number, Uint8Array | null]) => {

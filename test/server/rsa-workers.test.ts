@@ -4,10 +4,12 @@
 // DECRYPTOR_UNAVAILABLE (the token stays unused), and the next job starts a new worker.
 // Told by outcomes and order, never by timings.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createDecryptor, DecryptorUnavailableError, SvcCardError } from '../../src/server/index.js';
 import { importPrivateKeys } from '../../src/server/private-keys.js';
-import { JOBS_PER_WORKER, RSA_WORKERS, runningWorkers } from '../../src/server/rsa-workers.js';
+import { JOBS_PER_WORKER, RSA_WORKER_NICE, RSA_WORKERS, runningWorkers } from '../../src/server/rsa-workers.js';
 import { readSharedKey } from '../../test-support/shared-vectors.mjs';
 import { tokenFor } from './support/cards.js';
 
@@ -26,6 +28,19 @@ describe(`RSA worker threads (${RSA_WORKERS} here, ${JOBS_PER_WORKER} jobs poste
     const tokens = await Promise.all(Array.from({ length: 20 }, () => tokenFor(readSharedKey('rsa-2048-public.pem'))));
     const results = await Promise.all(tokens.map((token) => decryptor.decrypt(token)));
     expect(results.map((r) => r.paymentProfile.cardNumber)).toEqual(tokens.map(() => '4111111111111111'));
+  });
+
+  it.runIf(process.platform === 'linux')(`each worker runs ${RSA_WORKER_NICE} nice steps below the event loop, which keeps its own`, async () => {
+    const before = getPriority();
+    const decryptor = await createDecryptor({ keys: { v1: readSharedKey('rsa-2048-private.pem') } });
+    await decryptor.decrypt(await tokenFor(readSharedKey('rsa-2048-public.pem')));
+    // /proc/self/task/<tid>/stat: the 19th field is the thread's nice value (the 17th after the name's closing parenthesis).
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    expect(niceOf(String(process.pid))).toBe(before);
+    expect(runningWorkers().length).toBeGreaterThan(0);
+    // Every RSA worker of this process at least (a file before this one may have started some from dist/ too).
+    const below = readdirSync('/proc/self/task').map(niceOf).filter((nice) => nice === Math.min(19, before + RSA_WORKER_NICE));
+    expect(below.length).toBeGreaterThanOrEqual(runningWorkers().length);
   });
 
   it('a process that decrypted a token and has nothing left to do exits by itself (idle workers are unref\'d)', () => {
