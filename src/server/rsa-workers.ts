@@ -22,7 +22,7 @@ export const JOBS_PER_WORKER = 2;
  * Nice steps a worker runs below the thread that started it (Linux keeps a nice value per thread).
  * When the cores are busy, the event loop (which reads the requests, the workers' answers and the
  * database's) is no longer put off each time it wakes a worker; with a core free nothing changes.
- * A worker still gets a third of a core against a busy thread at the process's own nice, so
+ * A worker still gets a quarter of a core shared with a busy thread at the process's own nice (weights 335 and 1,024), so
  * unwraps never starve. Session 40: the sandbox's POST /v1/transaction 1.04-1.06x the rate on 2
  * cores (bench/scale.mjs COMPARE_WITH, three runs), the bare decryptor's rate unchanged.
  */
